@@ -1,0 +1,138 @@
+"""Cards as small ints, and their text.
+
+A card is an int: ``suit * 13 + rank_index`` for the 52 French-suited cards
+(suits in the order ♠ ♥ ♦ ♣, ranks A 2 … 10 J Q K), then 52 and 53 for the two
+Vampires (Jokers) ``V1`` and ``V2``. Canonical text is ``AS 10H QD KC V1``;
+:func:`parse_card` also accepts ``T`` for ten, lower case and the suit symbols
+``♠♥♦♣`` (and their outlined forms ``♤♡♢♧``).
+
+>>> parse_card("qh"), format_card(parse_card("T♦"))
+(24, '10D')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from parlour.core.errors import ParseError
+
+SUITS = "SHDC"
+"""Suit letters in card-id order: spades, hearts, diamonds, clubs."""
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+"""Suit names in card-id order."""
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""Rank texts in card-id order (Ace low)."""
+
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+VAMPIRE_1 = 52
+"""The first Vampire (Joker), text ``V1``."""
+VAMPIRE_2 = 53
+"""The second Vampire (Joker), text ``V2``."""
+
+STANDARD_PACK = (1 << 52) - 1
+"""Bit mask of the 52 French-suited cards."""
+VAMPIRES = (1 << VAMPIRE_1) | (1 << VAMPIRE_2)
+"""Bit mask of the two Vampires."""
+FULL_PACK = STANDARD_PACK | VAMPIRES
+"""Bit mask of the 54-card pack (52 cards and two Vampires)."""
+
+_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
+_TEXT_TO_CARD: dict[str, int] = {}
+for _suit, _letter in enumerate(SUITS):
+    for _index, _rank in enumerate(RANKS):
+        _TEXT_TO_CARD[_rank + _letter] = _suit * 13 + _index
+_TEXT_TO_CARD["V1"] = VAMPIRE_1
+_TEXT_TO_CARD["V2"] = VAMPIRE_2
+_CARD_TO_TEXT = {card: text for text, card in _TEXT_TO_CARD.items()}
+
+
+def make_card(rank: int, suit: int) -> int:
+    """The card of ``rank`` (1 = Ace … 13 = King) and ``suit`` (0 = ♠ … 3 = ♣)."""
+    return suit * 13 + rank - 1
+
+
+def rank_of(card: int) -> int:
+    """Rank of a card, 1 (Ace) to 13 (King); 0 for a Vampire."""
+    return 0 if card >= VAMPIRE_1 else card % 13 + 1
+
+
+def suit_of(card: int) -> int:
+    """Suit of a card, 0 (♠) to 3 (♣); -1 for a Vampire."""
+    return -1 if card >= VAMPIRE_1 else card // 13
+
+
+def is_red(card: int) -> bool:
+    """True for hearts and diamonds."""
+    return 13 <= card < 39
+
+
+def is_vampire(card: int) -> bool:
+    """True for ``V1`` and ``V2``."""
+    return card >= VAMPIRE_1
+
+
+def format_card(card: int) -> str:
+    """Canonical text of a card: ``AS``, ``10H``, ``QD``, ``V1``."""
+    try:
+        return _CARD_TO_TEXT[card]
+    except KeyError:
+        raise ParseError(f"no card has id {card!r}; card ids run from 0 to 53") from None
+
+
+def parse_card(text: str) -> int:
+    """Parse one card (``QH``, ``10h``, ``T♥``, ``q♡``, ``V1``) into its id.
+
+    Raises :class:`ParseError` naming the text and the accepted forms.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a card must be text such as 'QH', not {text!r}")
+    cleaned = text.strip().upper()
+    for symbol, letter in _SYMBOLS.items():
+        cleaned = cleaned.replace(symbol, letter)
+    if len(cleaned) == 2 and cleaned[0] == "T":
+        cleaned = "10" + cleaned[1]
+    card = _TEXT_TO_CARD.get(cleaned)
+    if card is None:
+        raise ParseError(
+            f"{text!r} is not a card; write rank then suit, e.g. 'AS', '10H' (or 'TH'), "
+            "'QD', 'KC' (suits S H D C or ♠ ♥ ♦ ♣), or 'V1'/'V2' for the Vampires"
+        )
+    return card
+
+
+def parse_cards(text: str | Iterable[str | int]) -> list[int]:
+    """Parse several cards: a space- or comma-separated string, or an iterable of
+    card texts or ids."""
+    items: Iterable[str | int] = text.replace(",", " ").split() if isinstance(text, str) else text
+    cards: list[int] = []
+    for item in items:
+        if isinstance(item, int) and not isinstance(item, bool):
+            format_card(item)  # validates the id
+            cards.append(item)
+        else:
+            cards.append(parse_card(item))
+    return cards
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def nth_bit(mask: int, n: int) -> int:
+    """The index of the ``n``-th set bit of ``mask`` (0 = lowest)."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bit mask holding ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask

@@ -1,0 +1,534 @@
+"""The Game / State / View base every game module builds on.
+
+A :class:`Game` is a rule set with validated options; it makes
+:class:`State` objects. A State is one position: who is to act, what they may
+do, what each seat sees. Chance (shuffles, deals, a random first dealer) is
+explicit: a state whose :meth:`State.current_player` is :data:`CHANCE` waits for
+a chance outcome, as in OpenSpiel. ``new_initial_state(seed=…)`` or
+``new_initial_state(deck=[…])`` attaches a :class:`~parlour.core.sampler.Sampler`
+that resolves chance nodes as soon as they appear.
+
+A game module subclasses State and implements the ``_``-prefixed hooks; the base
+class gives every game the same public behaviour: validation before any change,
+error messages with evidence, cached legal actions, clone, records and views.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from parlour.core.cards import STANDARD_PACK, format_card, nth_bit, parse_card
+from parlour.core.errors import IllegalActionError, ParlourError, ParseError, allowed_list
+from parlour.core.options import OptionSpec, build_options, option_specs, options_dict
+from parlour.core.sampler import Rng, Sampler
+
+CHANCE = -1
+"""``current_player()`` of a state waiting for a chance outcome (OpenSpiel's value)."""
+TERMINAL = -4
+"""``current_player()`` of a finished game (OpenSpiel's value)."""
+
+OptionsT = TypeVar("OptionsT")
+JSON = Any
+"""A JSON-friendly value: dicts, lists, str, int, float, bool, None."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, independent of its options."""
+
+    name: str
+    """Registry name, e.g. ``dracula``."""
+    title: str
+    """Display title, e.g. ``Dracula``."""
+    min_players: int
+    max_players: int
+    rules_version: int
+    """Bumped whenever a rule change would make old records replay differently."""
+    summary: str
+    """One line for ``parlour list``."""
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """One line of a score sheet: the scores of one deal (or round)."""
+
+    game: int
+    """Game number within a session, from 1."""
+    deal: int
+    """Deal (or round) number within the game, from 1."""
+    scores: tuple[float, ...]
+    """One score per seat for this deal."""
+    note: str = ""
+    """Anything worth saying about this line (a tie cascade, a bonus, …)."""
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one seat may know, and nothing else: what a bot or a UI gets.
+
+    A View holds no reference to the State it came from. Two states that differ
+    only in cards hidden from ``seat`` give equal Views.
+    """
+
+    game: Game[Any]
+    seat: int
+    observation: Mapping[str, JSON]
+    """What the seat sees now (``State.observation(seat)``)."""
+    legal_actions: tuple[int, ...]
+    """The seat's legal actions if it is to act, else empty."""
+    action_texts: tuple[str, ...]
+    """``action_to_string`` of each legal action, same order."""
+    history: tuple[tuple[int, int | None], ...] = field(repr=False)
+    """Every step of the match as this seat saw it: ``(actor, action)``, with the
+    action ``None`` where it was a chance outcome the seat could not see."""
+
+    def action_to_string(self, action: int) -> str:
+        """The text of one of this view's legal actions."""
+        try:
+            return self.action_texts[self.legal_actions.index(action)]
+        except ValueError:
+            raise IllegalActionError(
+                f"action {action} is not legal for seat {self.seat}; "
+                f"legal: {allowed_list(self.action_texts)}"
+            ) from None
+
+    def string_to_action(self, text: str) -> int:
+        """The legal action written ``text`` (case and spacing do not matter)."""
+        wanted = _normalise_action_text(text)
+        for action, action_text in zip(self.legal_actions, self.action_texts, strict=True):
+            if _normalise_action_text(action_text) == wanted:
+                return action
+        raise IllegalActionError(
+            f"{text!r} is not a legal action for seat {self.seat}; "
+            f"legal: {allowed_list(self.action_texts)}"
+        )
+
+    def sample_state(self, rng: Rng) -> State:
+        """A full State consistent with everything this seat has seen."""
+        return self.game.sample_state(self, rng)
+
+
+def _normalise_action_text(text: str) -> str:
+    tokens = []
+    for token in text.replace(",", " , ").replace("+", " + ").split():
+        try:
+            tokens.append(format_card(parse_card(token)))
+        except ParseError:
+            tokens.append(token.upper())
+    return " ".join(tokens)
+
+
+class State(ABC):
+    """One position of a game. Subclasses implement the ``_``-prefixed hooks.
+
+    Keep the fields few and small (ints, bit masks, flat lists of ints); name
+    every list field in ``_list_fields`` so :meth:`clone` copies it.
+    """
+
+    _list_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.history: list[int] = []
+        """Every action applied so far, chance outcomes included."""
+        self._sampler: Sampler | None = None
+        self._legal: list[int] | None = None
+
+    # ----- hooks a game implements ---------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]:
+        """The sorted legal actions of the player to act (not at chance nodes)."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The text of an action at this state (a chance outcome at a chance node)."""
+
+    @abstractmethod
+    def _parse_action(self, text: str) -> int:
+        """Parse action text at this state; raise :class:`ParseError` if malformed."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's final result as the rules define it (zeros before the end)."""
+
+    @abstractmethod
+    def score_sheet(self) -> list[DealScore]:
+        """The per-deal scores so far."""
+
+    @abstractmethod
+    def _observation(self, player: int) -> dict[str, JSON]:
+        """A JSON-friendly dict of exactly what ``player`` sees now (seat checked)."""
+
+    def _chance_card_mask(self) -> int:
+        """At a chance node that deals one card uniformly: the cards it may deal.
+
+        Return 0 when the chance node is of another kind; then
+        :meth:`_other_chance_outcomes` describes it.
+        """
+        return 0
+
+    def _other_chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcomes of a chance node that is not a uniform card deal."""
+        raise NotImplementedError
+
+    def _deal_slot(self) -> tuple[int, int] | None:
+        """At a card-dealing chance node: (pack section, position) for a forced deck."""
+        return None
+
+    def _chance_seen_by(self, player: int) -> bool:
+        """At a chance node: whether ``player`` sees its outcome (default: a dealt
+        card is hidden, any other chance outcome is public)."""
+        return self._chance_card_mask() == 0
+
+    def _illegal_reason(self, action: int) -> str:
+        """Why ``action`` is not legal here, in words a player understands."""
+        return "it is not one of the legal actions now"
+
+    # ----- public API ------------------------------------------------------
+    def observation(self, player: int) -> dict[str, JSON]:
+        """A JSON-friendly dict of exactly what ``player`` sees now."""
+        self._check_seat(player)
+        return self._observation(player)
+
+    def is_chance_node(self) -> bool:
+        """True when the state waits for a chance outcome."""
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.current_player() == TERMINAL
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability)]`` at a chance node, sorted by outcome."""
+        if not self.is_chance_node():
+            return []
+        mask = self._chance_card_mask()
+        if mask:
+            probability = 1.0 / mask.bit_count()
+            return [(card, probability) for card in range(mask.bit_length()) if mask >> card & 1]
+        return self._other_chance_outcomes()
+
+    def legal_actions(self) -> list[int]:
+        """The sorted legal actions (chance outcomes at a chance node; none at the end)."""
+        legal = self._legal
+        if legal is None:
+            player = self.current_player()
+            if player >= 0:
+                legal = self._legal_actions()
+            elif player == CHANCE:
+                legal = [outcome for outcome, _ in self.chance_outcomes()]
+            else:
+                legal = []
+            self._legal = legal
+        return legal.copy()
+
+    def apply_action(self, action: int) -> None:
+        """Apply one action (or chance outcome).
+
+        Raises :class:`IllegalActionError`, naming the action, the seat, the reason
+        and the legal actions, and leaves the state exactly as it was.
+        """
+        if self._legal is None:
+            self.legal_actions()
+        if action not in self._legal:  # type: ignore[operator]
+            raise IllegalActionError(self._illegal_message(action))
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+        if self._sampler is not None:
+            self._resolve_chance(self._sampler)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse action text (``QH b2``) at this state. Raises :class:`ParseError`
+        for text that is not an action of this game; legality is checked by
+        :meth:`apply_action`."""
+        if not isinstance(text, str):
+            raise ParseError(f"an action must be text, not {text!r}")
+        return self._parse_action(text)
+
+    def apply_text(self, text: str) -> int:
+        """Parse and apply one action; return the action applied."""
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    def clone(self) -> State:
+        """An independent copy (cheap: a few ints and short lists)."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        for name in self._list_fields:
+            setattr(twin, name, getattr(self, name).copy())
+        twin.history = self.history.copy()
+        if self._sampler is not None:
+            twin._sampler = self._sampler.copy()
+        return twin
+
+    def view(self, player: int) -> View:
+        """What ``player`` may know: observation, legal actions if on turn, history."""
+        self._check_seat(player)
+        legal: tuple[int, ...] = ()
+        if self.current_player() == player:
+            legal = tuple(self.legal_actions())
+        return View(
+            game=self.game,
+            seat=player,
+            observation=self.observation(player),
+            legal_actions=legal,
+            action_texts=tuple(self.action_to_string(action) for action in legal),
+            history=self.seen_history(player),
+        )
+
+    def seen_history(self, player: int) -> tuple[tuple[int, int | None], ...]:
+        """Each step as ``player`` saw it: ``(actor, action or None if hidden)``."""
+        replay = self.game.state_class(self.game)
+        seen: list[tuple[int, int | None]] = []
+        for action in self.history:
+            actor = replay.current_player()
+            if actor == CHANCE and not replay._chance_seen_by(player):
+                seen.append((actor, None))
+            else:
+                seen.append((actor, action))
+            replay._apply(action)
+        return tuple(seen)
+
+    def to_record(self) -> MatchRecord:
+        """The match so far as a :class:`MatchRecord` (replays into this state)."""
+        from parlour.core.record import MatchRecord
+
+        replay = self.game.state_class(self.game)
+        chance: list[str] = []
+        actions: list[str] = []
+        for action in self.history:
+            text = replay.action_to_string(action)
+            (chance if replay.is_chance_node() else actions).append(text)
+            replay._apply(action)
+        sampler = None
+        if self._sampler is not None:
+            sampler = {
+                "seed": self._sampler.seed,
+                "rng_state": self._sampler.rng.state,
+                "forced": [[format_card(card) for card in section] for section in self._sampler.forced],
+            }
+        return MatchRecord(
+            game=self.game.info.name,
+            rules_version=self.game.info.rules_version,
+            options=options_dict(self.game.options),
+            chance=chance,
+            actions=actions,
+            sampler=sampler,
+        )
+
+    def serialize(self) -> str:
+        """This state as text (a JSON match record); see ``Game.deserialize_state``."""
+        return self.to_record().to_json()
+
+    def __str__(self) -> str:
+        return json.dumps(self.observation_for_all(), ensure_ascii=False)
+
+    def observation_for_all(self) -> dict[str, JSON]:
+        """Every seat's observation, keyed by seat (for debugging and tests)."""
+        return {str(seat): self.observation(seat) for seat in range(self.game.num_players)}
+
+    # ----- internals -------------------------------------------------------
+    def _resolve_chance(self, sampler: Sampler) -> None:
+        """Resolve chance nodes with the sampler until a player must act."""
+        while self.current_player() == CHANCE:
+            mask = self._chance_card_mask()
+            if mask:
+                action = -1
+                slot = self._deal_slot()
+                if slot is not None:
+                    forced = sampler.forced_card(*slot)
+                    if forced is not None:
+                        if not mask >> forced & 1:
+                            raise ParlourError(
+                                f"the forced deck deals {format_card(forced)} at position "
+                                f"{slot[1] + 1} of pack {slot[0] + 1}, but that card is not "
+                                "available there"
+                            )
+                        action = forced
+                if action < 0:
+                    action = nth_bit(mask, sampler.rng.below(mask.bit_count()))
+            else:
+                outcomes = self._other_chance_outcomes()
+                point = sampler.rng.random()
+                action = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    point -= probability
+                    if point < 0:
+                        action = outcome
+                        break
+            self._legal = None
+            self.history.append(action)
+            self._apply(action)
+
+    def _check_seat(self, player: int) -> None:
+        if (
+            not isinstance(player, int)
+            or isinstance(player, bool)
+            or not 0 <= player < self.game.num_players
+        ):
+            raise ParlourError(
+                f"seat {player!r} does not exist; seats are 0 to {self.game.num_players - 1}"
+            )
+
+    def _illegal_message(self, action: object) -> str:
+        player = self.current_player()
+        if player == TERMINAL:
+            return f"{self.game.info.name}: the game is over; no action is legal (got {action!r})"
+        who = "chance" if player == CHANCE else f"seat {player}"
+        legal = self._legal or []
+        try:
+            text = repr(self.action_to_string(action)) if isinstance(action, int) else repr(action)
+        except (ParlourError, IndexError, KeyError, ValueError):
+            text = repr(action)
+        reason = "it is not an action of this game"
+        if isinstance(action, int) and not isinstance(action, bool):
+            try:
+                reason = self._illegal_reason(action)
+            except (IndexError, KeyError, ValueError):
+                pass
+        return (
+            f"{self.game.info.name}: {text} is not legal for {who}: {reason}; "
+            f"legal: {allowed_list(self.action_to_string(a) for a in legal)}"
+        )
+
+
+StateT = TypeVar("StateT", bound=State)
+
+
+class Game(Generic[OptionsT]):
+    """A rule set with validated options. Subclasses set the class attributes."""
+
+    info: ClassVar[GameInfo]
+    options_class: ClassVar[type[Any]]
+    state_class: ClassVar[type[State]]
+    conformance_options: ClassVar[tuple[dict[str, object], ...]] = ({},)
+    """Option sets the conformance test runs (each flow-changing combination)."""
+
+    def __init__(self, **options: object) -> None:
+        self.options: OptionsT = build_options(self.options_class, options)
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        """Every option of this game, as data."""
+        return option_specs(cls.options_class)
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats (the ``players`` option)."""
+        players: int = getattr(self.options, "players")  # noqa: B009
+        return players
+
+    def num_distinct_actions(self) -> int:
+        """An upper bound on player action ids (all are in ``range`` of it)."""
+        raise NotImplementedError
+
+    def max_chance_outcomes(self) -> int:
+        """An upper bound on chance outcome ids."""
+        return 54
+
+    def max_game_length(self) -> int:
+        """An upper bound on the number of actions (chance included) in a match."""
+        raise NotImplementedError
+
+    def pack(self, section: int) -> int:
+        """The bit mask of the cards pack ``section`` may hold (for forced decks)."""
+        return STANDARD_PACK
+
+    def new_initial_state(
+        self, *, seed: int | None = None, deck: Sequence[object] | None = None
+    ) -> State:
+        """A new match.
+
+        With neither argument, chance nodes are left to the caller. With ``seed``,
+        a seeded sampler resolves them; with ``deck`` (card texts in the order the
+        engine deals, or one such list per pack section) the cards come from it and
+        anything beyond it from ``seed`` (0 if not given).
+        """
+        state = self.state_class(self)
+        if seed is not None or deck is not None:
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+                raise ParlourError(f"seed must be a whole number, not {seed!r}")
+            state._sampler = Sampler(seed or 0, self.parse_deck(deck) if deck is not None else ())
+            state._resolve_chance(state._sampler)
+        return state
+
+    def parse_deck(self, deck: Sequence[object]) -> tuple[tuple[int, ...], ...]:
+        """Check a forced deck: one list of cards, or one list per pack section."""
+        if isinstance(deck, str) or not isinstance(deck, Sequence):
+            raise ParseError(
+                f"deck must be a list of cards such as ['QH', 'V1', '10S'], not {deck!r}"
+            )
+        nested = len(deck) > 0 and all(
+            isinstance(item, Sequence) and not isinstance(item, str) for item in deck
+        )
+        raw_sections: list[Sequence[object]] = list(deck) if nested else [deck]  # type: ignore[list-item]
+        sections: list[tuple[int, ...]] = []
+        for number, raw in enumerate(raw_sections):
+            pack = self.pack(number)
+            cards: list[int] = []
+            seen = 0
+            for position, item in enumerate(raw):
+                if isinstance(item, int) and not isinstance(item, bool):
+                    card = item
+                    format_card(card)
+                elif isinstance(item, str):
+                    card = parse_card(item)
+                else:
+                    raise ParseError(f"deck position {position + 1}: {item!r} is not a card")
+                if not pack >> card & 1:
+                    raise ParseError(
+                        f"deck position {position + 1}: {format_card(card)} is not in the "
+                        f"pack of {self.info.title} with these options"
+                    )
+                if seen >> card & 1:
+                    raise ParseError(
+                        f"deck position {position + 1}: {format_card(card)} appears twice"
+                    )
+                seen |= 1 << card
+                cards.append(card)
+            sections.append(tuple(cards))
+        return tuple(sections)
+
+    def deserialize_state(self, text: str) -> State:
+        """The state a :meth:`State.serialize` text describes (replayed from its record)."""
+        from parlour.core.record import MatchRecord
+
+        record = MatchRecord.from_json(text)
+        if record.game != self.info.name:
+            from parlour.core.errors import RecordError
+
+            raise RecordError(f"the record is of {record.game!r}, not {self.info.name!r}")
+        return record.replay()
+
+    def sample_state(self, view: View, rng: Rng) -> State:
+        """A full State consistent with ``view`` (see :meth:`View.sample_state`)."""
+        raise NotImplementedError(f"{self.info.name} cannot sample hidden states yet")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.options))
+
+    def __repr__(self) -> str:
+        given = ", ".join(
+            f"{name}={value!r}" for name, value in options_dict(self.options).items()
+        )
+        return f"load_game({self.info.name!r}, {given})"
+
+
+from parlour.core.record import MatchRecord  # noqa: E402  (circular: record replays states)

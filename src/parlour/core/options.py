@@ -1,0 +1,199 @@
+"""Game options declared as data.
+
+Each game declares its options as a frozen dataclass whose fields are made with
+:func:`option`: the field's type, its default, the allowed values and one line
+of help. :func:`option_specs` reads them back as :class:`OptionSpec` records
+(for help texts, the command line and adapters) and :func:`build_options`
+validates user input into the dataclass, raising :class:`InvalidOptionError`
+with the list of what is allowed.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Example:
+...     deals: int = option(6, "number of deals", minimum=1, maximum=6)
+>>> build_options(Example, {"deals": "3"}).deals
+3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from parlour.core.errors import InvalidOptionError, allowed_list
+
+OptionsT = TypeVar("OptionsT")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game: its name, type, default, allowed values and help."""
+
+    name: str
+    type_name: str
+    """``int``, ``bool``, ``str`` or a union such as ``int | None``."""
+    default: object
+    choices: tuple[object, ...] | None
+    """The allowed values when they are a fixed list (for ints: also a range)."""
+    minimum: int | None
+    maximum: int | None
+    help: str
+
+    def allowed_text(self) -> str:
+        """What values are allowed, as a short human sentence."""
+        parts: list[str] = []
+        if self.choices is not None:
+            parts.append(" | ".join(format_option_value(choice) for choice in self.choices))
+        accepts_int = "int" in self.type_name.split(" | ")
+        if accepts_int and (self.minimum is not None or self.maximum is not None):
+            low = "…" if self.minimum is None else str(self.minimum)
+            high = "…" if self.maximum is None else str(self.maximum)
+            parts.append(f"a whole number {low}–{high}")
+        elif accepts_int and self.choices is None:
+            parts.append("a whole number")
+        if "None" in self.type_name.split(" | ") and (
+            self.choices is None or None not in self.choices
+        ):
+            parts.append("none")
+        if self.type_name == "bool":
+            return "true | false"
+        return " | ".join(parts) if parts else self.type_name
+
+
+def option(
+    default: object,
+    help: str,
+    *,
+    choices: tuple[object, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """Declare a dataclass field as a game option."""
+    return dataclasses.field(
+        default=default,
+        metadata={"help": help, "choices": choices, "minimum": minimum, "maximum": maximum},
+    )
+
+
+def format_option_value(value: object) -> str:
+    """Option values as the command line writes them (``true``, ``none``, ``6``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _type_names(annotation: object) -> list[str]:
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        return [_type_names(arg)[0] for arg in typing.get_args(annotation)]
+    if annotation is type(None):
+        return ["None"]
+    return [getattr(annotation, "__name__", str(annotation))]
+
+
+def option_specs(options_class: type) -> tuple[OptionSpec, ...]:
+    """The :class:`OptionSpec` of every field of an options dataclass."""
+    hints = typing.get_type_hints(options_class)
+    specs = []
+    for field in dataclasses.fields(options_class):
+        meta = field.metadata
+        specs.append(
+            OptionSpec(
+                name=field.name,
+                type_name=" | ".join(_type_names(hints[field.name])),
+                default=field.default,
+                choices=meta.get("choices"),
+                minimum=meta.get("minimum"),
+                maximum=meta.get("maximum"),
+                help=meta.get("help", ""),
+            )
+        )
+    return tuple(specs)
+
+
+def _coerce(spec: OptionSpec, value: object) -> object:
+    """Turn a value (possibly text from a command line) into the option's type."""
+    kinds = spec.type_name.split(" | ")
+    if isinstance(value, str):
+        text = value.strip()
+        lowered = text.lower()
+        if "None" in kinds and lowered in ("none", "null", ""):
+            return None
+        if "bool" in kinds and lowered in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return lowered in ("true", "yes", "on", "1")
+        if "int" in kinds:
+            try:
+                return int(text)
+            except ValueError:
+                pass
+        if "str" in kinds:
+            return lowered if spec.choices is not None else text
+        raise InvalidOptionError(
+            f"option {spec.name}={value!r} is not allowed; allowed: {spec.allowed_text()}"
+        )
+    if value is None and "None" in kinds:
+        return None
+    if isinstance(value, bool):
+        if "bool" in kinds:
+            return value
+    elif isinstance(value, int):
+        if "int" in kinds:
+            return value
+    elif isinstance(value, str) and "str" in kinds:
+        return value
+    raise InvalidOptionError(
+        f"option {spec.name}={value!r} has the wrong type; allowed: {spec.allowed_text()}"
+    )
+
+
+def check_value(spec: OptionSpec, value: object) -> object:
+    """Coerce and check one option value; raise :class:`InvalidOptionError` if not allowed."""
+    coerced = _coerce(spec, value)
+    if spec.choices is not None and coerced in spec.choices:
+        return coerced
+    if isinstance(coerced, int) and not isinstance(coerced, bool):
+        in_range = (spec.minimum is None or coerced >= spec.minimum) and (
+            spec.maximum is None or coerced <= spec.maximum
+        )
+        ranged = spec.minimum is not None or spec.maximum is not None or spec.choices is None
+        if in_range and ranged and "int" in spec.type_name.split(" | "):
+            return coerced
+    elif coerced is None or isinstance(coerced, bool) or spec.choices is None:
+        return coerced
+    raise InvalidOptionError(
+        f"option {spec.name}={format_option_value(value)} is not allowed; "
+        f"allowed: {spec.allowed_text()}"
+    )
+
+
+def build_options(options_class: type[OptionsT], given: Mapping[str, object]) -> OptionsT:
+    """Validate ``given`` against ``options_class`` and build the frozen options.
+
+    Unknown names and bad values raise :class:`InvalidOptionError` listing what is
+    allowed. The options class may define ``check(self)`` for rules between options.
+    """
+    specs = {spec.name: spec for spec in option_specs(options_class)}
+    values: dict[str, object] = {}
+    for name, value in given.items():
+        key = name.replace("-", "_")
+        spec = specs.get(key)
+        if spec is None:
+            raise InvalidOptionError(
+                f"unknown option {name!r}; this game's options are: {allowed_list(specs)}"
+            )
+        values[key] = check_value(spec, value)
+    built = options_class(**values)
+    check = getattr(built, "check", None)
+    if callable(check):
+        check()
+    return built
+
+
+def options_dict(options: object) -> dict[str, object]:
+    """The options as a plain JSON-friendly dict."""
+    return {field.name: getattr(options, field.name) for field in dataclasses.fields(options)}  # type: ignore[arg-type]
