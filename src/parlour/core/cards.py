@@ -107,11 +107,13 @@ def parse_cards(text: str | Iterable[str | int]) -> list[int]:
     items: Iterable[str | int] = text.replace(",", " ").split() if isinstance(text, str) else text
     cards: list[int] = []
     for item in items:
-        if isinstance(item, int) and not isinstance(item, bool):
+        if isinstance(item, str):
+            cards.append(parse_card(item))
+        elif isinstance(item, int) and not isinstance(item, bool):
             format_card(item)  # validates the id
             cards.append(item)
         else:
-            cards.append(parse_card(item))
+            raise ParseError(f"{item!r} is not a card")
     return cards
 
 

@@ -15,6 +15,7 @@ error messages with evidence, cached legal actions, clone, records and views.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -250,6 +251,14 @@ class State(ABC):
         if self._sampler is not None:
             self._resolve_chance(self._sampler)
 
+    def why_illegal(self, action: int) -> str | None:
+        """None if ``action`` is legal now, else the reason in a player's words."""
+        if action in self.legal_actions():
+            return None
+        if self.is_terminal():
+            return "the game is over"
+        return self._illegal_reason(action)
+
     def string_to_action(self, text: str) -> int:
         """Parse action text (``QH b2``) at this state. Raises :class:`ParseError`
         for text that is not an action of this game; legality is checked by
@@ -319,7 +328,9 @@ class State(ABC):
             sampler = {
                 "seed": self._sampler.seed,
                 "rng_state": self._sampler.rng.state,
-                "forced": [[format_card(card) for card in section] for section in self._sampler.forced],
+                "forced": [
+                    [format_card(card) for card in section] for section in self._sampler.forced
+                ],
             }
         return MatchRecord(
             game=self.game.info.name,
@@ -396,10 +407,8 @@ class State(ABC):
             text = repr(action)
         reason = "it is not an action of this game"
         if isinstance(action, int) and not isinstance(action, bool):
-            try:
+            with contextlib.suppress(IndexError, KeyError, ValueError):
                 reason = self._illegal_reason(action)
-            except (IndexError, KeyError, ValueError):
-                pass
         return (
             f"{self.game.info.name}: {text} is not legal for {who}: {reason}; "
             f"legal: {allowed_list(self.action_to_string(a) for a in legal)}"
@@ -475,20 +484,25 @@ class Game(Generic[OptionsT]):
         nested = len(deck) > 0 and all(
             isinstance(item, Sequence) and not isinstance(item, str) for item in deck
         )
-        raw_sections: list[Sequence[object]] = list(deck) if nested else [deck]  # type: ignore[list-item]
+        raw_sections: list[Sequence[object]] = (
+            [item for item in deck if isinstance(item, Sequence)] if nested else [deck]
+        )
         sections: list[tuple[int, ...]] = []
         for number, raw in enumerate(raw_sections):
             pack = self.pack(number)
             cards: list[int] = []
             seen = 0
             for position, item in enumerate(raw):
-                if isinstance(item, int) and not isinstance(item, bool):
-                    card = item
-                    format_card(card)
-                elif isinstance(item, str):
-                    card = parse_card(item)
-                else:
-                    raise ParseError(f"deck position {position + 1}: {item!r} is not a card")
+                try:
+                    if isinstance(item, int) and not isinstance(item, bool):
+                        card = item
+                        format_card(card)
+                    elif isinstance(item, str):
+                        card = parse_card(item)
+                    else:
+                        raise ParseError(f"{item!r} is not a card")
+                except ParseError as error:
+                    raise ParseError(f"deck position {position + 1}: {error}") from None
                 if not pack >> card & 1:
                     raise ParseError(
                         f"deck position {position + 1}: {format_card(card)} is not in the "
@@ -519,15 +533,15 @@ class Game(Generic[OptionsT]):
         raise NotImplementedError(f"{self.info.name} cannot sample hidden states yet")
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return (
+            isinstance(other, Game) and type(other) is type(self) and other.options == self.options
+        )
 
     def __hash__(self) -> int:
         return hash((type(self), self.options))
 
     def __repr__(self) -> str:
-        given = ", ".join(
-            f"{name}={value!r}" for name, value in options_dict(self.options).items()
-        )
+        given = ", ".join(f"{name}={value!r}" for name, value in options_dict(self.options).items())
         return f"load_game({self.info.name!r}, {given})"
 
 

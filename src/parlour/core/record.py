@@ -64,8 +64,8 @@ class MatchRecord:
             raise RecordError(f"the record is not valid JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(
-                f"not a parlour match record (expected a JSON object with \"format\": "
-                f"\"{RECORD_FORMAT}\")"
+                f'not a parlour match record (expected a JSON object with "format": '
+                f'"{RECORD_FORMAT}")'
             )
         expected = {
             "game": str,
@@ -112,7 +112,7 @@ class MatchRecord:
                 f"the record was made under {self.game} rules version {self.rules_version}; "
                 f"this parlour plays version {game.info.rules_version}"
             )
-        state = game.new_initial_state()
+        state: State = game.new_initial_state()
         chance = iter(self.chance)
         actions = iter(self.actions)
         step = 0
@@ -129,11 +129,14 @@ class MatchRecord:
                 raise RecordError(f"record step {step}, {kind} {text!r}: {error}") from None
         leftover = next(chance, None) or next(actions, None)
         if leftover is not None:
-            raise RecordError(f"the record has more steps than its match: {leftover!r} is left over")
+            raise RecordError(
+                f"the record has more steps than its match: {leftover!r} is left over"
+            )
         if self.sampler is not None:
             try:
                 forced = tuple(
-                    tuple(parse_card(card) for card in section) for section in self.sampler["forced"]
+                    tuple(parse_card(card) for card in section)
+                    for section in self.sampler["forced"]
                 )
             except (ParlourError, TypeError) as error:
                 raise RecordError(f"the record's forced deck is corrupt: {error}") from None

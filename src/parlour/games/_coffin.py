@@ -40,7 +40,6 @@ NEIGHBOURS = tuple(
 """Bit mask of the cells orthogonally adjacent to each cell."""
 
 
-
 def _frontier(occupied: int) -> int:
     reach = 0
     for cell in range(CELLS):
@@ -110,7 +109,7 @@ def multiplier(cards: Sequence[int]) -> int:
         return 5
     if is_red(cards[0]) == is_red(cards[1]) == is_red(cards[2]):
         return 3
-    if first == second or second == third or first == third:
+    if second in (first, third) or first == third:
         return 2
     return 1
 

@@ -13,6 +13,7 @@ on every open question are in ``rules-decisions.md`` §1 and §1a. Rules page:
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from parlour.core.cards import (
     FULL_PACK,
     HEARTS,
@@ -87,7 +88,10 @@ class DraculaOptions:
     deals: int = option(6, "deals in a game (6 uses the whole pack)", minimum=1, maximum=6)
     """Number of deals in a game; fewer than 6 make a quick game."""
     first_dealer: str | int = option(
-        "cut", "who deals first: cut, random or a seat", choices=("cut", "random"), minimum=0,
+        "cut",
+        "who deals first: cut, random or a seat",
+        choices=("cut", "random"),
+        minimum=0,
         maximum=1,
     )
     """``cut`` (red deals, then hearts beat diamonds, higher card wins), ``random``,
@@ -117,7 +121,8 @@ class DraculaOptions:
         """Check rules between options."""
         if isinstance(self.first_dealer, int) and not 0 <= self.first_dealer < self.players:
             raise InvalidOptionError(
-                f"option first_dealer={self.first_dealer} is not a seat; allowed: cut | random | 0 | 1"
+                f"option first_dealer={self.first_dealer} is not a seat; "
+                "allowed: cut | random | 0 | 1"
             )
 
 
@@ -222,7 +227,11 @@ class DraculaState(State):
         if phase == PHASE_PLAY:
             frontier = FRONTIER[self.occupied]
             cells = [cell for cell in range(CELLS) if frontier >> cell & 1]
-            return [card * CELLS + cell for card in iter_bits(self.hands[self.to_play]) for cell in cells]
+            return [
+                card * CELLS + cell
+                for card in iter_bits(self.hands[self.to_play])
+                for cell in cells
+            ]
         if phase == PHASE_DIRECTION:
             return [ROWS, COLUMNS]
         if phase == PHASE_TAKE:
@@ -252,9 +261,7 @@ class DraculaState(State):
     def _other_chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == PHASE_FIRST_DEALER:
             return [(0, 0.5), (1, 0.5)]
-        return [
-            (card, weight / _CUT_TOTAL) for card, weight in enumerate(_CUT_WEIGHTS) if weight
-        ]
+        return [(card, weight / _CUT_TOTAL) for card, weight in enumerate(_CUT_WEIGHTS) if weight]
 
     def _deal_slot(self) -> tuple[int, int] | None:
         if self.phase == PHASE_DEAL and not self.from_waste:
@@ -353,7 +360,9 @@ class DraculaState(State):
         if self.options.scoring == "points":
             self.totals[0] += scores[0]
             self.totals[1] += scores[1]
-            self.sheet += (DealScore(self.game_number, self.deal_number, (scores[0], scores[1]), note),)
+            self.sheet += (
+                DealScore(self.game_number, self.deal_number, (scores[0], scores[1]), note),
+            )
             self._end_deal()
             return
         winner = -1 if queen_score == king_score else (queen if queen_score > king_score else king)
@@ -367,9 +376,7 @@ class DraculaState(State):
         self.takes_left = min(9, line // 10, self._takeable().bit_count())
         taken = [0, 0]
         taken[winner] = self.takes_left
-        self.sheet += (
-            DealScore(self.game_number, self.deal_number, (taken[0], taken[1]), note),
-        )
+        self.sheet += (DealScore(self.game_number, self.deal_number, (taken[0], taken[1]), note),)
         if self.takes_left == 0:
             self._end_deal()
         else:

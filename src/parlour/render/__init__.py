@@ -31,13 +31,13 @@ class Style:
 
     colour: bool = False
     symbols: bool = True
+    lang: str = "en"
+    """Language of the table: ``en`` or ``fr``."""
 
     @classmethod
     def for_stream(cls, stream: TextIO) -> Style:
         """Colour only on a terminal and when ``NO_COLOR`` is not set."""
-        colour = (
-            hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("NO_COLOR")
-        )
+        colour = hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("NO_COLOR")
         return cls(colour=bool(colour))
 
     def card(self, text_or_card: str | int) -> str:

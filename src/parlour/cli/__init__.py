@@ -1,0 +1,143 @@
+"""The ``parlour`` command line: list, rules, options, play, bench."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import resources
+
+from parlour.core.errors import ParlourError
+from parlour.core.options import format_option_value
+from parlour.core.registry import game_class, game_names
+
+DESCRIPTION = """\
+parlour: parlour card games at the terminal (Dracula, Thracula, Colour-blind,
+Nain Jaune, Casino), against the computer or friends at one keyboard.
+
+examples:
+  parlour list                         the games
+  parlour rules dracula                a game's rules
+  parlour options dracula              a game's options
+  parlour play dracula                 play against the computer
+  parlour play dracula --option deals=2 --seed 7
+  parlour bench                        random playouts per second, every game
+"""
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """``["deals=2", "scoring=cards"]`` → ``{"deals": "2", "scoring": "cards"}``."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise ParlourError(f"--option takes name=value (e.g. deals=2), not {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def command_list(arguments: argparse.Namespace) -> int:
+    """``parlour list``."""
+    for name in game_names():
+        info = game_class(name).info
+        count = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players}–{info.max_players}"
+        )
+        print(f"{name:<20} {count:>4} players  {info.summary}")
+    return 0
+
+
+def rules_text(name: str) -> str:
+    """The rules page of a game (shipped in the package)."""
+    game_class(name)  # unknown names fail with the list of games
+    page = resources.files("parlour").joinpath("rules", f"{name}.md")
+    if not page.is_file():
+        raise ParlourError(f"{name} has no rules page yet")
+    return page.read_text(encoding="utf-8")
+
+
+def options_text(name: str) -> str:
+    """Every option of a game: name, allowed values, default, help."""
+    lines = [f"Options of {name} (pass as --option name=value):", ""]
+    for spec in game_class(name).option_specs():
+        default = format_option_value(spec.default)
+        lines.append(f"  {spec.name} = {spec.allowed_text()}   (default: {default})")
+        lines.append(f"      {spec.help}")
+    return "\n".join(lines)
+
+
+def command_rules(arguments: argparse.Namespace) -> int:
+    """``parlour rules GAME``."""
+    print(rules_text(arguments.game))
+    print(options_text(arguments.game))
+    return 0
+
+
+def command_options(arguments: argparse.Namespace) -> int:
+    """``parlour options GAME``."""
+    print(options_text(arguments.game))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``parlour`` command."""
+    parser = argparse.ArgumentParser(
+        prog="parlour",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    listing = commands.add_parser("list", help="list the games")
+    listing.set_defaults(run=command_list)
+
+    rules = commands.add_parser("rules", help="show a game's rules and options")
+    rules.add_argument("game")
+    rules.set_defaults(run=command_rules)
+
+    options = commands.add_parser("options", help="show a game's options")
+    options.add_argument("game")
+    options.set_defaults(run=command_options)
+
+    from parlour.cli.play import add_play_arguments
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play a game in the terminal against the computer, or with friends "
+        "at one keyboard (hot seat). Type a move as text (e.g. 'QH b2') or its number; "
+        "'help' and 'quit' work at every prompt. Input may be piped in.",
+    )
+    add_play_arguments(play)
+
+    from parlour.cli.bench import add_bench_arguments
+
+    bench = commands.add_parser(
+        "bench", help="measure random playouts per second (median of several runs)"
+    )
+    add_bench_arguments(bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    if not getattr(arguments, "run", None):
+        parser.print_help()
+        return 0
+    try:
+        status: int = arguments.run(arguments)
+    except ParlourError as error:
+        print(f"parlour: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader (e.g. `head`) went away; say nothing more.
+        sys.stderr.close()
+        return 0
+    return status

@@ -1,0 +1,149 @@
+"""The command line, driven as a user would: piped input, help, errors."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+import parlour
+from parlour.bots import make_bot
+from parlour.cli import main
+from parlour.cli.play import TerminalTable
+from parlour.render import Style
+
+
+def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
+    )
+
+
+def test_list_shows_every_game_with_player_counts() -> None:
+    result = run(["list"])
+    assert result.returncode == 0
+    for name in parlour.game_names():
+        assert name in result.stdout
+    assert "dracula" in result.stdout and "2 players" in result.stdout
+
+
+def test_rules_and_options() -> None:
+    result = run(["rules", "dracula"])
+    assert result.returncode == 0
+    assert "# Dracula" in result.stdout and "tie_bonus_basis = made | scored" in result.stdout
+
+
+def test_unknown_game_and_bad_option_are_one_clear_line() -> None:
+    result = run(["play", "draculla"])
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "parlour: unknown game 'draculla'; games: " + ", ".join(parlour.game_names())
+    )
+    result = run(["play", "dracula", "--option", "deals=9"])
+    assert result.returncode == 2 and "allowed: a whole number 1–6" in result.stderr
+    result = run(["play", "dracula", "--option", "deals"])
+    assert result.returncode == 2 and "name=value" in result.stderr
+
+
+def test_play_a_whole_game_with_piped_input() -> None:
+    # The human always picks move 1; a full six-deal game needs 24 plays (and
+    # perhaps the choice of direction).
+    result = run(["play", "dracula", "--seed", "5"], stdin="1\n" * 40)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    out = result.stdout
+    assert "Score sheet:" in out and "Final: You" in out
+    assert out.count("Deal 6 scored") == 1
+    assert ("You win." in out) or ("Bot 2 wins." in out) or ("Shared win" in out)
+
+
+def test_play_by_text_with_bad_entries_explained() -> None:
+    game = parlour.load_game("dracula", first_dealer=0, deals=1)
+    state = game.new_initial_state(seed=2)
+    script = "help\nQQ z9\nrows\n" + "\n".join(["zz", "AS a1"] + ["1"] * 10) + "\n"
+    out = io.StringIO()
+    table = TerminalTable(
+        game,
+        state,
+        humans=[0],
+        bots={1: make_bot("random", 1)},
+        names=["You", "Bot"],
+        style=Style(),
+        stdin=io.StringIO(script),
+        stdout=out,
+    )
+    assert table.play() == 0
+    text = out.getvalue()
+    assert "Commands: moves" in text
+    assert "'QQ z9' is not a Dracula action" in text
+    assert "not a Dracula action" in text
+    assert "Final: You" in text
+
+
+def test_illegal_move_gets_the_reason_and_the_prompt_again() -> None:
+    game = parlour.load_game("dracula", first_dealer=0, deals=1)
+    state = game.new_initial_state(seed=2)
+    state.apply_text("rows")
+    hand = state.observation(1)["hand"]
+    out = io.StringIO()
+    table = TerminalTable(
+        game,
+        state,
+        humans=[1],
+        bots={0: make_bot("random", 1)},
+        names=["Bot", "You"],
+        style=Style(),
+        stdin=io.StringIO(f"{hand[0]} a1\nquit\n"),
+        stdout=out,
+    )
+    assert table.play() == 0
+    text = out.getvalue()
+    assert "Not allowed: a1 is not next to a card in the coffin" in text
+    assert "Game abandoned." in text
+
+
+def test_input_ending_early_says_so() -> None:
+    result = run(["play", "dracula", "--seed", "5"], stdin="1\n")
+    assert result.returncode == 1
+    assert "input ended before the game finished" in result.stdout
+
+
+def test_hot_seat_announces_each_player() -> None:
+    result = run(
+        ["play", "dracula", "--seed", "5", "--humans", "2", "--option", "deals=1"], stdin="1\n" * 12
+    )
+    assert result.returncode == 0, result.stdout[-1500:]
+    assert "--- Player 1's turn ---" in result.stdout
+    assert "--- Player 2's turn ---" in result.stdout
+
+
+def test_watch_bots_and_bench() -> None:
+    assert main(["play", "dracula", "--humans", "0", "--seed", "1", "--option", "deals=1"]) == 0
+    result = run(["bench", "dracula", "--seconds", "0.05", "--runs", "1"])
+    assert result.returncode == 0 and "dracula (2p)" in result.stdout
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_every_game_plays_to_the_end_with_bots_only(name: str) -> None:
+    game = parlour.load_game(name)
+    state = game.new_initial_state(seed=3)
+    bots = {seat: make_bot("random", seat) for seat in range(game.num_players)}
+    out = io.StringIO()
+    table = TerminalTable(
+        game,
+        state,
+        humans=[],
+        bots=bots,
+        names=[f"Bot {seat}" for seat in range(game.num_players)],
+        style=Style(),
+        stdin=io.StringIO(""),
+        stdout=out,
+    )
+    assert table.play() == 0
+    assert "Final:" in out.getvalue()
