@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from importlib import resources
@@ -23,6 +24,10 @@ examples:
   parlour play dracula --option deals=2 --seed 7
   parlour bench                        random playouts per second, every game
 """
+
+
+COMMAND_MODULES = ("play", "resume", "replay", "stats", "arena", "bench")
+"""Modules of ``parlour.cli`` that each add subcommands with ``register(subparsers)``."""
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
@@ -101,23 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
     options.add_argument("game")
     options.set_defaults(run=command_options)
 
-    from parlour.cli.play import add_play_arguments
-
-    play = commands.add_parser(
-        "play",
-        help="play a game in the terminal",
-        description="Play a game in the terminal against the computer, or with friends "
-        "at one keyboard (hot seat). Type a move as text (e.g. 'QH b2') or its number; "
-        "'help' and 'quit' work at every prompt. Input may be piped in.",
-    )
-    add_play_arguments(play)
-
-    from parlour.cli.bench import add_bench_arguments
-
-    bench = commands.add_parser(
-        "bench", help="measure random playouts per second (median of several runs)"
-    )
-    add_bench_arguments(bench)
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"parlour.cli.{module_name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"parlour.cli.{module_name}":
+                raise
+            continue
+        module.register(commands)
     return parser
 
 

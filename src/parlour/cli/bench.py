@@ -59,8 +59,11 @@ def command_bench(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def add_bench_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of ``parlour bench``."""
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``parlour bench``."""
+    parser = commands.add_parser(
+        "bench", help="measure random playouts per second (median of several runs)"
+    )
     parser.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run (default 1)")
     parser.add_argument("--runs", type=int, default=5, help="runs per game; the median is shown")

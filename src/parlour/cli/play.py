@@ -331,8 +331,15 @@ def command_play(arguments: argparse.Namespace) -> int:
     return table.play()
 
 
-def add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of ``parlour play``."""
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``parlour play``."""
+    parser = commands.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play a game in the terminal against the computer, or with friends "
+        "at one keyboard (hot seat). Type a move as text (e.g. 'QH b2') or its number; "
+        "'help' and 'quit' work at every prompt. Input may be piped in.",
+    )
     parser.add_argument("game", help="the game (see 'parlour list')")
     parser.add_argument("--players", type=int, default=None, help="number of players")
     parser.add_argument(
