@@ -132,7 +132,10 @@ def _coerce(spec: OptionSpec, value: object) -> object:
             except ValueError:
                 pass
         if "str" in kinds:
-            return lowered if spec.choices is not None else text
+            for choice in spec.choices or ():
+                if isinstance(choice, str) and choice.lower() == lowered:
+                    return choice
+            return text
         raise InvalidOptionError(
             f"option {spec.name}={value!r} is not allowed; allowed: {spec.allowed_text()}"
         )
