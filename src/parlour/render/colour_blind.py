@@ -1,0 +1,356 @@
+"""Terminal rendering of Colour-blind: the row, the good colour, the players' won
+cards and running scores, the trick on the table and the seat's hand.
+
+Built only from a seat's observation (see ``parlour.games.colour_blind``); suits
+stay distinct without colour (red outlined ♡ ♢, black solid ♠ ♣, plus the rank).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.game import View
+from parlour.render import Style, pad
+
+_PLAIN = Style()
+_CELL = 6
+"""Screen columns per row card (13 cards fit in 80 columns)."""
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Colour-blind",
+        "deal": "deal {deal} of {deals}",
+        "deal_open": "deal {deal}",
+        "target": "target {target}",
+        "dealer": "dealer",
+        "good": "Good colour",
+        "red": "red (♡ ♢ score, ♠ ♣ cost)",
+        "black": "black (♠ ♣ score, ♡ ♢ cost)",
+        "unknown": "not known yet (the row is being dealt)",
+        "row": "Row (won left to right; » « and ^ mark the next card to be won)",
+        "last_card_unused": "Dummy's 14th card: face down, not used",
+        "last_card_trick": "Dummy's 14th card: face down, goes to the last trick's winner",
+        "last_card_shown": "Dummy's 14th card: {card}, won by {name}",
+        "won": "won",
+        "you": "you",
+        "nothing": "nothing yet",
+        "this_deal": "this deal",
+        "total": "total",
+        "trick": "Trick",
+        "empty_trick": "Trick: nobody has played yet; {name} leads",
+        "to_play": "{name} to play",
+        "last_trick": "Last trick",
+        "took": "took",
+        "hand": "Your hand",
+        "your_turn": "Your turn. Legal cards",
+        "follow": "follow suit when able",
+        "free": "any card may be played",
+        "past": "Past deals",
+        "over": "Game over",
+        "winner": "Winner",
+        "winners": "Shared win",
+    },
+    "fr": {
+        "title": "Colour-blind",
+        "deal": "donne {deal} sur {deals}",
+        "deal_open": "donne {deal}",
+        "target": "objectif {target}",
+        "dealer": "donneur",
+        "good": "Bonne couleur",
+        "red": "rouge (♡ ♢ rapportent, ♠ ♣ coûtent)",
+        "black": "noir (♠ ♣ rapportent, ♡ ♢ coûtent)",
+        "unknown": "pas encore connue (la rangée se distribue)",
+        "row": "Rangée (prise de gauche à droite ; » « et ^ marquent la prochaine carte)",
+        "last_card_unused": "14e carte du mort : face cachée, non utilisée",
+        "last_card_trick": "14e carte du mort : face cachée, au gagnant de la dernière levée",
+        "last_card_shown": "14e carte du mort : {card}, prise par {name}",
+        "won": "a pris",
+        "you": "vous",
+        "nothing": "rien encore",
+        "this_deal": "cette donne",
+        "total": "total",
+        "trick": "Levée",
+        "empty_trick": "Levée : personne n'a joué ; {name} entame",
+        "to_play": "à {name} de jouer",
+        "last_trick": "Dernière levée",
+        "took": "prend",
+        "hand": "Votre main",
+        "your_turn": "À vous. Cartes jouables",
+        "follow": "fournir si possible",
+        "free": "toute carte peut être jouée",
+        "past": "Donnes précédentes",
+        "over": "Partie terminée",
+        "winner": "Gagnant",
+        "winners": "Victoire partagée",
+    },
+}
+
+
+def _words(style: Style) -> dict[str, str]:
+    return _WORDS.get(style.lang, _WORDS["en"])
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _signed(number: int) -> str:
+    return f"+{number}" if number > 0 else str(number)
+
+
+def render(view: View, style: Style, names: Sequence[str]) -> str:
+    """The table as seat ``view.seat`` sees it."""
+    observation = view.observation
+    words = _words(style)
+    players: int = observation["players"]
+    lines: list[str] = []
+
+    header = [style.bold(words["title"])]
+    deals = observation["deals"]
+    if deals is not None:
+        header.append(words["deal"].format(deal=observation["deal"], deals=deals))
+    else:
+        header.append(words["deal_open"].format(deal=observation["deal"]))
+    if observation["target_score"] is not None:
+        header.append(words["target"].format(target=observation["target_score"]))
+    if observation["dealer"] is not None:
+        header.append(f"{words['dealer']}: {_name(names, observation['dealer'])}")
+    header.append(words["follow"] if observation["follow_suit"] else words["free"])
+    lines.append(" — ".join(header))
+
+    good = observation["good_colour"]
+    lines.append(f"{words['good']}: {style.bold(words[good]) if good else words['unknown']}")
+
+    row: list[str] = observation["row"]
+    won_by: list[int] = observation["row_won_by"]
+    next_index = observation["row_next"]
+    # Two aligned lines: the row cards, and under each the name of who won it
+    # (or a caret under the next card to be won).
+    labels = short_labels([_name(names, seat) for seat in range(players)], _CELL - 2)
+    card_line = []
+    owner_line = []
+    for index, card in enumerate(row):
+        text = style.card(card)
+        text = style.bold(f"»{text}«") if index == next_index else f" {text} "
+        card_line.append(pad(text, _CELL))
+        if index < len(won_by):
+            owner_line.append(pad(" " + style.dim(labels[won_by[index]]), _CELL))
+        else:
+            owner_line.append(pad("  ^" if index == next_index else "", _CELL))
+    lines.append(words["row"] + ":")
+    if card_line:
+        lines.append("  " + "".join(card_line).rstrip())
+        lines.append("  " + "".join(owner_line).rstrip())
+    else:
+        lines.append("  —")
+    if observation["dummy_last_card"]:
+        if observation["last_card"] is not None:
+            lines.append(
+                words["last_card_shown"].format(
+                    card=style.card(observation["last_card"]),
+                    name=_name(names, observation["last_card_owner"]),
+                )
+            )
+        elif observation.get("last_card_rule") == "last_trick":
+            lines.append(words["last_card_trick"])
+        else:
+            lines.append(words["last_card_unused"])
+
+    lines.append("")
+    width = max(len(_name(names, seat)) for seat in range(players)) + 2
+    for seat in range(players):
+        marks = []
+        if seat == observation["dealer"]:
+            marks.append(words["dealer"])
+        if seat == view.seat:
+            marks.append(words["you"])
+        won = observation["won"][seat]
+        won_text = style.cards(won) if won else words["nothing"]
+        lines.append(
+            f"  {pad(_name(names, seat), width)}"
+            f"{words['this_deal']} {_signed(observation['deal_points'][seat]):>4}   "
+            f"{words['total']} {observation['totals'][seat]:>4}   "
+            f"{words['won']}: {won_text}" + (f"   ({', '.join(marks)})" if marks else "")
+        )
+
+    lines.append("")
+    tricks = observation["tricks"]
+    if tricks:
+        last = tricks[-1]
+        played = _trick_text(last["cards"], last["leader"], players, names, style)
+        lines.append(
+            f"{words['last_trick']}: {played}"
+            f" → {_name(names, last['winner'])} {words['took']} {style.card(last['row_card'])}"
+        )
+    if observation["phase"] == "play":
+        trick: list[str] = observation["trick"]
+        leader = observation["trick_leader"]
+        current = observation["current_player"]
+        if trick:
+            lines.append(
+                f"{words['trick']}: {_trick_text(trick, leader, players, names, style)}"
+                f"   ({words['to_play'].format(name=_name(names, current))})"
+            )
+        else:
+            lines.append(words["empty_trick"].format(name=_name(names, leader)))
+
+    hand = observation["hand"]
+    if hand:
+        lines.append(f"{words['hand']}: {style.cards(hand)}")
+    if view.legal_actions:
+        lines.append(f"{words['your_turn']}: {style.cards(list(view.action_texts))}")
+
+    past = observation["past_deals"]
+    if past:
+        lines.append("")
+        lines.append(f"{words['past']}:")
+        for summary in past:
+            scores = ", ".join(
+                f"{_name(names, seat)} {score}"
+                + (f" ({summary['points'][seat]} → 0)" if summary["points"][seat] < 0 else "")
+                for seat, score in enumerate(summary["scores"])
+            )
+            lines.append(
+                f"  {summary['deal']}. {words[summary['good_colour']].split(' ')[0]}: {scores}"
+            )
+    if observation["phase"] == "over":
+        winners = observation["winners"]
+        label = words["winner"] if len(winners) == 1 else words["winners"]
+        lines.append("")
+        lines.append(
+            style.bold(
+                f"{words['over']}. {label}: " + ", ".join(_name(names, seat) for seat in winners)
+            )
+        )
+    return "\n".join(lines)
+
+
+def short_labels(names: Sequence[str], width: int) -> list[str]:
+    """Names cut to ``width`` characters (spaces dropped), kept distinct by
+    ending them with the seat number when cutting makes two alike."""
+    labels = [name.replace(" ", "")[:width] for name in names]
+    if len(set(labels)) < len(labels):
+        labels = [f"{label[: width - 1]}{seat}" for seat, label in enumerate(labels)]
+    return labels
+
+
+def _trick_text(
+    cards: Sequence[str], leader: int, players: int, names: Sequence[str], style: Style
+) -> str:
+    return ", ".join(
+        f"{_name(names, (leader + offset) % players)} {style.card(card)}"
+        for offset, card in enumerate(cards)
+    )
+
+
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[str]:
+    """Sentences for what happened between two observations of one seat: tricks
+    won (and the row card each took), the row spread with its good colour, deals
+    scored, the end of the game."""
+    french = lang == "fr"
+    sentences: list[str] = []
+    players: int = after["players"]
+    finished = len(after["past_deals"]) - len(before["past_deals"])
+    old_tricks = before["tricks"]
+    if finished > 0:
+        # Tricks of the old deal that this seat had not yet been told about.
+        summary = after["past_deals"][len(before["past_deals"])]
+        row = summary["row"]
+        told = len(old_tricks)
+        won_by = summary["row_won_by"]
+        for index in range(told, len(won_by) - 1):
+            sentences.append(_took(won_by[index], row[index], names, french))
+        last = summary["last_trick"]
+        sentences.append(
+            _trick_sentence(
+                last["cards"], last["leader"], last["winner"], row[-1], players, names, french
+            )
+        )
+        if summary["last_card"] is not None:
+            card = _PLAIN.card(summary["last_card"])
+            who = _name(names, summary["last_card_owner"])
+            sentences.append(
+                f"{who} prend aussi la 14e carte du mort, {card}."
+                if french
+                else f"{who} also takes the dummy's 14th card, {card}."
+            )
+        for summary in after["past_deals"][len(before["past_deals"]) :]:
+            scores = ", ".join(
+                f"{_name(names, seat)} {score}" + (f" ({points} → 0)" if points < 0 else "")
+                for seat, (score, points) in enumerate(
+                    zip(summary["scores"], summary["points"], strict=True)
+                )
+            )
+            if french:
+                colour = "rouge" if summary["good_colour"] == "red" else "noir"
+                sentences.append(
+                    f"Fin de la donne {summary['deal']} (bonne couleur {colour}) : {scores}."
+                )
+            else:
+                sentences.append(
+                    f"Deal {summary['deal']} over (good colour {summary['good_colour']}): {scores}."
+                )
+    else:
+        new_tricks = after["tricks"][len(old_tricks) :]
+        for trick in new_tricks:
+            sentences.append(
+                _trick_sentence(
+                    trick["cards"],
+                    trick["leader"],
+                    trick["winner"],
+                    trick["row_card"],
+                    players,
+                    names,
+                    french,
+                )
+            )
+    if (
+        after["phase"] != "over"
+        and after["good_colour"] is not None
+        and (finished > 0 or before["good_colour"] is None)
+    ):
+        colour = after["good_colour"]
+        if french:
+            colour = "rouge" if colour == "red" else "noir"
+            sentences.append(f"La rangée est étalée : la bonne couleur est {colour}.")
+        else:
+            sentences.append(f"The row is spread: the good colour is {colour}.")
+    if after["phase"] == "over" and before["phase"] != "over":
+        winners = ", ".join(_name(names, seat) for seat in after["winners"])
+        totals = ", ".join(
+            f"{_name(names, seat)} {total}" for seat, total in enumerate(after["totals"])
+        )
+        sentences.append(
+            f"Partie terminée : {totals}. Gagnant : {winners}."
+            if french
+            else f"Game over: {totals}. Won by {winners}."
+        )
+    return sentences
+
+
+def _took(winner: int, row_card: str, names: Sequence[str], french: bool) -> str:
+    card = _PLAIN.card(row_card)
+    who = _name(names, winner)
+    return f"{who} prend {card} de la rangée." if french else f"{who} takes {card} from the row."
+
+
+def _trick_sentence(
+    cards: Sequence[str],
+    leader: int,
+    winner: int,
+    row_card: str,
+    players: int,
+    names: Sequence[str],
+    french: bool,
+) -> str:
+    played = _trick_text(cards, leader, players, names, _PLAIN)
+    who = _name(names, winner)
+    card = _PLAIN.card(row_card)
+    if french:
+        return f"Levée ({played}) : {who} la remporte et prend {card} de la rangée."
+    return f"Trick ({played}): {who} wins it and takes {card} from the row."
