@@ -359,7 +359,7 @@ class State(ABC):
             mask = self._chance_card_mask()
             if mask:
                 action = -1
-                slot = self._deal_slot()
+                slot = self._deal_slot() if sampler.forced else None
                 if slot is not None:
                     forced = sampler.forced_card(*slot)
                     if forced is not None:

@@ -101,17 +101,10 @@ def card_value(card: int, axis: Axis) -> int:
     return 0  # Jack
 
 
-def multiplier(cards: Sequence[int]) -> int:
-    """The single highest multiplier of three (non-Vampire) cards: three of one suit
-    ×5; three of one colour ×3; exactly two of one suit ×2; else ×1."""
-    first, second, third = (suit_of(card) for card in cards)
-    if first == second == third:
-        return 5
-    if is_red(cards[0]) == is_red(cards[1]) == is_red(cards[2]):
-        return 3
-    if second in (first, third) or first == third:
-        return 2
-    return 1
+_ROW_VALUE = tuple(card_value(card, Axis.ROW) for card in range(54))
+_COLUMN_VALUE = tuple(card_value(card, Axis.COLUMN) for card in range(54))
+_SUIT = tuple(suit_of(card) for card in range(54))
+_RED = tuple(is_red(card) for card in range(54))
 
 
 def line_value(cards: Sequence[int], axis: Axis, vampires: VampireRule = VampireRule.VOID) -> int:
@@ -123,18 +116,28 @@ def line_value(cards: Sequence[int], axis: Axis, vampires: VampireRule = Vampire
     >>> line_value(parse_cards("QH 9H 8H"), Axis.COLUMN)
     85
     """
-    plain = [card for card in cards if rank_of(card) != 0]
-    if len(plain) == 3:
-        return sum(card_value(card, axis) for card in plain) * multiplier(plain)
+    first, second, third = cards
+    values = _ROW_VALUE if axis is Axis.ROW else _COLUMN_VALUE
+    if first < 52 and second < 52 and third < 52:
+        total = values[first] + values[second] + values[third]
+        suit_1, suit_2, suit_3 = _SUIT[first], _SUIT[second], _SUIT[third]
+        if suit_1 == suit_2 == suit_3:
+            return total * 5
+        if _RED[first] == _RED[second] == _RED[third]:
+            return total * 3
+        if suit_2 in (suit_1, suit_3) or suit_1 == suit_3:
+            return total * 2
+        return total
     if vampires is VampireRule.VOID:
         return 0
+    plain = [card for card in cards if card < 52]
     if len(plain) == 2:
-        total = card_value(plain[0], axis) + card_value(plain[1], axis)
-        same_suit = suit_of(plain[0]) == suit_of(plain[1])
+        total = values[plain[0]] + values[plain[1]]
+        same_suit = _SUIT[plain[0]] == _SUIT[plain[1]]
         return total * (2 if same_suit else 1) * 2
     if len(plain) == 1:
         factor = {VampireRule.DOUBLE_X4: 4, VampireRule.DOUBLE_X2: 2}.get(vampires, 0)
-        return card_value(plain[0], axis) * factor
+        return values[plain[0]] * factor
     return 0
 
 

@@ -75,6 +75,9 @@ rules never reach in practice, so that a match is always finite)."""
 _CUT_WEIGHTS = tuple(0 if is_vampire(card) else 51 if is_red(card) else 26 for card in range(54))
 _CUT_TOTAL = sum(_CUT_WEIGHTS)
 
+FRONTIER_CELLS = tuple(tuple(iter_bits(frontier)) for frontier in FRONTIER)
+"""For each mask of filled cells: the cells a card may go to, in order."""
+
 
 # ----- options ----------------------------------------------------------------
 
@@ -225,8 +228,7 @@ class DraculaState(State):
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PHASE_PLAY:
-            frontier = FRONTIER[self.occupied]
-            cells = [cell for cell in range(CELLS) if frontier >> cell & 1]
+            cells = FRONTIER_CELLS[self.occupied]
             return [
                 card * CELLS + cell
                 for card in iter_bits(self.hands[self.to_play])
