@@ -3,6 +3,7 @@
 Game states keep card sets as plain ints (cheap to copy and compare);
 :class:`CardSet` wraps one for code that wants set operations and text.
 
+>>> from parlour.core.cards import parse_card
 >>> hand = CardSet.parse("AS 10H QD")
 >>> parse_card("QD") in hand, len(hand), str(hand)
 (True, 3, 'AS 10H QD')
