@@ -538,6 +538,7 @@ class DraculaState(State):
             "waste": self.waste.bit_count(),
             "totals": list(self.totals),
             "session_totals": list(self.session_totals),
+            "session_target": self.options.session_target,
             "scores": [[line.game, line.deal, *line.scores] for line in self.sheet],
             "notes": [line.note for line in self.sheet],
             "scoring": self.options.scoring,

@@ -55,7 +55,7 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
     for player in range(2):
         way = WAY[directions[player]] if directions[player] else "direction not chosen yet"
         extra = ""
-        if o["session_totals"] != [0, 0] or o["session_game"] > 1:
+        if o["session_target"] is not None:
             extra = f" · session {o['session_totals'][player]}"
         out.append(f"  {pad(names[player], 10)} {way:<22} {o['totals'][player]:>4} {unit}{extra}")
     out.append("")
