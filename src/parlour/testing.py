@@ -9,7 +9,8 @@ chance outcomes are a probability distribution; illegal actions and malformed
 text raise and leave the state unchanged; clones are independent; serialize,
 match records and ``deserialize_state`` reproduce the state; observations are
 JSON; views hold no reference to the state and match the observation; the
-returns have one value per seat at the end. Any game module can run it on
+returns have one value per seat at the end; a state sampled from a seat's view
+(``view.sample_state``) shows that seat the same view. Any game module can run it on
 itself.
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.game import CHANCE, TERMINAL, State, View
 from parlour.core.registry import load_game
+from parlour.core.sampler import Rng
 
 
 def _fail(message: str, state: State) -> AssertionError:
@@ -94,6 +96,23 @@ def check_state(state: State, rng: random.Random) -> None:
     seat = rng.randrange(game.num_players)
     view = state.view(seat)
     _check_view(view, state)
+    if rng.random() < 0.25:
+        check_view_hides(view, state, rng)
+
+
+def check_view_hides(view: View, state: State, rng: random.Random) -> None:
+    """A state sampled from the seat's view gives the seat the same view.
+
+    This is what "views hide what they must" means: if an observation leaked a
+    hidden card, a state drawn with other hidden cards would show the seat
+    something else. Games without ``sample_state`` skip this check.
+    """
+    try:
+        sampled = view.sample_state(Rng(rng.randrange(1 << 30)))
+    except NotImplementedError:
+        return
+    if sampled.view(view.seat) != view:
+        raise _fail(f"a state sampled from seat {view.seat}'s view shows it something else", state)
 
 
 def _check_view(view: View, state: State) -> None:
