@@ -188,6 +188,13 @@ class State(ABC):
         """At a card-dealing chance node: (pack section, position) for a forced deck."""
         return None
 
+    def _forced_outcome(self, sampler: Sampler) -> int | None:
+        """At a card-dealing chance node: the card a forced deck puts here, or None
+        to draw at random. The default reads the deck at :meth:`_deal_slot`; a game
+        whose forced order is not a plain position in a section overrides this."""
+        slot = self._deal_slot()
+        return None if slot is None else sampler.forced_card(*slot)
+
     def _chance_seen_by(self, player: int) -> bool:
         """At a chance node: whether ``player`` sees its outcome (default: a dealt
         card is hidden, any other chance outcome is public)."""
@@ -359,17 +366,14 @@ class State(ABC):
             mask = self._chance_card_mask()
             if mask:
                 action = -1
-                slot = self._deal_slot() if sampler.forced else None
-                if slot is not None:
-                    forced = sampler.forced_card(*slot)
-                    if forced is not None:
-                        if not mask >> forced & 1:
-                            raise ParlourError(
-                                f"the forced deck deals {format_card(forced)} at position "
-                                f"{slot[1] + 1} of pack {slot[0] + 1}, but that card is not "
-                                "available there"
-                            )
-                        action = forced
+                forced = self._forced_outcome(sampler) if sampler.forced else None
+                if forced is not None:
+                    if not mask >> forced & 1:
+                        raise ParlourError(
+                            f"the forced deck deals {format_card(forced)} where that card is "
+                            f"not available (it was dealt already); position {self._deal_slot()}"
+                        )
+                    action = forced
                 if action < 0:
                     action = nth_bit(mask, sampler.rng.below(mask.bit_count()))
             else:

@@ -224,7 +224,10 @@ def sample_by_replay(
     from the cards the seat has not seen and will not see later in its history.
     The state's ``_deal_recipient()`` names who receives each dealt card.
     Chance outcomes that are not dealt cards (a cut, a random first dealer) must
-    all come before the first hidden deal.
+    all come before the first hidden deal, and a seat's k-th hidden card and its
+    k-th played card must belong to the same deal (true of two-player Dracula,
+    where each deal's four cards are all played in that deal; not of the
+    partnership game, whose hands last six coffins and four shuffles).
     """
     history = view.history
     revealed_after = [0] * (len(history) + 1)

@@ -1,0 +1,120 @@
+"""Terminal rendering of Thracula (reads only the View)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.game import View
+from parlour.render import Style, pad
+
+COLUMN_LETTERS = "abc"
+
+
+def _value(value: int | None) -> str:
+    return "·" if value is None else str(value)
+
+
+def coffin_lines(o: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+    """The coffin: face-up cards, ``##`` for a face-down card, ``..`` for the cell
+    being filled; each line's value and owner beside it."""
+    owner_of_line = {line: seat for seat, line in enumerate(o["owned_lines"])}
+    lines = ["        a      b      c       row   owner"]
+    for row in range(3):
+        cells = []
+        for column in range(3):
+            cell = row * 3 + column
+            card = o["coffin"][cell]
+            if card:
+                text = style.card(card)
+            elif o["face_down"][cell]:
+                text = style.dim("##")
+            else:
+                text = ".."
+            cells.append("[" + pad(text, 4) + "]")
+        owner = names[owner_of_line[row]]
+        lines.append(
+            f"   {row + 1}  " + " ".join(cells) + f"   {_value(o['row_values'][row]):>4}   {owner}"
+        )
+    lines.append("  col   " + "".join(f"{_value(value):<7}" for value in o["column_values"]))
+    lines.append(
+        "  column owners: "
+        + " · ".join(
+            f"{COLUMN_LETTERS[column]} {names[owner_of_line[column]]}" for column in range(3)
+        )
+    )
+    return lines
+
+
+def render(view: View, style: Style, names: Sequence[str]) -> str:
+    """The table as ``view.seat`` sees it."""
+    o: Mapping[str, Any] = view.observation
+    seat = view.seat
+    out: list[str] = []
+    source = " · from the shuffled discards" if o["from_discards"] else ""
+    out.append(
+        style.bold(
+            f"Thracula · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}{source}"
+        )
+    )
+    for player in range(3):
+        line = o["owned_lines"][player]
+        row, column = o["line_scores"][player]
+        you = " *" if player == seat else ""
+        out.append(
+            f"  {pad(names[player] + you, 16)} row {line + 1} {_value(row):>4} · "
+            f"column {COLUMN_LETTERS[line]} {_value(column):>4}   total {o['totals'][player]:>4}"
+        )
+    out.append("")
+    out.extend(coffin_lines(o, names, style))
+    out.append("")
+    out.append(f"Your hand: {style.cards(o['hand']) or '(empty)'}")
+    this_deal = [entry for entry in o["log"] if entry[0] == o["deal"]]
+    if this_deal and o["result"] is None:
+        moves = []
+        for _deal, player, cell, taken, put in this_deal:
+            took = f" ({style.card(taken)})" if taken else ""
+            moves.append(f"{names[player]} {cell}{took}→{style.card(put)}")
+        out.append("This deal: " + ", ".join(moves))
+    if o["result"] is not None:
+        bonus_seat, bonus = o["result"][3], o["result"][4]
+        if bonus_seat >= 0:
+            out.append(f"End bonus: {names[bonus_seat]} adds {bonus}.")
+        out.append(
+            "Game over: " + ", ".join(f"{names[p]} {o['result'][p]}" for p in range(3)) + "."
+        )
+        return "\n".join(out)
+    current = o["current_player"]
+    if current is not None:
+        if o["phase"] == "take":
+            who = "Your turn" if current == seat else f"{names[current]}'s turn"
+            out.append(f"{who}: take a face-down card.")
+        elif o["taken_card"]:
+            out.append(
+                f"You took {style.card(o['taken_card'])} from {o['taken_cell']}: "
+                f"put a card from your hand into {o['taken_cell']}."
+            )
+        else:
+            out.append(f"{names[current]} took {o['taken_cell']} and puts a card there.")
+    return "\n".join(out)
+
+
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[str]:
+    """Sentences for a deal scored and the end of the game."""
+    sentences: list[str] = []
+    old = len(before["scores"])
+    for row in after["scores"][old:]:
+        deal, *scores = row
+        sentences.append(
+            f"Deal {deal} scored: " + ", ".join(f"{names[p]} {scores[p]}" for p in range(3)) + "."
+        )
+    if after["result"] is not None and before["result"] is None:
+        bonus_seat, bonus = after["result"][3], after["result"][4]
+        if bonus_seat >= 0:
+            sentences.append(f"End bonus: {names[bonus_seat]} adds {bonus}.")
+        sentences.append(
+            "Game over: " + ", ".join(f"{names[p]} {after['result'][p]}" for p in range(3)) + "."
+        )
+    return sentences
