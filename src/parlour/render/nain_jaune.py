@@ -1,0 +1,516 @@
+"""Terminal rendering of Nain Jaune: the board of five boxes, everyone's chips and
+cards in hand, the run on the pile, the "sans X" of the deal and the seat's hand.
+
+Built only from a seat's observation (see ``parlour.games.nain_jaune``), in
+English or French (``style.lang``). :func:`narrate` turns the deal's events
+(cards played, "sans X", passes, blocks, claims, payments, doublings, grand
+opéra) into sentences.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.game import View
+from parlour.render import Style, pad, visible_width
+
+_PLAIN = Style()
+
+_RANK_NAMES = {
+    "en": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+    "fr": {"A": "as", "J": "valet", "Q": "dame", "K": "roi"},
+}
+"""Rank words (numbers stay digits)."""
+
+_BOX_NAMES = {
+    "en": ("ten of diamonds", "jack of clubs", "queen of spades", "king of hearts", "yellow dwarf"),
+    "fr": ("dix de carreau", "valet de trèfle", "dame de pique", "roi de cœur", "nain jaune"),
+}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Nain Jaune",
+        "deal": "deal {deal}",
+        "dealer": "dealer",
+        "clockwise": "play goes clockwise",
+        "anticlockwise": "play goes anticlockwise",
+        "board": "Board",
+        "chips": "chips",
+        "cards": "cards",
+        "card": "card",
+        "you": "you",
+        "to_play": "to play",
+        "played": "has played",
+        "pile": "Pile",
+        "empty_pile": "Pile: empty",
+        "run": "Run",
+        "needs": "{name} {needs} {rank}",
+        "starts": "{name} {starts} a new run with any card",
+        "starts_block": "{name} {starts} anew: the lowest rank above {rank} held",
+        "claim": "{name} has just played {card}: claim the box?",
+        "sans": "Sans this deal",
+        "passed": "passed",
+        "taken": "taken by",
+        "blocked": "nobody had it",
+        "stopped": "by choice",
+        "hand": "Your hand",
+        "your_turn": "Your turn. Legal",
+        "last_deal": "Last deal",
+        "won_by": "won by {name}",
+        "opera": "grand opéra",
+        "over": "Game over",
+        "winner": "Winner",
+        "winners": "Shared win",
+        "left": "left",
+        "aside": "{count} cards left aside, unseen",
+    },
+    "fr": {
+        "title": "Nain Jaune",
+        "deal": "donne {deal}",
+        "dealer": "donneur",
+        "clockwise": "on joue dans le sens des aiguilles d'une montre",
+        "anticlockwise": "on joue dans le sens inverse des aiguilles d'une montre",
+        "board": "Plateau",
+        "chips": "jetons",
+        "cards": "cartes",
+        "card": "carte",
+        "you": "vous",
+        "to_play": "à jouer",
+        "played": "a joué",
+        "pile": "Cartes jouées",
+        "empty_pile": "Cartes jouées : aucune",
+        "run": "Suite",
+        "needs": "{name} doit fournir {rank}",
+        "starts": "{name} repart à la hauteur de son choix",
+        "starts_block": "{name} repart : la plus petite hauteur au-dessus de {rank} qu'il a",
+        "claim": "{name} vient de jouer {card} : réclamer la mise ?",
+        "sans": "Les « sans » de la donne",
+        "passed": "n'avaient pas",
+        "taken": "repris par",
+        "blocked": "personne ne l'avait",
+        "stopped": "volontaire",
+        "hand": "Votre main",
+        "your_turn": "À vous. Coups possibles",
+        "last_deal": "Donne précédente",
+        "won_by": "gagnée par {name}",
+        "opera": "grand opéra",
+        "over": "Partie terminée",
+        "winner": "Gagnant",
+        "winners": "Victoire partagée",
+        "left": "reste",
+        "aside": "{count} cartes à l'écart, jamais vues",
+    },
+}
+
+_RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in _WORDS else "en"
+
+
+def _name(names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _rank_word(rank: str, lang: str) -> str:
+    return _RANK_NAMES[_lang(lang)].get(rank, rank)
+
+
+def _by_rank(cards: Sequence[str]) -> list[str]:
+    """Cards sorted by rank (suits do not matter in this game), then suit."""
+
+    def key(card: str) -> tuple[int, str]:
+        return (_RANK_ORDER.index(card[:-1]), card[-1])
+
+    return sorted(cards, key=key)
+
+
+def render(view: View, style: Style, names: Sequence[str]) -> str:
+    """The table as seat ``view.seat`` sees it."""
+    observation = view.observation
+    lang = _lang(getattr(style, "lang", "en"))
+    words = _WORDS[lang]
+    players: int = observation["players"]
+    lines: list[str] = []
+
+    header = [style.bold(words["title"])]
+    if observation["deal_number"]:
+        header.append(words["deal"].format(deal=observation["deal_number"]))
+    if observation["dealer"] is not None:
+        header.append(f"{words['dealer']}: {_name(names, observation['dealer'])}")
+    header.append(words[observation["direction"]])
+    lines.append(" — ".join(header))
+
+    # The board: five boxes side by side, card on top and chips below.
+    cells = []
+    for index, box in enumerate(observation["boxes"]):
+        label = style.card(box["card"])
+        if index == 4:
+            label += " nain"
+        cells.append((label, f"{box['chips']}"))
+    width = 11
+    lines.append(words["board"] + ":")
+    lines.append("  ┌" + "┬".join("─" * width for _ in cells) + "┐")
+    lines.append("  │" + "│".join(_centre(label, width) for label, _ in cells) + "│")
+    lines.append("  │" + "│".join(_centre(chips, width) for _, chips in cells) + "│")
+    lines.append("  └" + "┴".join("─" * width for _ in cells) + "┘")
+
+    lines.append("")
+    name_width = max(len(_name(names, seat)) for seat in range(players)) + 2
+    current = observation["current_player"]
+    played = set(observation["played_this_deal"])
+    for seat in range(players):
+        marks = []
+        if seat == observation["dealer"]:
+            marks.append(words["dealer"])
+        if seat == view.seat:
+            marks.append(words["you"])
+        if seat in played:
+            marks.append(words["played"])
+        pointer = "▶ " if seat == current else "  "
+        lines.append(
+            f"{pointer}{pad(_name(names, seat), name_width)}"
+            f"{observation['chips'][seat]:>5} {words['chips']}   "
+            f"{observation['hand_sizes'][seat]:>2} "
+            f"{words['cards'] if observation['hand_sizes'][seat] != 1 else words['card']}"
+            + (f"   ({', '.join(marks)})" if marks else "")
+        )
+    lines.append("  " + style.dim(words["aside"].format(count=observation["left_aside"])))
+
+    lines.append("")
+    pile = observation["pile"]
+    if pile:
+        shown = pile[-16:]
+        more = "… " if len(pile) > len(shown) else ""
+        lines.append(
+            f"{words['pile']}: {more}" + " ".join(style.card(entry["card"]) for entry in shown)
+        )
+    else:
+        lines.append(words["empty_pile"])
+    run = observation["run"]
+    if run:
+        lines.append(f"{words['run']}: {style.cards(run)}")
+    if observation["phase"] == "play" and current is not None:
+        who = _name(names, current)
+        if observation["needed_rank"] is not None:
+            lines.append(
+                style.bold(
+                    words["needs"].format(
+                        name=who,
+                        needs=_verb(who, "need"),
+                        rank=_indefinite(observation["needed_rank"], lang),
+                    )
+                )
+            )
+        elif observation["block_rank"] is not None:
+            lines.append(
+                style.bold(
+                    words["starts_block"].format(
+                        name=who,
+                        starts=_verb(who, "start"),
+                        rank=_rank_word(observation["block_rank"], lang),
+                    )
+                )
+            )
+        else:
+            lines.append(style.bold(words["starts"].format(name=who, starts=_verb(who, "start"))))
+    if observation["phase"] == "claim" and current is not None:
+        lines.append(
+            style.bold(
+                words["claim"].format(
+                    name=_name(names, current), card=style.card(observation["claim_box"])
+                )
+            )
+        )
+
+    sans = observation["sans"]
+    if sans:
+        lines.append(f"{words['sans']}:")
+        for entry in sans[-6:]:
+            lines.append("  " + _sans_line(entry, names, lang, words))
+
+    hand = observation["hand"]
+    if hand:
+        lines.append(f"{words['hand']}: {style.cards(_by_rank(hand))}")
+    if view.legal_actions:
+        texts = [
+            style.card(text) if text[0].isdigit() or text[0] in "AJQK" else text
+            for text in view.action_texts
+        ]
+        lines.append(f"{words['your_turn']}: {' '.join(texts)}")
+
+    deals = observation["deals"]
+    if deals and (observation["phase"] == "over" or len(observation["events"]) <= 1):
+        last = deals[-1]
+        result = words["won_by"].format(name=_name(names, last["winner"]))
+        if last["grand_opera"]:
+            result += f" ({words['opera']})"
+        changes = ", ".join(
+            f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["chips_change"])
+        )
+        lines.append("")
+        lines.append(f"{words['last_deal']} ({last['number']}), {result}: {changes}")
+        for seat, cards in enumerate(last["left"]):
+            if cards:
+                lines.append(
+                    f"  {_name(names, seat)} {words['left']}: {style.cards(_by_rank(cards))}"
+                )
+
+    if observation["game_over"]:
+        chips = observation["chips"]
+        best = max(chips)
+        winners = [seat for seat in range(players) if chips[seat] == best]
+        label = words["winner"] if len(winners) == 1 else words["winners"]
+        lines.append("")
+        lines.append(
+            style.bold(
+                f"{words['over']}. {label}: "
+                + ", ".join(_name(names, seat) for seat in winners)
+                + f" ({best} {words['chips']})"
+            )
+        )
+    return "\n".join(lines)
+
+
+def _indefinite(rank: str, lang: str) -> str:
+    word = _rank_word(rank, lang)
+    if lang == "fr":
+        return ("une " if word == "dame" else "un ") + word
+    return ("an " if word[0] in "a8" else "a ") + word
+
+
+def _centre(text: str, width: int) -> str:
+    space = max(0, width - visible_width(text))
+    left = space // 2
+    return " " * left + text + " " * (space - left)
+
+
+def _sans_line(
+    entry: Mapping[str, Any], names: Sequence[str], lang: str, words: dict[str, str]
+) -> str:
+    text = f"{_name(names, entry['player'])}: « sans {_rank_word(entry['rank'], 'fr')} »"
+    if entry["stopped"]:
+        text += f" ({words['stopped']})"
+    if entry["passed"]:
+        text += f"; {words['passed']}: " + ", ".join(_name(names, seat) for seat in entry["passed"])
+    if entry["taken_by"] is not None:
+        text += f"; {words['taken']} {_name(names, entry['taken_by'])}"
+    elif entry["blocked"]:
+        text += f"; {words['blocked']}"
+    return text
+
+
+def move_groups(view: View) -> list[tuple[str, list[int]]]:
+    """Legal actions grouped by rank (a long list when a run starts with a big hand)."""
+    groups: dict[str, list[int]] = {}
+    for action, text in zip(view.legal_actions, view.action_texts, strict=True):
+        label = text[:-1] if text[:-1] in _RANK_ORDER else text
+        groups.setdefault(label, []).append(action)
+    order = {rank: index for index, rank in enumerate(_RANK_ORDER)}
+    return sorted(groups.items(), key=lambda item: order.get(item[0], 99))
+
+
+# ----- narration ----------------------------------------------------------------------
+
+
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[str]:
+    """Sentences for what happened between two observations of one seat: cards
+    played, every "sans X", passes, blocks, Kings, claims, the end of a deal with
+    its payments, doublings and grand opéra, and the end of the game."""
+    lang = _lang(lang)
+    told = len(before["events"]) if before["deal_in_progress"] else 0
+    new: list[Mapping[str, Any]] = []
+    if after["deal_number"] == before["deal_number"]:
+        if before["deal_in_progress"]:
+            new = list(after["events"][told:])
+    else:
+        if before["deal_in_progress"] and len(after["deals"]) == before["deal_number"] >= 1:
+            new = list(after["last_deal_events"][told:])
+        if after["deal_in_progress"]:
+            new.extend(after["events"])
+    return narrate_events(new, names, lang)
+
+
+def narrate_events(
+    events: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str
+) -> list[str]:
+    """Sentences for a list of event dicts (``observation()["events"]``)."""
+    lang = _lang(lang)
+    french = lang == "fr"
+    sentences: list[str] = []
+    index = 0  # events are consumed in groups
+    while index < len(events):
+        event = events[index]
+        kind = event["type"]
+        if kind == "play":
+            # Consecutive cards by one player make one sentence.
+            player = event["player"]
+            cards = [event["card"]]
+            while (
+                index + 1 < len(events)
+                and events[index + 1]["type"] == "play"
+                and events[index + 1]["player"] == player
+            ):
+                index += 1
+                cards.append(events[index]["card"])
+            shown = ", ".join(_PLAIN.card(card) for card in cards)
+            who = _name(names, player)
+            if french:
+                sentences.append(f"{who} joue {shown}.")
+            else:
+                sentences.append(f"{who} {_verb(who, 'play')} {shown}.")
+        elif kind == "pass":
+            rank = event["rank"]
+            passers = [_name(names, event["player"])]
+            while index + 1 < len(events) and events[index + 1]["type"] == "pass":
+                index += 1
+                passers.append(_name(names, events[index]["player"]))
+            sentences.append(_passed(passers, rank, lang))
+        else:
+            sentence = _event_sentence(event, names, lang)
+            if sentence:
+                sentences.append(sentence)
+        index += 1
+    return sentences
+
+
+def _verb(who: str, verb: str) -> str:
+    if who == "You":
+        return verb
+    if verb.endswith(("s", "sh", "ch")):
+        return verb + "es"
+    if verb == "have":
+        return "has"
+    return verb + "s"
+
+
+def _chips(count: int, lang: str) -> str:
+    if lang == "fr":
+        return f"{count} jeton" + ("s" if abs(count) > 1 else "")
+    return f"{count} chip" + ("s" if abs(count) != 1 else "")
+
+
+def _a_rank(rank: str, lang: str) -> str:
+    word = _rank_word(rank, lang)
+    if lang == "fr":
+        return ("d'" if word == "as" else "de ") + word
+    return ("an " if word[0] in "a8" else "a ") + word
+
+
+def _passed(passers: list[str], rank: str, lang: str) -> str:
+    if lang == "fr":
+        who = (
+            " et ".join([", ".join(passers[:-1]), passers[-1]]) if len(passers) > 1 else passers[0]
+        )
+        verb = "n'ont" if len(passers) > 1 else "n'a"
+        return f"{who} {verb} pas {_a_rank(rank, lang)}."
+    who = " and ".join([", ".join(passers[:-1]), passers[-1]]) if len(passers) > 1 else passers[0]
+    verb = "have" if len(passers) > 1 or who == "You" else "has"
+    return f"{who} {verb} no {_rank_word(rank, lang)}."
+
+
+def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+    french = lang == "fr"
+    kind = event["type"]
+    who = _name(names, event.get("player"))
+    if kind == "stakes":
+        dealer = _name(names, event["dealer"])
+        if french:
+            return f"Nouvelle donne : {dealer} distribue ; chacun mise 15 jetons sur le plateau."
+        return f"New deal: {dealer} deals; everyone puts 15 chips on the board."
+    if kind == "sans":
+        rank = event["rank"]
+        said = f"« sans {_rank_word(rank, 'fr')} »"
+        if french:
+            if event["stopped"]:
+                return f"{who} s'arrête : {said}."
+            return f"{who} : {said}."
+        if event["stopped"]:
+            return f"{who} {_verb(who, 'stop')}: {said} (by choice)."
+        return f"{who} {_verb(who, 'say')} {said} (no {_rank_word(rank, 'en')})."
+    if kind == "block":
+        rank = event["rank"]
+        if french:
+            return f"Personne n'a {_a_rank(rank, lang)} : {who} repart à la hauteur de son choix."
+        return f"Nobody has {_a_rank(rank, lang)}: {who} {_verb(who, 'start')} a new run."
+    if kind == "king":
+        if french:
+            return f"Un roi : {who} repart à la hauteur de son choix."
+        return f"A king: {who} {_verb(who, 'start')} a new run."
+    if kind == "claim":
+        box = _box(event["box"], lang)
+        if french:
+            return f"{who} emporte la mise du {box} : {_chips(event['chips'], lang)}."
+        return f"{who} {_verb(who, 'win')} the {box} box: {_chips(event['chips'], lang)}."
+    if kind == "forgot":
+        box = _box(event["box"], lang)
+        penalty = event["penalty"]
+        if french:
+            text = f"{who} oublie de réclamer la mise du {box}"
+            return text + (
+                f" et la double ({_chips(penalty, lang)})." if penalty else " ; elle reste."
+            )
+        text = f"{who} {_verb(who, 'forget')} to claim the {box} box"
+        return text + (
+            f" and {_verb(who, 'double')} it ({_chips(penalty, lang)})."
+            if penalty
+            else "; it stays."
+        )
+    if kind == "out":
+        if french:
+            return f"{who} n'a plus de cartes et gagne la donne."
+        return f"{who} {_verb(who, 'have')} no cards left and {_verb(who, 'win')} the deal."
+    if kind == "pay":
+        winner = _name(names, event["to"])
+        short = event["chips"] < event["owed"]
+        if french:
+            text = f"{who} paie {_chips(event['chips'], lang)} à {winner}"
+            return text + (f" (sur {event['owed']} dus)." if short else ".")
+        text = f"{who} {_verb(who, 'pay')} {winner} {_chips(event['chips'], lang)}"
+        return text + (f" (of {event['owed']} owed)." if short else ".")
+    if kind == "double":
+        card = _PLAIN.card(event["box"])
+        short = event["chips"] < event["owed"]
+        if french:
+            text = f"{who} a gardé le {card} et double sa mise (+{event['chips']}"
+            return text + (f" sur {event['owed']})." if short else ").")
+        text = (
+            f"{who} still {_verb(who, 'hold')} {card} and {_verb(who, 'double')} its box "
+            f"(+{event['chips']}"
+        )
+        return text + (f" of {event['owed']})." if short else ").")
+    if kind == "grand_opera":
+        if french:
+            return (
+                f"Grand opéra ! {who} a joué seul et rafle le plateau : "
+                f"{_chips(event['chips'], lang)}."
+            )
+        return (
+            f"Grand opéra! {who} played alone and {_verb(who, 'sweep')} the board: "
+            f"{_chips(event['chips'], lang)}."
+        )
+    if kind == "game_over":
+        if event["reason"] == "chips":
+            return (
+                "Partie terminée : un joueur a moins de 15 jetons."
+                if french
+                else "Game over: a player has fewer than 15 chips."
+            )
+        return (
+            "Partie terminée : le nombre de donnes est atteint."
+            if french
+            else "Game over: the last deal has been played."
+        )
+    return ""
+
+
+def _box(card: str, lang: str) -> str:
+    index = ("10D", "JC", "QS", "KH", "7D").index(card)
+    name = _BOX_NAMES[lang][index]
+    return f"{_PLAIN.card(card)} ({name})" if index == 4 else _PLAIN.card(card)
