@@ -95,7 +95,14 @@ def test_options_are_declared_as_data() -> None:
 def test_options_from_text_and_values() -> None:
     built = build_options(
         ExampleOptions,
-        {"deals": "3", "mode": "SLOW", "flag": "false", "target": "none", "first_dealer": "2"},
+        {
+            "players": 3,
+            "deals": "3",
+            "mode": "SLOW",
+            "flag": "false",
+            "target": "none",
+            "first_dealer": "2",
+        },
     )
     assert (built.deals, built.mode, built.flag, built.target, built.first_dealer) == (
         3,
@@ -117,6 +124,7 @@ def test_options_from_text_and_values() -> None:
         ({"flag": "perhaps"}, "allowed: true | false"),
         ({"deals": "three"}, "allowed: a whole number 1–6"),
         ({"first_dealer": "north"}, "allowed: random | a whole number 0–7"),
+        ({"first_dealer": 2}, "first_dealer=2 is not a seat of 2 players; allowed: random | 0 | 1"),
     ],
 )
 def test_bad_options_name_what_is_allowed(given_options: dict[str, object], message: str) -> None:

@@ -493,3 +493,48 @@ def test_corrupt_record_is_refused_with_the_step() -> None:
         broken.replay()
     with pytest.raises(parlour.RecordError, match="not valid JSON"):
         game.deserialize_state("{not json")
+
+
+def test_view_accepts_the_tolerant_forms_of_the_rules_page() -> None:
+    game = parlour.load_game("dracula", first_dealer=0)
+    state = game.new_initial_state(deck=deck_for("AS 2S 3S 4S 5S 6S 7S 8S 9S"))
+    view = state.view(0)
+    assert view.string_to_action("queen") == ROWS
+    assert view.string_to_action("King's way") == COLUMNS
+    state.apply_text("rows")
+    view = state.view(1)
+    assert view.string_to_action("b1 2♠") == state.string_to_action("2S b1")
+    with pytest.raises(parlour.IllegalActionError, match="not a legal action for seat 1"):
+        view.string_to_action("2S a1")
+
+
+def test_non_integer_actions_are_refused_and_change_nothing() -> None:
+    game = parlour.load_game("dracula", first_dealer=0)
+    state = game.new_initial_state(seed=1)
+    before = state.serialize()
+    for action in (float(ROWS), True, "rows", None):
+        with pytest.raises(parlour.IllegalActionError):
+            state.apply_action(action)  # type: ignore[arg-type]
+        assert state.serialize() == before
+    assert state.why_illegal(486.0) == "an action is a whole number, not 486.0"  # type: ignore[arg-type]
+
+
+def test_the_final_table_names_the_last_deal_played() -> None:
+    state = one_deal("QH 9H 8H 2S 3C 4D 5S 6C 7D")
+    assert state.is_terminal()
+    assert state.observation(0)["deal"] == 1
+
+
+def test_session_deal_keeps_alternating_and_each_game_chooses_directions_again() -> None:
+    game = parlour.load_game("dracula", deals=1, session_target=1000, first_dealer=0)
+    state = game.new_initial_state(seed=3)
+    state.apply_text("rows")  # seat 0 deals game 1 and scores rows
+    for _ in range(8):
+        state.apply_action(state.legal_actions()[0])
+    observation = state.observation(0)
+    assert observation["session_game"] == 2
+    assert observation["dealer"] == 1  # the deal alternates into the next game
+    assert state.current_player() == 1  # whose first dealer chooses again
+    assert observation["directions"] == [None, None]
+    state.apply_text("rows")
+    assert state.observation(0)["directions"] == ["columns", "rows"]

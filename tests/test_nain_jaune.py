@@ -180,8 +180,8 @@ def test_first_dealer_random_is_a_public_chance_event() -> None:
     state = game.new_initial_state()
     assert state.current_player() == CHANCE
     assert state.chance_outcomes() == [(seat, 0.25) for seat in range(4)]
-    assert state.action_to_string(3) == "dealer 3"
-    state.apply_text("dealer 3")
+    assert state.action_to_string(3) == "seat 3"
+    state.apply_text("seat 3")
     assert state.observation(0)["dealer"] == 3
     assert state.seen_history(1)[0] == (CHANCE, 3)
 

@@ -509,3 +509,24 @@ def test_renderer_draws_every_seat_without_showing_hidden_cards() -> None:
         for seat in range(3):
             narrate(before[seat], state.observation(seat), names, "en")
     assert "Game over" in render(state.view(0), style, names)
+
+
+def test_forced_sixth_coffin_that_cannot_be_dealt_leaves_the_state_unchanged() -> None:
+    # Force the sixth coffin with cards seat 0 still holds: the deal fails when it
+    # is reached, and the action that reached it changes nothing.
+    pack = [format_card(card) for card in range(54)]
+    game = parlour.load_game("thracula", first_dealer=0)
+    probe = game.new_initial_state(deck=[pack])
+    actions = []
+    while probe.observation(0)["deal"] < 6:
+        action = probe.legal_actions()[0]
+        actions.append(action)
+        probe.apply_action(action)
+    held = probe.observation(0)["hand"]
+    state = game.new_initial_state(deck=[pack, held])
+    for action in actions[:-1]:
+        state.apply_action(action)
+    before = state.serialize()
+    with pytest.raises(parlour.ParlourError, match="not available there"):
+        state.apply_action(actions[-1])
+    assert state.serialize() == before

@@ -70,7 +70,7 @@ def check_state(state: State, rng: random.Random) -> None:
             raise _fail(f"{text!r} does not parse in lower case with spaces around", state)
     before = state.serialize()
     illegal_candidates = [a for a in (-1, max(legal) + 1, *range(0, 64)) if a not in legal]
-    for action in illegal_candidates[:5]:
+    for action in [*illegal_candidates[:5], float(legal[0]), True]:  # type: ignore[list-item]
         try:
             state.apply_action(action)
         except IllegalActionError:

@@ -87,7 +87,7 @@ def parse_card(text: str) -> int:
     """
     if not isinstance(text, str):
         raise ParseError(f"a card must be text such as 'QH', not {text!r}")
-    cleaned = text.strip().upper()
+    cleaned = text.strip().upper().replace("\ufe0f", "").replace("\ufe0e", "")
     for symbol, letter in _SYMBOLS.items():
         cleaned = cleaned.replace(symbol, letter)
     if len(cleaned) == 2 and cleaned[0] == "T":

@@ -98,7 +98,15 @@ class View:
             ) from None
 
     def string_to_action(self, text: str) -> int:
-        """The legal action written ``text`` (case and spacing do not matter)."""
+        """The legal action written ``text``: any form the game's parser accepts
+        without the state (``Game.parse_action``), else the listed text with case,
+        spacing and suit symbols free."""
+        try:
+            parsed = self.game.parse_action(text)
+        except ParseError:
+            parsed = None
+        if parsed is not None and parsed in self.legal_actions:
+            return parsed
         wanted = _normalise_action_text(text)
         for action, action_text in zip(self.legal_actions, self.action_texts, strict=True):
             if _normalise_action_text(action_text) == wanted:
@@ -250,16 +258,33 @@ class State(ABC):
         """
         if self._legal is None:
             self.legal_actions()
-        if action not in self._legal:  # type: ignore[operator]
+        if type(action) is not int or action not in self._legal:  # type: ignore[operator]
             raise IllegalActionError(self._illegal_message(action))
         self._legal = None
-        self.history.append(action)
-        self._apply(action)
-        if self._sampler is not None:
-            self._resolve_chance(self._sampler)
+        sampler = self._sampler
+        if sampler is None:
+            self.history.append(action)
+            self._apply(action)
+        elif not sampler.forced:
+            self.history.append(action)
+            self._apply(action)
+            self._resolve_chance(sampler)
+        else:
+            # A forced deck can turn out impossible only when the deal reaches it:
+            # keep a copy so that the state stays exactly as it was.
+            before = self.clone()
+            try:
+                self.history.append(action)
+                self._apply(action)
+                self._resolve_chance(sampler)
+            except ParlourError:
+                self.__dict__ = before.__dict__
+                raise
 
     def why_illegal(self, action: int) -> str | None:
         """None if ``action`` is legal now, else the reason in a player's words."""
+        if type(action) is not int:
+            return f"an action is a whole number, not {action!r}"
         if action in self.legal_actions():
             return None
         if self.is_terminal():
@@ -369,9 +394,13 @@ class State(ABC):
                 forced = self._forced_outcome(sampler) if sampler.forced else None
                 if forced is not None:
                     if not mask >> forced & 1:
+                        slot = self._deal_slot()
+                        where = (
+                            f" (pack section {slot[0] + 1}, position {slot[1] + 1})" if slot else ""
+                        )
                         raise ParlourError(
-                            f"the forced deck deals {format_card(forced)} where that card is "
-                            f"not available (it was dealt already); position {self._deal_slot()}"
+                            f"the forced deck deals {format_card(forced)}{where}, but that "
+                            "card is not available there: it was dealt or played already"
                         )
                     action = forced
                 if action < 0:
@@ -531,6 +560,11 @@ class Game(Generic[OptionsT]):
 
             raise RecordError(f"the record is of {record.game!r}, not {self.info.name!r}")
         return record.replay()
+
+    def parse_action(self, text: str) -> int | None:
+        """Parse action text without a state, for Views; None if this game's actions
+        cannot be read without one (the View then matches its listed texts)."""
+        return None
 
     def sample_state(self, view: View, rng: Rng) -> State:
         """A full State consistent with ``view`` (see :meth:`View.sample_state`)."""

@@ -191,6 +191,14 @@ def build_options(options_class: type[OptionsT], given: Mapping[str, object]) ->
             )
         values[key] = check_value(spec, value)
     built = options_class(**values)
+    players = getattr(built, "players", None)
+    first_dealer = getattr(built, "first_dealer", None)
+    if type(first_dealer) is int and type(players) is int and not 0 <= first_dealer < players:
+        named = [str(choice) for choice in specs["first_dealer"].choices or ()]
+        raise InvalidOptionError(
+            f"option first_dealer={first_dealer} is not a seat of {players} players; "
+            f"allowed: {' | '.join([*named, *map(str, range(players))])}"
+        )
     check = getattr(built, "check", None)
     if callable(check):
         check()

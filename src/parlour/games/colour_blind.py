@@ -81,7 +81,7 @@ class ColourBlindOptions:
     players: int = option(3, "number of players (3, or the two-player variant)", choices=(3, 2))
     """3 (the game as written) or 2 (the variant with a 40-card pack and a 14-card dummy)."""
     first_dealer: str | int = option(
-        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=7
+        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=2
     )
     """``random`` or a seat number; the deal then passes left."""
     follow_suit: bool = option(True, "follow suit when able (false: play any card)")
@@ -114,12 +114,6 @@ class ColourBlindOptions:
 
     def check(self) -> None:
         """Check rules between options."""
-        if isinstance(self.first_dealer, int) and not 0 <= self.first_dealer < self.players:
-            seats = " | ".join(str(seat) for seat in range(self.players))
-            raise InvalidOptionError(
-                f"option first_dealer={self.first_dealer} is not a seat of a "
-                f"{self.players}-player game; allowed: random | {seats}"
-            )
         if self.players == 3:
             if self.removed_ranks != "789":
                 raise InvalidOptionError(

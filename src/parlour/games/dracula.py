@@ -26,7 +26,7 @@ from parlour.core.cards import (
     rank_of,
     suit_of,
 )
-from parlour.core.errors import InvalidOptionError, ParseError
+from parlour.core.errors import ParseError
 from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
 from parlour.core.options import option
 from parlour.core.registry import register
@@ -119,14 +119,6 @@ class DraculaOptions:
     )
     """``none`` for a single game, or a number (Parlett suggests 1000): games follow
     one another, the deal still alternating, until a cumulative score reaches it."""
-
-    def check(self) -> None:
-        """Check rules between options."""
-        if isinstance(self.first_dealer, int) and not 0 <= self.first_dealer < self.players:
-            raise InvalidOptionError(
-                f"option first_dealer={self.first_dealer} is not a seat; "
-                "allowed: cut | random | 0 | 1"
-            )
 
 
 # ----- action encoding ----------------------------------------------------------
@@ -406,6 +398,7 @@ class DraculaState(State):
         self._end_game()
 
     def _end_game(self) -> None:
+        self.deal_number -= 1  # _end_deal counted a deal that will not be played
         scores = list(self.totals)
         bonus_seat, bonus = -1, 0
         if self.options.scoring == "points":
@@ -650,6 +643,10 @@ class DraculaGame(Game[DraculaOptions]):
         per_game = 1 + deals * per_deal
         games = 1 if self.options.session_target is None else MAX_SESSION_GAMES
         return 2 + games * per_game
+
+    def parse_action(self, text: str) -> int | None:
+        """Player actions read the same in every state: ``QH b2``, ``rows``, ``take QH``."""
+        return parse_action_text(text)
 
     def pack(self, section: int) -> int:
         """The 54-card pack (a forced deck section is one game's pack)."""

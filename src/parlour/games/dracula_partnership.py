@@ -25,7 +25,7 @@ from parlour.core.cards import (
     nth_bit,
     parse_card,
 )
-from parlour.core.errors import InvalidOptionError, ParseError
+from parlour.core.errors import ParseError
 from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
 from parlour.core.options import option
 from parlour.core.registry import register
@@ -75,7 +75,7 @@ class DraculaPartnershipOptions:
     """One deal of six coffins is a game; with 4 every seat deals once (each deal
     from a fresh shuffle; the directions hold and the end bonus comes once)."""
     first_dealer: str | int = option(
-        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=7
+        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=3
     )
     """``random``, or a seat number 0–3."""
     tie_bonus_basis: str = option(
@@ -83,14 +83,6 @@ class DraculaPartnershipOptions:
     )
     """On equal totals, whose lines decide the bonus: every line a side made in its
     direction (``made``) or only the line it scored each coffin (``scored``)."""
-
-    def check(self) -> None:
-        """Check rules between options."""
-        if isinstance(self.first_dealer, int) and not 0 <= self.first_dealer < self.players:
-            raise InvalidOptionError(
-                f"option first_dealer={self.first_dealer} is not a seat; "
-                "allowed: random | 0 | 1 | 2 | 3"
-            )
 
 
 # ----- action encoding ----------------------------------------------------------
@@ -487,6 +479,10 @@ class DraculaPartnershipGame(Game[DraculaPartnershipOptions]):
     def num_distinct_actions(self) -> int:
         """Plays (card × cell) and the two directions."""
         return NUM_ACTIONS
+
+    def parse_action(self, text: str) -> int | None:
+        """Player actions read the same in every state: ``QH b2``, ``rows``."""
+        return parse_action_text(text)
 
     def max_game_length(self) -> int:
         """A first dealer, the direction, and per deal 52 cards dealt and 54 plays."""

@@ -33,7 +33,7 @@ from parlour.core.cards import (
     parse_card,
     parse_cards,
 )
-from parlour.core.errors import InvalidOptionError, ParseError
+from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
 from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
 from parlour.core.options import option
 from parlour.core.registry import register
@@ -193,12 +193,6 @@ class NainJauneOptions:
 
     def check(self) -> None:
         """Check rules between options."""
-        if isinstance(self.first_dealer, int) and not 0 <= self.first_dealer < self.players:
-            seats = " | ".join(str(seat) for seat in range(self.players))
-            raise InvalidOptionError(
-                f"option first_dealer={self.first_dealer} is not a seat of {self.players} "
-                f"players; allowed: random | {seats}"
-            )
         if self.forgot_penalty != "stays" and self.claim != "manual":
             raise InvalidOptionError(
                 f"option forgot_penalty={self.forgot_penalty} needs claim=manual (with "
@@ -594,7 +588,7 @@ class NainJauneState(State):
         ``dealer 2``."""
         if self.phase == PHASE_FIRST_DEALER:
             if isinstance(action, int) and 0 <= action < self.players:
-                return f"dealer {action}"
+                return f"seat {action}"
             raise ParseError(f"{action!r} is not a seat (seats are 0 to {self.players - 1})")
         if self.phase == PHASE_DEAL:
             return format_card(action)
@@ -603,10 +597,10 @@ class NainJauneState(State):
     def _parse_action(self, text: str) -> int:
         if self.phase == PHASE_FIRST_DEALER:
             words = text.strip().lower().split()
-            if len(words) == 2 and words[0] == "dealer" and words[1].isdigit():
+            if len(words) == 2 and words[0] in ("seat", "dealer") and words[1].isdigit():
                 return int(words[1])
             raise ParseError(
-                f"{text!r} is not a first dealer; write 'dealer N' with N from 0 to "
+                f"{text!r} is not a first dealer; write 'seat N' with N from 0 to "
                 f"{self.players - 1}"
             )
         if self.phase == PHASE_DEAL:
@@ -1040,10 +1034,10 @@ class NainJauneGame(Game[NainJauneOptions]):
                 # on_block=next_rank puts on the player now choosing; check it all.
                 if state is not None and state.observation(seat) == observation:
                     return state
-            raise RuntimeError(f"nain-jaune: no hidden deal fits the view of seat {seat}")
+            raise ParlourError(f"nain-jaune: no hidden deal fits the view of seat {seat}")
         state = _replay(self, view, deal_hands)
         if state is None:
-            raise RuntimeError(f"nain-jaune: the view of seat {seat} does not replay")
+            raise ParlourError(f"nain-jaune: the view of seat {seat} does not replay")
         return state
 
 

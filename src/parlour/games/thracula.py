@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
-from parlour.core.errors import InvalidOptionError, ParseError
+from parlour.core.errors import ParseError
 from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
 from parlour.core.options import option
 from parlour.core.registry import register
@@ -77,7 +77,7 @@ class ThraculaOptions:
     """Number of deals; fewer than 6 make a quick game (the sixth coffin is the one
     laid from the shuffled discards)."""
     first_dealer: str | int = option(
-        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=7
+        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=2
     )
     """``random``, or a seat number 0–2."""
     two_vampires: str = option(
@@ -94,14 +94,6 @@ class ThraculaOptions:
     )
     """``none``, or ``difference_to_second``: a single leader adds his lead over the
     second player (a tie for first: no bonus)."""
-
-    def check(self) -> None:
-        """Check rules between options."""
-        if isinstance(self.first_dealer, int) and not 0 <= self.first_dealer < self.players:
-            raise InvalidOptionError(
-                f"option first_dealer={self.first_dealer} is not a seat; "
-                "allowed: random | 0 | 1 | 2"
-            )
 
 
 # ----- action encoding ----------------------------------------------------------
