@@ -1,0 +1,257 @@
+"""Terminal rendering of Casino (reads only the View's observation and legal moves).
+
+Builds are drawn as labelled groups (``b9 [ 5♠ 4♡ ]  single build of Ann``);
+``move_groups`` lets a player pick the card first, then the move; ``narrate``
+tells the moves made and the score table of each finished round. English and
+French (``style.lang``); move texts keep the game's notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.game import View
+from parlour.render import Style, pad
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "header": "Casino · round {round} · deal {deal} of {deals} · dealer: {dealer} · "
+        "stock {stock} · to {target}",
+        "undrawn": "to be drawn",
+        "scores": "Scores: ",
+        "taken": " (taken {cards} cards, {spades}♠",
+        "sweeps_count": ", {count} sweeps",
+        "table": "Table:",
+        "loose": "  loose: ",
+        "none": "(none)",
+        "single": "single build of {owner}",
+        "multiple": "called build of {owner}",
+        "last_capture": "Last capture: {name} with {card} took {cards}",
+        "recent": "Recent: ",
+        "hand": "Your hand ({name}): ",
+        "held": "    cards held: ",
+        "empty": "(empty)",
+        "to_play": "{name} to play.",
+        "won": "Game over: {name} win(s).",
+        "over": "Game over ({note}).",
+        "round_score": "Round {round} score",
+        "cards": "cards taken",
+        "spades": "spades taken",
+        "most_cards": "most cards",
+        "most_spades": "most spades",
+        "big_casino": "big casino",
+        "little_casino": "little casino",
+        "aces": "aces",
+        "sweeps": "sweeps",
+        "points": "round points",
+        "total": "total",
+        "last_take": "{name} takes the cards left on the table.",
+        "round_scored": "Round {round} scored: {points}.",
+        "final": "Game over: {totals}.",
+        "counts_out": "{name} count(s) out",
+    },
+    "fr": {
+        "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
+        "talon {stock} · en {target}",
+        "undrawn": "à tirer",
+        "scores": "Scores : ",
+        "taken": " (pris {cards} cartes, {spades}♠",
+        "sweeps_count": ", {count} rafles",
+        "table": "Table :",
+        "loose": "  cartes seules : ",
+        "none": "(aucune)",
+        "single": "combinaison simple de {owner}",
+        "multiple": "combinaison d'appel de {owner}",
+        "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
+        "recent": "Derniers coups : ",
+        "hand": "Votre main ({name}) : ",
+        "held": "    cartes en main : ",
+        "empty": "(vide)",
+        "to_play": "À {name} de jouer.",
+        "won": "Partie terminée : victoire de {name}.",
+        "over": "Partie terminée ({note}).",
+        "round_score": "Score de la manche {round}",
+        "cards": "cartes prises",
+        "spades": "piques pris",
+        "most_cards": "plus de cartes",
+        "most_spades": "plus de piques",
+        "big_casino": "grand casino",
+        "little_casino": "petit casino",
+        "aces": "as",
+        "sweeps": "rafles",
+        "points": "points",
+        "total": "total",
+        "last_take": "{name} ramasse les cartes restées sur la table.",
+        "round_scored": "Manche {round} : {points}.",
+        "final": "Partie terminée : {totals}.",
+        "counts_out": "{name} atteint le but en comptant",
+    },
+}
+
+
+def _say(lang: str, key: str, **values: object) -> str:
+    words = _WORDS.get(lang, _WORDS["en"])
+    return words[key].format(**values)
+
+
+def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
+    return " & ".join(names[seat] for seat in observation["sides"][side])
+
+
+def _build_lines(observation: Mapping[str, Any], style: Style, names: Sequence[str]) -> list[str]:
+    lines = []
+    for build in observation["builds"]:
+        label = style.bold(f"b{build['value']}")
+        owner = names[build["owner"]]
+        kind = _say(style.lang, build["kind"], owner=owner)
+        lines.append(f"  {label} [ {style.cards(build['cards'])} ]  {kind}")
+    return lines
+
+
+def round_table(
+    observation: Mapping[str, Any], names: Sequence[str], index: int = -1, lang: str = "en"
+) -> list[str]:
+    """The score table of one finished round (the last by default)."""
+    result = observation["round_results"][index]
+    sides = len(result["sides"])
+    width = max(12, *(len(_side_name(observation, side, names)) + 2 for side in range(sides)))
+    header = pad("", 16) + "".join(
+        pad(_side_name(observation, side, names), width) for side in range(sides)
+    )
+    lines = [_say(lang, "round_score", round=result["round"]), header]
+    keys = ["cards", "spades", "most_cards", "most_spades", "big_casino", "little_casino", "aces"]
+    if observation["sweeps"] is not None:
+        keys.append("sweeps")
+    keys.append("points")
+    for key in keys:
+        lines.append(
+            pad(_say(lang, key), 16)
+            + "".join(pad(str(side[key]), width) for side in result["sides"])
+        )
+    lines.append(
+        pad(_say(lang, "total"), 16) + "".join(pad(str(total), width) for total in result["totals"])
+    )
+    if result["counted_out"] >= 0:
+        name = _side_name(observation, result["counted_out"], names)
+        lines.append(_say(lang, "counts_out", name=name))
+    return lines
+
+
+def render(view: View, style: Style, names: Sequence[str]) -> str:
+    """The table as ``view.seat`` sees it."""
+    o: Mapping[str, Any] = view.observation
+    lang = style.lang
+    out: list[str] = []
+    dealer = names[o["dealer"]] if o["dealer"] is not None else _say(lang, "undrawn")
+    out.append(
+        style.bold(
+            _say(
+                lang,
+                "header",
+                round=o["round"],
+                deal=o["deal"],
+                deals=o["deals_per_round"],
+                dealer=dealer,
+                stock=o["stock"],
+                target=o["target"],
+            )
+        )
+    )
+    scores = []
+    for side in range(len(o["sides"])):
+        text = f"{_side_name(o, side, names)} {o['totals'][side]}"
+        if o["captured_counts"] is not None:
+            counts = o["captured_counts"][side]
+            text += _say(lang, "taken", cards=counts["cards"], spades=counts["spades"])
+            if o["sweeps"] is not None:
+                text += _say(lang, "sweeps_count", count=o["sweeps"][side])
+            text += ")"
+        scores.append(text)
+    out.append(_say(lang, "scores") + " · ".join(scores))
+    out.append("")
+    out.append(_say(lang, "table"))
+    out.append(_say(lang, "loose") + (style.cards(o["loose"]) or _say(lang, "none")))
+    out.extend(_build_lines(o, style, names))
+    if o["last_capture"] is not None:
+        capture = o["last_capture"]
+        out.append(
+            _say(
+                lang,
+                "last_capture",
+                name=names[capture["seat"]],
+                card=style.card(capture["card"]),
+                cards=style.cards(capture["taken"]),
+            )
+        )
+    if o["round_moves"]:
+        recent = o["round_moves"][-len(o["sides"]) - 1 :]
+        out.append(
+            _say(lang, "recent") + " · ".join(f"{names[m['seat']]}: {m['move']}" for m in recent)
+        )
+    out.append("")
+    others = " · ".join(
+        f"{names[seat]} {size}" for seat, size in enumerate(o["hand_sizes"]) if seat != view.seat
+    )
+    out.append(
+        _say(lang, "hand", name=names[view.seat])
+        + (style.cards(o["hand"]) or _say(lang, "empty"))
+        + _say(lang, "held")
+        + others
+    )
+    if o["round_results"] and (o["phase"] == "over" or len(o["round_moves"]) < o["players"]):
+        out.append("")
+        out.extend(round_table(o, names, lang=lang))
+    current = o["current_player"]
+    if o["phase"] == "over":
+        if o["winner_side"] is not None and o["winner_side"] >= 0:
+            out.append(_say(lang, "won", name=_side_name(o, o["winner_side"], names)))
+        else:
+            out.append(_say(lang, "over", note=o["end_note"]))
+    elif isinstance(current, int) and current >= 0:
+        out.append(_say(lang, "to_play", name=names[current]))
+    return "\n".join(out)
+
+
+def move_groups(view: View) -> list[tuple[str, list[int]]]:
+    """The legal moves grouped by the card played (pick the card, then the move)."""
+    groups: dict[str, list[int]] = {}
+    for action, text in zip(view.legal_actions, view.action_texts, strict=True):
+        groups.setdefault(text.split()[0], []).append(action)
+    return list(groups.items())
+
+
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[str]:
+    """What happened between two observations: the moves made and finished rounds."""
+    sentences: list[str] = []
+    new_round = after["round"] != before["round"]
+    moves = after["round_moves"]
+    if new_round:
+        moves = after["previous_round_moves"][len(before["round_moves"]) :]
+    else:
+        moves = moves[len(before["round_moves"]) :]
+    for move in moves:
+        sentences.append(f"{names[move['seat']]}: {move['move']}")
+    for index in range(len(before["round_results"]), len(after["round_results"])):
+        result = after["round_results"][index]
+        points = ", ".join(
+            f"{_side_name(after, side, names)} {points}"
+            for side, points in enumerate(result["points"])
+        )
+        taker = result["last_take"]
+        if taker >= 0:
+            sentences.append(_say(lang, "last_take", name=names[taker]))
+        sentences.append(_say(lang, "round_scored", round=result["round"], points=points))
+        sentences.extend(round_table(after, names, index, lang))
+    if new_round:
+        for move in after["round_moves"]:
+            sentences.append(f"{names[move['seat']]}: {move['move']}")
+    if after["phase"] == "over" and before["phase"] != "over":
+        totals = ", ".join(
+            f"{_side_name(after, side, names)} {total}"
+            for side, total in enumerate(after["totals"])
+        )
+        sentences.append(_say(lang, "final", totals=totals))
+    return sentences
