@@ -50,6 +50,10 @@ def _frontier(occupied: int) -> int:
 
 FRONTIER = tuple(_frontier(occupied) for occupied in range(512))
 """For each mask of occupied cells: the empty cells orthogonally next to one."""
+FRONTIER_CELLS = tuple(
+    tuple(cell for cell in range(CELLS) if frontier >> cell & 1) for frontier in FRONTIER
+)
+"""The same as a tuple of cell numbers, in order (for legal-move loops)."""
 
 
 class Axis(Enum):
@@ -185,6 +189,26 @@ def cascade(queen_lines: Sequence[int], king_lines: Sequence[int]) -> tuple[int,
         if queen[level] != king[level]:
             return queen[level], king[level], level + 1
     return queen[2], king[2], 3
+
+
+def score_coffin(
+    coffin: Sequence[int], queen_side: int
+) -> tuple[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]], str]:
+    """Score a full coffin between side ``queen_side`` (rows) and the other
+    (columns), with the tie cascade.
+
+    Returns, indexed by side 0 and 1: the line each side scores, the three lines
+    each side made in its direction; and a note for the score sheet.
+    """
+    rows = line_values(coffin, Axis.ROW)
+    columns = line_values(coffin, Axis.COLUMN)
+    queen_score, king_score, level = cascade(rows, columns)
+    note = f"rows {'/'.join(map(str, rows))}, columns {'/'.join(map(str, columns))}"
+    if level > 1:
+        note += f"; best lines tied, level {level} scored"
+    if queen_side == 0:
+        return (queen_score, king_score), (rows, columns), note
+    return (king_score, queen_score), (columns, rows), note
 
 
 def end_bonus(totals: Sequence[int], lines_per_side: Sequence[Sequence[int]]) -> tuple[int, int]:

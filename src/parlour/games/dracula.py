@@ -36,14 +36,13 @@ from parlour.games._coffin import (
     CELLS,
     CENTRE,
     EMPTY,
-    FRONTIER,
+    FRONTIER_CELLS,
     Axis,
-    cascade,
     end_bonus,
-    line_values,
     parse_cell,
     partial_line_values,
     sample_by_replay,
+    score_coffin,
 )
 
 # ----- constants --------------------------------------------------------------
@@ -74,9 +73,6 @@ rules never reach in practice, so that a match is always finite)."""
 # a Vampire never decides.
 _CUT_WEIGHTS = tuple(0 if is_vampire(card) else 51 if is_red(card) else 26 for card in range(54))
 _CUT_TOTAL = sum(_CUT_WEIGHTS)
-
-FRONTIER_CELLS = tuple(tuple(iter_bits(frontier)) for frontier in FRONTIER)
-"""For each mask of filled cells: the cells a card may go to, in order."""
 
 
 # ----- options ----------------------------------------------------------------
@@ -331,25 +327,12 @@ class DraculaState(State):
         self.plays = ()
 
     def _score_deal(self) -> None:
-        rows = line_values(self.coffin, Axis.ROW)
-        columns = line_values(self.coffin, Axis.COLUMN)
-        queen_score, king_score, level = cascade(rows, columns)
-        queen = self.queen_seat
-        king = 1 - queen
-        scores = [0, 0]
-        scores[queen] = queen_score
-        scores[king] = king_score
-        made = [(), ()]  # type: list[tuple[int, ...]]
-        made[queen] = self.lines_made[queen] + rows
-        made[king] = self.lines_made[king] + columns
-        self.lines_made = (made[0], made[1])
+        scores, made, note = score_coffin(self.coffin, self.queen_seat)
+        self.lines_made = (self.lines_made[0] + made[0], self.lines_made[1] + made[1])
         self.lines_scored = (
             self.lines_scored[0] + (scores[0],),
             self.lines_scored[1] + (scores[1],),
         )
-        note = f"rows {'/'.join(map(str, rows))}, columns {'/'.join(map(str, columns))}"
-        if level > 1:
-            note += f"; best lines tied, level {level} scored"
         self.past_coffins += (tuple(self.coffin),)
         if self.options.scoring == "points":
             self.totals[0] += scores[0]
@@ -359,11 +342,11 @@ class DraculaState(State):
             )
             self._end_deal()
             return
-        winner = -1 if queen_score == king_score else (queen if queen_score > king_score else king)
-        if winner < 0:
+        if scores[0] == scores[1]:
             self.sheet += (DealScore(self.game_number, self.deal_number, (0, 0), note + "; tie"),)
             self._end_deal()
             return
+        winner = 0 if scores[0] > scores[1] else 1
         line = scores[winner]
         self.take_limit = line
         self.taker = winner

@@ -35,12 +35,11 @@ from parlour.games._coffin import (
     CELLS,
     CENTRE,
     EMPTY,
-    FRONTIER,
+    FRONTIER_CELLS,
     Axis,
-    cascade,
     end_bonus,
-    line_values,
     partial_line_values,
+    score_coffin,
 )
 from parlour.games.dracula import COLUMNS, ROWS, action_text, parse_action_text
 
@@ -162,11 +161,7 @@ class DraculaPartnershipState(State):
     def _legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PHASE_PLAY:
-            if self.occupied:
-                frontier = FRONTIER[self.occupied]
-                cells = [cell for cell in range(CELLS) if frontier >> cell & 1]
-            else:
-                cells = [CENTRE]
+            cells = FRONTIER_CELLS[self.occupied] if self.occupied else (CENTRE,)
             return [
                 card * CELLS + cell
                 for card in iter_bits(self.hands[self.to_play])
@@ -245,29 +240,15 @@ class DraculaPartnershipState(State):
         self.first_nail_seat = seat
 
     def _score_coffin(self) -> None:
-        rows = line_values(self.coffin, Axis.ROW)
-        columns = line_values(self.coffin, Axis.COLUMN)
-        queen_score, king_score, level = cascade(rows, columns)
-        queen = self.queen_side
-        scores = [0, 0]
-        scores[queen] = queen_score
-        scores[1 - queen] = king_score
-        made: list[tuple[int, ...]] = [(), ()]
-        made[queen] = self.lines_made[queen] + rows
-        made[1 - queen] = self.lines_made[1 - queen] + columns
-        self.lines_made = (made[0], made[1])
+        scores, made, lines_note = score_coffin(self.coffin, self.queen_side)
+        self.lines_made = (self.lines_made[0] + made[0], self.lines_made[1] + made[1])
         self.lines_scored = (
             self.lines_scored[0] + (scores[0],),
             self.lines_scored[1] + (scores[1],),
         )
         self.totals[0] += scores[0]
         self.totals[1] += scores[1]
-        note = (
-            f"deal {self.deal_number} coffin {self.coffin_number}: "
-            f"rows {'/'.join(map(str, rows))}, columns {'/'.join(map(str, columns))}"
-        )
-        if level > 1:
-            note += f"; best lines tied, level {level} scored"
+        note = f"deal {self.deal_number} coffin {self.coffin_number}: {lines_note}"
         number = (self.deal_number - 1) * COFFINS_PER_DEAL + self.coffin_number
         self.sheet += (
             DealScore(1, number, tuple(float(scores[seat % 2]) for seat in range(PLAYERS)), note),
