@@ -147,3 +147,12 @@ def test_every_game_plays_to_the_end_with_bots_only(name: str) -> None:
     )
     assert table.play() == 0
     assert "Final:" in out.getvalue()
+
+
+def test_conflicting_or_repeated_options_are_refused() -> None:
+    result = run(["play", "dracula", "--option", "deals=2", "--option", "deals=3"])
+    assert result.returncode == 2
+    assert "--option deals is given twice (2 and 3)" in result.stderr
+    result = run(["play", "colour-blind", "--players", "3", "--option", "players=2"])
+    assert result.returncode == 2
+    assert "--players 3 and --option players=2 disagree" in result.stderr

@@ -35,9 +35,28 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
         name, equals, value = pair.partition("=")
-        if not equals or not name.strip():
+        name = name.strip().replace("-", "_")
+        if not equals or not name:
             raise ParlourError(f"--option takes name=value (e.g. deals=2), not {pair!r}")
-        options[name.strip()] = value.strip()
+        if name in options and options[name] != value.strip():
+            raise ParlourError(
+                f"--option {name} is given twice ({options[name]} and {value.strip()}); "
+                "give it once"
+            )
+        options[name] = value.strip()
+    return options
+
+
+def game_options(pairs: Sequence[str], players: int | None) -> dict[str, object]:
+    """The options of ``--option`` pairs and ``--players``, which must agree."""
+    options: dict[str, object] = dict(parse_option_pairs(pairs))
+    if players is not None:
+        given = options.get("players")
+        if given is not None and str(given) != str(players):
+            raise ParlourError(
+                f"--players {players} and --option players={given} disagree; give one"
+            )
+        options["players"] = players
     return options
 
 

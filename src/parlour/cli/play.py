@@ -1,35 +1,49 @@
-"""``parlour play``: a game at the terminal, line by line.
+"""``parlour play``: a game at the terminal.
+
+On a terminal, the full-screen table (:mod:`parlour.tui.app`, needs Textual:
+``pip install 'parlour[tui]'``); with ``--plain``, or when input or output is
+not a terminal (pipes, scripts, screen readers), the line mode below. Both drive
+the same :class:`~parlour.tui.session.Match`: the same game log, the same
+Views, the same undo, hints and saves; the rules live in the engine only.
 
 One or more human seats (several humans share the keyboard: hot seat) and bots
-in the others. Everything shown comes from each seat's View through the game's
-renderer; the rules live in the engine only. Works with input piped in (a
-script of moves, one per line), for tests and for screen readers.
+in the others.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import os
 import secrets
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from parlour.bots import BOT_KINDS, Bot, make_bot
-from parlour.cli import parse_option_pairs, rules_text
-from parlour.core.errors import ParlourError, ParseError
+from parlour.bots import BOT_KINDS, Bot
+from parlour.cli import game_options, rules_text
+from parlour.core.errors import ParlourError
 from parlour.core.game import Game, State, View
-from parlour.core.registry import load_game
-from parlour.render import Style, renderer_for
+from parlour.core.registry import game_class, game_names, load_game
+from parlour.i18n import DEFAULT_HUMAN, LANGUAGES, tr
+from parlour.render import Style
+from parlour.stats import DATA_DIR_VARIABLE, StatsStore
+from parlour.tui.palette import PALETTES, make_style
+from parlour.tui.session import GROUP_THRESHOLD, Groups, Match, make_bots
 
-HELP = """\
-Type a move as text (as listed, e.g. 'QH b2') or its number in the list.
-Commands: moves (list the legal moves again), table (draw the table again),
-score (the score sheet), rules (the rules page), help, quit."""
+__all__ = ["GROUP_THRESHOLD", "TerminalTable", "command_play", "default_names", "register"]
 
-GROUP_THRESHOLD = 12
-"""More legal moves than this, and a game that groups them: pick a group first."""
+DEFAULT_OPPONENT = "medium" if "medium" in BOT_KINDS else "random"
+"""The bots people meet unless they choose: a fair game, quick to answer."""
+
+TEXTUAL_MISSING = (
+    "(full-screen table unavailable: Textual is not installed; "
+    "pip install 'parlour[tui]'. Using the line mode.)"
+)
+
+
+COMMANDS = frozenset(
+    """quit exit q help ? h moves m table t score scores log l rules hint save undo""".split()
+)
+"""Words the line mode reads as commands, not moves."""
 
 
 class InputEndedError(ParlourError):
@@ -40,18 +54,8 @@ class QuitRequestedError(ParlourError):
     """The player typed quit."""
 
 
-def _render_hook(game_name: str, hook: str) -> Callable[..., Any] | None:
-    module_name = "parlour.render." + game_name.replace("-", "_")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
-        return None
-    found: Callable[..., Any] | None = getattr(module, hook, None)
-    return found
-
-
 class TerminalTable:
-    """Runs one match at a terminal: humans type, bots choose from their Views."""
+    """Runs one match line by line: humans type, bots choose from their Views."""
 
     def __init__(
         self,
@@ -64,22 +68,50 @@ class TerminalTable:
         lang: str = "en",
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
+        *,
+        match: Match | None = None,
+        opponent: str = "random",
+        bot_seed: int = 0,
+        stats: StatsStore | None = None,
     ) -> None:
-        self.game = game
-        self.state = state
-        self.humans = list(humans)
-        self.bots = dict(bots)
-        self.names = list(names)
+        self.match = match or Match(
+            game,
+            state,
+            humans=humans,
+            bots=bots,
+            names=names,
+            lang=lang,
+            opponent=opponent,
+            bot_seed=bot_seed,
+            stats=stats,
+        )
         self.style = style
-        self.lang = lang
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
-        self.render = renderer_for(game.info.name)
-        self.move_groups = _render_hook(game.info.name, "move_groups")
-        self.narrate = _render_hook(game.info.name, "narrate")
         self.interactive = self.stdin.isatty()
         self.last_human: int | None = None
-        self.observer = self.humans[0] if self.humans else 0
+        self.pending = ""
+        """A command typed while choosing within a group, run at the main prompt."""
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game being played."""
+        return self.match.game
+
+    @property
+    def state(self) -> State:
+        """The current state (undo replaces it)."""
+        return self.match.state
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, by seat."""
+        return self.match.names
+
+    @property
+    def lang(self) -> str:
+        """The language of the table."""
+        return self.match.lang
 
     # ----- output ----------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -100,71 +132,93 @@ class TerminalTable:
     def show_table(self, seat: int) -> None:
         """Draw the table as ``seat`` sees it."""
         self.say()
-        self.say(self.render(self.state.view(seat), self.style, self.names))
+        self.say(self.match.table_text(seat, self.style))
 
     def show_score_sheet(self) -> None:
         """Print the per-deal scores so far."""
-        sheet = self.state.score_sheet()
-        if not sheet:
-            self.say("No deal has been scored yet.")
-            return
-        header = "game deal  " + "".join(f"{name[:10]:>11}" for name in self.names)
-        self.say(header)
-        for line in sheet:
-            scores = "".join(f"{score:>11g}" for score in line.scores)
-            self.say(f"{line.game:>4} {line.deal:>4}  {scores}   {line.note}")
+        for line in self.match.score_sheet_lines():
+            self.say(line)
 
     # ----- one decision ------------------------------------------------------------
     def human_turn(self, seat: int) -> int:
         """Ask the human at ``seat`` for a move until a legal one is given."""
-        if len(self.humans) > 1 and self.last_human != seat:
+        if len(self.match.humans) > 1 and self.last_human != seat:
             self.hand_over(seat)
         self.last_human = seat
         view = self.state.view(seat)
         self.say()
-        self.say(self.render(view, self.style, self.names))
-        groups = self._groups(view)
+        self.say(self.match.table_text(seat, self.style))
+        groups = self.match.groups(view)
         self.list_moves(view, groups)
         while True:
-            text = self.ask(f"{self.names[seat]}, your move: ")
+            if self.pending:
+                text, self.pending = self.pending, ""
+            else:
+                text = self.ask(tr(self.lang, "your_move", name=self.names[seat]))
             if not text:
                 continue
             command = text.lower()
             if command in ("quit", "exit", "q"):
                 raise QuitRequestedError("you left the game")
             if command in ("help", "?", "h"):
-                self.say(HELP)
+                self.say(tr(self.lang, "help"))
                 continue
             if command in ("moves", "m"):
                 self.list_moves(view, groups)
                 continue
             if command in ("table", "t"):
-                self.say(self.render(view, self.style, self.names))
+                self.say(self.match.table_text(seat, self.style))
                 continue
             if command in ("score", "scores"):
                 self.show_score_sheet()
                 continue
+            if command in ("log", "l"):
+                for sentence in self.match.log_sentences():
+                    self.say(sentence)
+                continue
             if command == "rules":
-                self.say(rules_text(self.game.info.name))
+                self.say(self.rules())
+                continue
+            if command == "hint":
+                hint = self.match.hint()
+                self.say(hint.text(self.lang) if hint else tr(self.lang, "hint_not_your_turn"))
+                continue
+            if command == "save":
+                self.save()
+                continue
+            if command == "undo":
+                self.say(self.match.undo())
+                seat = self.state.current_player()
+                view = self.state.view(seat)
+                self.say(self.match.table_text(seat, self.style))
+                groups = self.match.groups(view)
+                self.list_moves(view, groups)
                 continue
             action = self.read_move(view, text, groups)
             if action is not None:
                 return action
 
-    def _groups(self, view: View) -> list[tuple[str, list[int]]] | None:
-        if self.move_groups is None or len(view.legal_actions) <= GROUP_THRESHOLD:
-            return None
-        groups: list[tuple[str, list[int]]] = self.move_groups(view)
-        return groups if len(groups) > 1 else None
+    def rules(self) -> str:
+        """The rules page, or a sentence saying there is none yet."""
+        try:
+            return rules_text(self.game.info.name)
+        except ParlourError:
+            return tr(self.lang, "no_rules", title=self.game.info.title)
 
-    def list_moves(self, view: View, groups: list[tuple[str, list[int]]] | None) -> None:
+    def save(self) -> None:
+        """Save the match and say where."""
+        path = self.match.save()
+        self.say(tr(self.lang, "saved", path=path))
+        self.say(tr(self.lang, "resume_with", id=path.stem))
+
+    def list_moves(self, view: View, groups: Groups | None) -> None:
         """Number the legal moves (or the groups of moves)."""
         if groups is not None:
-            self.say(f"{len(view.legal_actions)} legal moves; choose a card first:")
+            self.say(tr(self.lang, "groups_intro", count=len(view.legal_actions)))
             for number, (label, actions) in enumerate(groups, start=1):
-                self.say(f"  {number:>2}) {label}  ({len(actions)} move{'s' * (len(actions) > 1)})")
+                self.say(f"  {number:>2}) {label}  ({len(actions)})")
             return
-        self.say("Legal moves:")
+        self.say(tr(self.lang, "legal_moves"))
         texts = view.action_texts
         width = max(len(text) for text in texts) + 6
         per_line = max(1, 78 // width)
@@ -175,88 +229,85 @@ class TerminalTable:
             ]
             self.say(" ".join(cells).rstrip())
 
-    def read_move(
-        self, view: View, text: str, groups: list[tuple[str, list[int]]] | None
-    ) -> int | None:
+    def read_move(self, view: View, text: str, groups: Groups | None) -> int | None:
         """The action a line of input names, or None after explaining what is wrong."""
         if text.isdigit():
             number = int(text)
             choices = groups if groups is not None else view.legal_actions
             if not 1 <= number <= len(choices):
-                self.say(f"There is no move {number}; choose 1 to {len(choices)}, or type 'help'.")
+                self.say(tr(self.lang, "no_move_number", number=number, count=len(choices)))
                 return None
             if groups is None:
                 return view.legal_actions[number - 1]
             return self.pick_in_group(view, groups[number - 1])
-        try:
-            action = self.state.string_to_action(text)
-        except ParseError as error:
-            self.say(f"{error}")
-            return None
-        if action not in view.legal_actions:
-            reason = self.state.why_illegal(action) or "not your move now"
-            self.say(f"Not allowed: {reason}. Type 'moves' for the list.")
-            return None
-        return action
+        check = self.match.check_move(view.seat, text)
+        if check.reason:
+            self.say(tr(self.lang, "not_allowed_line", reason=check.reason))
+        elif check.error:
+            self.say(check.error)
+        return check.action
 
     def pick_in_group(self, view: View, group: tuple[str, list[int]]) -> int | None:
         """Second step of a grouped choice: one move of the group."""
         label, actions = group
         if len(actions) == 1:
             return actions[0]
-        self.say(f"Moves with {label}:")
+        self.say(tr(self.lang, "moves_with", label=label))
         for number, action in enumerate(actions, start=1):
             self.say(f"  {number:>2}) {view.action_to_string(action)}")
         while True:
-            text = self.ask("Which one (number or text; 'back' to choose again)? ")
+            text = self.ask(tr(self.lang, "which_one"))
             if text.lower() in ("back", "b", ""):
+                return None
+            if text.lower() in COMMANDS:
+                self.pending = text
                 return None
             if text.isdigit() and 1 <= int(text) <= len(actions):
                 return actions[int(text) - 1]
-            try:
-                action = self.state.string_to_action(text)
-            except ParseError as error:
-                self.say(str(error))
-                continue
-            if action in actions:
-                return action
-            self.say(f"That is not one of these {len(actions)} moves.")
+            check = self.match.check_move(view.seat, text)
+            if check.action is not None and check.action in actions:
+                return check.action
+            self.say(check.message(self.lang) or tr(self.lang, "not_in_group", count=len(actions)))
 
     def hand_over(self, seat: int) -> None:
         """Hot seat: hide the previous hand and wait for the next player."""
         if self.interactive:
             self.stdout.write("\x1b[2J\x1b[H")
-            self.say(f"Pass the keyboard to {self.names[seat]}.")
-            self.ask("Press Enter when ready (others look away). ")
+            self.say(tr(self.lang, "pass_keyboard", name=self.names[seat]))
+            self.ask(tr(self.lang, "press_enter"))
             self.stdout.write("\x1b[2J\x1b[H")
         else:
-            self.say(f"--- {self.names[seat]}'s turn ---")
+            self.say(tr(self.lang, "turn_of", name=self.names[seat]))
+
+    def offer_save(self) -> None:
+        """On quitting at a terminal: ask whether to save."""
+        if not self.interactive or self.state.is_terminal():
+            return
+        try:
+            answer = self.ask(tr(self.lang, "save_question")).lower()
+        except InputEndedError:
+            return
+        if answer[:1] in ("y", "o"):
+            self.save()
 
     # ----- the match ------------------------------------------------------------------
     def play(self) -> int:
         """Play to the end; return the exit status."""
-        state = self.state
+        match = self.match
         try:
-            while not state.is_terminal():
-                seat = state.current_player()
+            while not match.is_over():
+                seat = match.seat_to_act
                 if seat < 0:
                     raise ParlourError("the game waits for chance; start it with a seed")
-                before = state.observation(self.observer)
-                if seat in self.bots:
-                    view = state.view(seat)
-                    action = self.bots[seat].choose(view)
+                if seat in match.bots:
+                    sentences = match.play_bot()
                 else:
-                    action = self.human_turn(seat)
-                text = state.action_to_string(action)
-                state.apply_action(action)
-                if seat in self.bots or len(self.humans) > 1:
-                    self.say(f"{self.names[seat]}: {text}")
-                if self.narrate is not None:
-                    after = state.observation(self.observer)
-                    for sentence in self.narrate(before, after, self.names, self.lang):
-                        self.say(sentence)
+                    sentences = match.apply(self.human_turn(seat))
+                for sentence in sentences:
+                    self.say(sentence)
         except QuitRequestedError:
-            self.say("Game abandoned.")
+            self.offer_save()
+            self.say(tr(self.lang, "abandoned"))
             return 0
         except InputEndedError as error:
             self.say()
@@ -267,68 +318,155 @@ class TerminalTable:
 
     def finish(self) -> None:
         """The final table, the score sheet and the winner."""
-        self.show_table(self.observer)
+        self.show_table(self.match.observer)
         self.say()
-        self.say("Score sheet:")
+        self.say(tr(self.lang, "score_sheet"))
         self.show_score_sheet()
-        results = self.state.returns()
         self.say()
-        self.say(
-            "Final: "
-            + ", ".join(
-                f"{name} {score:g}" for name, score in zip(self.names, results, strict=True)
-            )
-        )
-        best = max(results)
-        winners = [name for name, score in zip(self.names, results, strict=True) if score == best]
-        if len(winners) == 1:
-            verb = "win" if winners[0] == "You" else "wins"
-            self.say(f"{winners[0]} {verb}.")
-        else:
-            self.say(f"Shared win: {' and '.join(winners)}.")
+        for line in self.match.result_lines():
+            self.say(line)
+        note = self.match.record_statistics() or self.match.stats_note
+        if note:
+            self.say(note)
 
 
-def default_names(players: int, humans: Sequence[int]) -> list[str]:
-    """``You`` and ``Bot 1``… for one human; ``Player 1``… in hot seat."""
+def default_names(players: int, humans: Sequence[int], lang: str = "en") -> list[str]:
+    """``You`` and ``Bot 2``… for one human; ``Player 1``… in hot seat."""
     names = []
     for seat in range(players):
         if seat in humans:
-            names.append("You" if len(humans) == 1 else f"Player {seat + 1}")
+            if len(humans) == 1:
+                names.append(DEFAULT_HUMAN.get(lang, "You"))
+            else:
+                names.append(f"{'Joueur' if lang == 'fr' else 'Player'} {seat + 1}")
         else:
-            names.append(f"Bot {seat + 1}")
+            names.append(f"{'Robot' if lang == 'fr' else 'Bot'} {seat + 1}")
     return names
+
+
+def choose_names(arguments: argparse.Namespace, players: int, humans: Sequence[int]) -> list[str]:
+    """The names from ``--names``, or the defaults."""
+    if not arguments.names:
+        return default_names(players, humans, arguments.lang)
+    given = [name.strip() for name in arguments.names.split(",")]
+    if len(given) != players or not all(given):
+        raise ParlourError(f"--names needs {players} names separated by commas")
+    if len(set(given)) != len(given):
+        raise ParlourError("--names must all be different")
+    return given
+
+
+def statistics_store(arguments: argparse.Namespace, interactive: bool) -> StatsStore | None:
+    """Where finished games are counted: always at a terminal, and for piped games
+    only when ``PARLOUR_DATA_DIR`` says where (so scripts never touch the home)."""
+    import os
+
+    if getattr(arguments, "no_stats", False):
+        return None
+    if interactive or os.environ.get(DATA_DIR_VARIABLE):
+        return StatsStore()
+    return None
+
+
+def use_full_screen(arguments: argparse.Namespace) -> bool:
+    """The full-screen table, unless ``--plain`` or input/output is not a terminal."""
+    return not arguments.plain and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def run_match(match: Match, arguments: argparse.Namespace) -> int:
+    """Play ``match`` full screen if possible, else line by line."""
+    palette = getattr(arguments, "palette", "default")
+    if use_full_screen(arguments):
+        try:
+            from parlour.tui.app import run_app
+        except ImportError:
+            print(TEXTUAL_MISSING)
+        else:
+            return run_app(match, palette=palette, colour=not arguments.no_colour)
+    style = make_style(
+        palette=palette,
+        lang=match.lang,
+        colour=not arguments.no_colour and sys.stdout.isatty(),
+    )
+    table = TerminalTable(
+        match.game, match.state, match.humans, match.bots, match.names, style, match=match
+    )
+    return table.play()
+
+
+def ask_for_game() -> str:
+    """No game named: list the games and ask for one (at a terminal only)."""
+    names = game_names()
+    if not sys.stdin.isatty():
+        raise ParlourError(f"name a game to play: {', '.join(names)}")
+    for number, name in enumerate(names, start=1):
+        info = game_class(name).info
+        print(f"  {number}) {info.title:<22} {info.summary}")
+    while True:
+        try:
+            answer = input(f"Which game (1–{len(names)})? ").strip().lower()
+        except EOFError:
+            raise ParlourError("no game chosen") from None
+        if answer.isdigit() and 1 <= int(answer) <= len(names):
+            return names[int(answer) - 1]
+        if answer in names:
+            return answer
+        print(f"Type a number from 1 to {len(names)}, or a game's name.")
 
 
 def command_play(arguments: argparse.Namespace) -> int:
     """Run ``parlour play``."""
-    options: dict[str, object] = dict(parse_option_pairs(arguments.option))
-    if arguments.players is not None:
-        options["players"] = arguments.players
+    if arguments.game is None:
+        arguments.game = ask_for_game()
+    options = game_options(arguments.option, arguments.players)
     game = load_game(arguments.game, **options)
     players = game.num_players
     if not 0 <= arguments.humans <= players:
         raise ParlourError(f"--humans must be 0 to {players} for {players} players")
     humans = list(range(arguments.humans))
     seed = arguments.seed if arguments.seed is not None else secrets.randbelow(1_000_000)
-    names = default_names(players, humans)
-    if arguments.names:
-        given = [name.strip() for name in arguments.names.split(",")]
-        if len(given) != players or not all(given):
-            raise ParlourError(f"--names needs {players} names separated by commas")
-        names = given
-    bots = {
-        seat: make_bot(arguments.opponent, seed * 1000 + seat)
-        for seat in range(players)
-        if seat not in humans
-    }
-    colour = not arguments.no_colour and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
-    style = Style(colour=colour, lang=arguments.lang)
-    print(
-        f"{game.info.title}, seed {seed} (play it again with --seed {seed}). Type 'help' for help."
-    )
+    names = choose_names(arguments, players, humans)
+    stats = statistics_store(arguments, sys.stdin.isatty())
     state = game.new_initial_state(seed=seed)
-    table = TerminalTable(game, state, humans, bots, names, style, lang=arguments.lang)
-    return table.play()
+    match = Match(
+        game,
+        state,
+        humans=humans,
+        bots=make_bots(game, humans, arguments.opponent, seed),
+        names=names,
+        lang=arguments.lang,
+        opponent=arguments.opponent,
+        bot_seed=seed,
+        stats=stats,
+    )
+    if not use_full_screen(arguments):
+        print(
+            tr(arguments.lang, "welcome", title=game.info.title, seed=seed)
+            + " "
+            + tr(arguments.lang, "help_hint")
+        )
+    return run_match(match, arguments)
+
+
+def add_table_arguments(parser: argparse.ArgumentParser) -> None:
+    """The display arguments ``play`` and ``resume`` share."""
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="line mode (also used automatically when input or output is not a terminal)",
+    )
+    parser.add_argument(
+        "--palette",
+        default="default",
+        choices=PALETTES,
+        help="card colours: default (red/black, red suits outlined ♡ ♢) or four-colour",
+    )
+    parser.add_argument(
+        "--no-colour", "--no-color", action="store_true", help="no colour (also NO_COLOR)"
+    )
+    parser.add_argument(
+        "--no-stats", action="store_true", help="do not count this game in 'parlour stats'"
+    )
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -337,10 +475,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "play",
         help="play a game in the terminal",
         description="Play a game in the terminal against the computer, or with friends "
-        "at one keyboard (hot seat). Type a move as text (e.g. 'QH b2') or its number; "
-        "'help' and 'quit' work at every prompt. Input may be piped in.",
+        "at one keyboard (hot seat). Full screen on a terminal (keys are shown on "
+        "screen); --plain, or piped input, gives the line mode: type a move as text "
+        "(e.g. 'QH b2') or its number; 'help', 'hint', 'undo', 'save' and 'quit' work at "
+        "every prompt.",
     )
-    parser.add_argument("game", help="the game (see 'parlour list')")
+    parser.add_argument(
+        "game", nargs="?", default=None, help="the game (see 'parlour list'; asked if omitted)"
+    )
     parser.add_argument("--players", type=int, default=None, help="number of players")
     parser.add_argument(
         "--option",
@@ -361,13 +503,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--opponent",
-        default="random",
+        default=DEFAULT_OPPONENT,
         choices=sorted(BOT_KINDS),
-        help="the bots' kind (default random)",
+        help=f"the bots' kind (default {DEFAULT_OPPONENT})",
     )
     parser.add_argument("--names", default=None, help="player names, comma-separated, one per seat")
-    parser.add_argument("--lang", default="en", choices=("en", "fr"), help="language of the table")
-    parser.add_argument(
-        "--no-colour", "--no-color", action="store_true", help="no colour (also NO_COLOR)"
-    )
+    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the table")
+    add_table_arguments(parser)
     parser.set_defaults(run=command_play)

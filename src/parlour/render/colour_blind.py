@@ -181,9 +181,10 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
     if tricks:
         last = tricks[-1]
         played = _trick_text(last["cards"], last["leader"], players, names, style)
+        winner = _name(names, last["winner"])
+        took = "prenez" if winner == "Vous" and style.lang == "fr" else words["took"]
         lines.append(
-            f"{words['last_trick']}: {played}"
-            f" → {_name(names, last['winner'])} {words['took']} {style.card(last['row_card'])}"
+            f"{words['last_trick']}: {played} → {winner} {took} {style.card(last['row_card'])}"
         )
     if observation["phase"] == "play":
         trick: list[str] = observation["trick"]
@@ -195,7 +196,11 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
                 f"   ({words['to_play'].format(name=_name(names, current))})"
             )
         else:
-            lines.append(words["empty_trick"].format(name=_name(names, leader)))
+            leader_name = _name(names, leader)
+            empty = words["empty_trick"].format(name=leader_name)
+            if leader_name == "You":
+                empty = empty.replace("You leads", "You lead")
+            lines.append(empty)
 
     hand = observation["hand"]
     if hand:
@@ -275,9 +280,9 @@ def narrate(
             card = _PLAIN.card(summary["last_card"])
             who = _name(names, summary["last_card_owner"])
             sentences.append(
-                f"{who} prend aussi la 14e carte du mort, {card}."
+                f"{who} {_fr(who, 'prend', 'prenez')} aussi la 14e carte du mort, {card}."
                 if french
-                else f"{who} also takes the dummy's 14th card, {card}."
+                else f"{who} also {_en(who, 'takes', 'take')} the dummy's 14th card, {card}."
             )
         for summary in after["past_deals"][len(before["past_deals"]) :]:
             scores = ", ".join(
@@ -336,7 +341,9 @@ def narrate(
 def _took(winner: int, row_card: str, names: Sequence[str], french: bool) -> str:
     card = _PLAIN.card(row_card)
     who = _name(names, winner)
-    return f"{who} prend {card} de la rangée." if french else f"{who} takes {card} from the row."
+    if french:
+        return f"{who} {_fr(who, 'prend', 'prenez')} {card} de la rangée."
+    return f"{who} {'take' if who == 'You' else 'takes'} {card} from the row."
 
 
 def _trick_sentence(
@@ -352,5 +359,17 @@ def _trick_sentence(
     who = _name(names, winner)
     card = _PLAIN.card(row_card)
     if french:
-        return f"Levée ({played}) : {who} la remporte et prend {card} de la rangée."
-    return f"Trick ({played}): {who} wins it and takes {card} from the row."
+        verbs = _fr(who, "la remporte et prend", "la remportez et prenez")
+        return f"Levée ({played}) : {who} {verbs} {card} de la rangée."
+    verbs = "win it and take" if who == "You" else "wins it and takes"
+    return f"Trick ({played}): {who} {verbs} {card} from the row."
+
+
+def _en(who: str, third_person: str, second_person: str) -> str:
+    """An English verb agreeing with ``who`` (``You`` takes the second person)."""
+    return second_person if who == "You" else third_person
+
+
+def _fr(who: str, third_person: str, second_person: str) -> str:
+    """A French verb agreeing with ``who`` (``Vous`` takes the second person plural)."""
+    return second_person if who == "Vous" else third_person

@@ -10,6 +10,7 @@ from parlour.render import Style, pad
 from parlour.render.dracula import coffin_lines
 
 WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
+WAY_FR = {"rows": "lignes (voie de la Reine)", "columns": "colonnes (voie du Roi)"}
 SIDE_NAMES = ("North–South", "East–West")
 """Side 0 is seats 0 and 2, side 1 seats 1 and 3."""
 
@@ -22,50 +23,80 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
     """The table as ``view.seat`` sees it."""
     o: Mapping[str, Any] = view.observation
     seat = view.seat
+    french = style.lang == "fr"
+    ways = WAY_FR if french else WAY
     out: list[str] = []
-    deal = f"deal {o['deal']} of {o['deals']}"
-    coffin = f" · coffin {o['coffin_number']} of 6" if o["coffin_number"] else ""
-    out.append(
-        style.bold(f"Dracula (partnerships) · {deal}{coffin} · dealer: {names[o['dealer']]}")
-    )
+    if french:
+        deal = f"donne {o['deal']} sur {o['deals']}"
+        coffin = f" · cercueil {o['coffin_number']} sur 6" if o["coffin_number"] else ""
+        dealer = f"donneur : {names[o['dealer']]}"
+        out.append(style.bold(f"Dracula (équipes) · {deal}{coffin} · {dealer}"))
+    else:
+        deal = f"deal {o['deal']} of {o['deals']}"
+        coffin = f" · coffin {o['coffin_number']} of 6" if o["coffin_number"] else ""
+        out.append(
+            style.bold(f"Dracula (partnerships) · {deal}{coffin} · dealer: {names[o['dealer']]}")
+        )
     for side in range(2):
         direction = o["side_directions"][side]
-        way = WAY[direction] if direction else "direction not chosen yet"
-        mark = " (your side)" if seat % 2 == side else ""
+        if direction:
+            way = ways[direction]
+        else:
+            way = "sens pas encore choisi" if french else "direction not chosen yet"
+        mark = ""
+        if seat % 2 == side:
+            mark = " (votre équipe)" if french else " (your side)"
         members = pad(_side_members(side, names) + mark, 28)
-        out.append(f"  {members} {way:<22} {o['totals'][side]:>4} points")
+        out.append(f"  {members} {way:<26} {o['totals'][side]:>4} points")
     out.append("")
     out.extend(coffin_lines(o["coffin"], o["row_values"], o["column_values"], style))
     out.append("")
-    out.append(f"Your hand: {style.cards(o['hand']) or '(empty)'}")
+    empty = "(vide)" if french else "(empty)"
+    out.append(f"{'Votre main :' if french else 'Your hand:'} {style.cards(o['hand']) or empty}")
     others = []
     for player in range(4):
         if player == seat:
             continue
-        role = "partner" if player == o["partner"] else "opponent"
-        vampire = ", holds a Vampire" if player in o["vampire_holders"] else ""
-        others.append(f"{names[player]} ({role}) {o['hand_sizes'][player]} cards{vampire}")
+        if french:
+            role = "partenaire" if player == o["partner"] else "adversaire"
+            vampire = ", a un Vampire" if player in o["vampire_holders"] else ""
+            count = f"{o['hand_sizes'][player]} cartes"
+        else:
+            role = "partner" if player == o["partner"] else "opponent"
+            vampire = ", holds a Vampire" if player in o["vampire_holders"] else ""
+            count = f"{o['hand_sizes'][player]} cards"
+        others.append(f"{names[player]} ({role}) {count}{vampire}")
     out.append("  " + " · ".join(others))
     if o["plays"]:
-        out.append("This coffin: " + ", ".join(o["plays"]))
+        out.append(("Ce cercueil : " if french else "This coffin: ") + ", ".join(o["plays"]))
     if o["result"] is not None:
         first, second, bonus_side, bonus = o["result"]
         if bonus_side >= 0:
-            out.append(f"End bonus: {_side_members(bonus_side, names)} add {bonus}.")
-        out.append(
-            f"Game over: {_side_members(0, names)} {first}, {_side_members(1, names)} {second}."
-        )
+            out.append(_bonus_sentence(_side_members(bonus_side, names), bonus, french))
+        out.append(_over_sentence(names, first, second, french))
         return "\n".join(out)
     current = o["current_player"]
     if o["phase"] == "direction":
-        out.append(
-            f"{names[current]} chooses for {_side_members(current % 2, names)}: "
-            "rows (Queen's way) or columns (King's way)."
-        )
+        team = _side_members(current % 2, names)
+        if french:
+            out.append(
+                f"{names[current]} choisit pour {team} : "
+                "lignes (voie de la Reine) ou colonnes (voie du Roi)."
+            )
+        else:
+            out.append(
+                f"{names[current]} chooses for {team}: rows (Queen's way) or columns (King's way)."
+            )
     elif current is not None:
         if not o["plays"]:
-            who = "You lay" if current == seat else f"{names[current]} lays"
-            out.append(f"{who} the first nail (the centre, b2).")
+            if french:
+                who = "Vous posez" if current == seat else f"{names[current]} pose"
+                out.append(f"{who} le premier clou (au centre, b2).")
+            else:
+                who = "You lay" if current == seat else f"{names[current]} lays"
+                out.append(f"{who} the first nail (the centre, b2).")
+        elif french:
+            out.append("À vous." if current == seat else f"À {names[current]} de jouer.")
         else:
             out.append("Your turn." if current == seat else f"{names[current]} to play.")
     return "\n".join(out)
@@ -86,20 +117,33 @@ def move_groups(view: View) -> list[tuple[str, list[int]]]:
 def narrate(
     before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
 ) -> list[str]:
-    """Sentences for a coffin scored and the end of the game."""
+    """Sentences for a coffin scored and the end of the game (English or French)."""
+    french = lang == "fr"
     sentences: list[str] = []
     old = len(before["scores"])
     for row, note in zip(after["scores"][old:], after["notes"][old:], strict=False):
         _number, first, second = row
-        sentences.append(
-            f"Coffin scored ({note}): {_side_members(0, names)} {first}, "
-            f"{_side_members(1, names)} {second}."
-        )
+        scores = f"{_side_members(0, names)} {first}, {_side_members(1, names)} {second}"
+        if french:
+            note = note.replace("deal", "donne").replace("coffin", "cercueil")
+            note = note.replace("rows", "lignes").replace("columns", "colonnes")
+            sentences.append(f"Cercueil compté ({note}) : {scores}.")
+        else:
+            sentences.append(f"Coffin scored ({note}): {scores}.")
     if after["result"] is not None and before["result"] is None:
         first, second, bonus_side, bonus = after["result"]
         if bonus_side >= 0:
-            sentences.append(f"End bonus: {_side_members(bonus_side, names)} add {bonus}.")
-        sentences.append(
-            f"Game over: {_side_members(0, names)} {first}, {_side_members(1, names)} {second}."
-        )
+            sentences.append(_bonus_sentence(_side_members(bonus_side, names), bonus, french))
+        sentences.append(_over_sentence(names, first, second, french))
     return sentences
+
+
+def _bonus_sentence(team: str, bonus: int, french: bool) -> str:
+    if french:
+        return f"Bonus de fin : {team} ajoutent {bonus}."
+    return f"End bonus: {team} add {bonus}."
+
+
+def _over_sentence(names: Sequence[str], first: int, second: int, french: bool) -> str:
+    scores = f"{_side_members(0, names)} {first}, {_side_members(1, names)} {second}"
+    return f"Partie terminée : {scores}." if french else f"Game over: {scores}."

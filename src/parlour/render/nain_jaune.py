@@ -48,7 +48,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "needs": "{name} {needs} {rank}",
         "starts": "{name} {starts} a new run with any card",
         "starts_block": "{name} {starts} anew: the lowest rank above {rank} held",
-        "claim": "{name} has just played {card}: claim the box?",
+        "claim": "{name} {just} played {card}: claim the box?",
         "sans": "Sans this deal",
         "passed": "passed",
         "taken": "taken by",
@@ -81,10 +81,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "pile": "Cartes jouées",
         "empty_pile": "Cartes jouées : aucune",
         "run": "Suite",
-        "needs": "{name} doit fournir {rank}",
-        "starts": "{name} repart à la hauteur de son choix",
-        "starts_block": "{name} repart : la plus petite hauteur au-dessus de {rank} qu'il a",
-        "claim": "{name} vient de jouer {card} : réclamer la mise ?",
+        "needs": "{name} {needs} fournir {rank}",
+        "starts": "{name} {starts} à la hauteur de {your} choix",
+        "starts_block": "{name} {starts} : la plus petite hauteur au-dessus de {rank} {held}",
+        "claim": "{name} {just} de jouer {card} : réclamer la mise ?",
         "sans": "Les « sans » de la donne",
         "passed": "n'avaient pas",
         "taken": "repris par",
@@ -133,6 +133,7 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
     """The table as seat ``view.seat`` sees it."""
     observation = view.observation
     lang = _lang(getattr(style, "lang", "en"))
+    french = lang == "fr"
     words = _WORDS[lang]
     players: int = observation["players"]
     lines: list[str] = []
@@ -201,7 +202,7 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
                 style.bold(
                     words["needs"].format(
                         name=who,
-                        needs=_verb(who, "need"),
+                        needs=_fr(who, "doit", "devez") if french else _verb(who, "need"),
                         rank=_indefinite(observation["needed_rank"], lang),
                     )
                 )
@@ -211,18 +212,23 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
                 style.bold(
                     words["starts_block"].format(
                         name=who,
-                        starts=_verb(who, "start"),
+                        starts=_fr(who, "repart", "repartez") if french else _verb(who, "start"),
+                        held=_fr(who, "qu'il a", "que vous avez"),
                         rank=_rank_word(observation["block_rank"], lang),
                     )
                 )
             )
         else:
-            lines.append(style.bold(words["starts"].format(name=who, starts=_verb(who, "start"))))
+            starts = _fr(who, "repart", "repartez") if french else _verb(who, "start")
+            your = _fr(who, "son", "votre")
+            lines.append(style.bold(words["starts"].format(name=who, starts=starts, your=your)))
     if observation["phase"] == "claim" and current is not None:
         lines.append(
             style.bold(
                 words["claim"].format(
-                    name=_name(names, current), card=style.card(observation["claim_box"])
+                    name=_name(names, current),
+                    card=style.card(observation["claim_box"]),
+                    just=_claim_verb(_name(names, current), french),
                 )
             )
         )
@@ -362,7 +368,7 @@ def narrate_events(
             shown = ", ".join(_PLAIN.card(card) for card in cards)
             who = _name(names, player)
             if french:
-                sentences.append(f"{who} joue {shown}.")
+                sentences.append(f"{who} {_fr(who, 'joue', 'jouez')} {shown}.")
             else:
                 sentences.append(f"{who} {_verb(who, 'play')} {shown}.")
         elif kind == "pass":
@@ -378,6 +384,24 @@ def narrate_events(
                 sentences.append(sentence)
         index += 1
     return sentences
+
+
+def _fr(who: str, third_person: str, second_person: str) -> str:
+    """A French verb agreeing with ``who`` (``Vous``, the lone player's default name,
+    takes the second person plural)."""
+    return second_person if who == "Vous" else third_person
+
+
+def _claim_verb(who: str, french: bool) -> str:
+    if french:
+        return _fr(who, "vient", "venez")
+    return "have just" if who == "You" else "has just"
+
+
+def _fr_restart(who: str) -> str:
+    if who == "Vous":
+        return "repartez à la hauteur de votre choix"
+    return "repart à la hauteur de son choix"
 
 
 def _verb(who: str, verb: str) -> str:
@@ -408,7 +432,7 @@ def _passed(passers: list[str], rank: str, lang: str) -> str:
         who = (
             " et ".join([", ".join(passers[:-1]), passers[-1]]) if len(passers) > 1 else passers[0]
         )
-        verb = "n'ont" if len(passers) > 1 else "n'a"
+        verb = "n'ont" if len(passers) > 1 else _fr(who, "n'a", "n'avez")
         return f"{who} {verb} pas {_a_rank(rank, lang)}."
     who = " and ".join([", ".join(passers[:-1]), passers[-1]]) if len(passers) > 1 else passers[0]
     verb = "have" if len(passers) > 1 or who == "You" else "has"
@@ -429,7 +453,8 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
         said = f"« sans {_rank_word(rank, 'fr')} »"
         if french:
             if event["stopped"]:
-                return f"{who} s'arrête : {said}."
+                stops = _fr(who, "s'arrête", "vous arrêtez")
+                return f"{who} {stops} : {said}."
             return f"{who} : {said}."
         if event["stopped"]:
             return f"{who} {_verb(who, 'stop')}: {said} (by choice)."
@@ -437,24 +462,26 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
     if kind == "block":
         rank = event["rank"]
         if french:
-            return f"Personne n'a {_a_rank(rank, lang)} : {who} repart à la hauteur de son choix."
+            return f"Personne n'a {_a_rank(rank, lang)} : {who} {_fr_restart(who)}."
         return f"Nobody has {_a_rank(rank, lang)}: {who} {_verb(who, 'start')} a new run."
     if kind == "king":
         if french:
-            return f"Un roi : {who} repart à la hauteur de son choix."
+            return f"Un roi : {who} {_fr_restart(who)}."
         return f"A king: {who} {_verb(who, 'start')} a new run."
     if kind == "claim":
         box = _box(event["box"], lang)
         if french:
-            return f"{who} emporte la mise du {box} : {_chips(event['chips'], lang)}."
+            verb = _fr(who, "emporte", "emportez")
+            return f"{who} {verb} la mise du {box} : {_chips(event['chips'], lang)}."
         return f"{who} {_verb(who, 'win')} the {box} box: {_chips(event['chips'], lang)}."
     if kind == "forgot":
         box = _box(event["box"], lang)
         penalty = event["penalty"]
         if french:
-            text = f"{who} oublie de réclamer la mise du {box}"
+            text = f"{who} {_fr(who, 'oublie', 'oubliez')} de réclamer la mise du {box}"
+            double = _fr(who, "double", "doublez")
             return text + (
-                f" et la double ({_chips(penalty, lang)})." if penalty else " ; elle reste."
+                f" et la {double} ({_chips(penalty, lang)})." if penalty else " ; elle reste."
             )
         text = f"{who} {_verb(who, 'forget')} to claim the {box} box"
         return text + (
@@ -464,13 +491,14 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
         )
     if kind == "out":
         if french:
-            return f"{who} n'a plus de cartes et gagne la donne."
+            has = _fr(who, "n'a", "n'avez")
+            return f"{who} {has} plus de cartes et {_fr(who, 'gagne', 'gagnez')} la donne."
         return f"{who} {_verb(who, 'have')} no cards left and {_verb(who, 'win')} the deal."
     if kind == "pay":
         winner = _name(names, event["to"])
         short = event["chips"] < event["owed"]
         if french:
-            text = f"{who} paie {_chips(event['chips'], lang)} à {winner}"
+            text = f"{who} {_fr(who, 'paie', 'payez')} {_chips(event['chips'], lang)} à {winner}"
             return text + (f" (sur {event['owed']} dus)." if short else ".")
         text = f"{who} {_verb(who, 'pay')} {winner} {_chips(event['chips'], lang)}"
         return text + (f" (of {event['owed']} owed)." if short else ".")
@@ -478,7 +506,10 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
         card = _PLAIN.card(event["box"])
         short = event["chips"] < event["owed"]
         if french:
-            text = f"{who} a gardé le {card} et double sa mise (+{event['chips']}"
+            if who == "Vous":
+                text = f"Vous avez gardé le {card} et doublez sa mise (+{event['chips']}"
+            else:
+                text = f"{who} a gardé le {card} et double sa mise (+{event['chips']}"
             return text + (f" sur {event['owed']})." if short else ").")
         text = (
             f"{who} still {_verb(who, 'hold')} {card} and {_verb(who, 'double')} its box "
@@ -487,10 +518,8 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
         return text + (f" of {event['owed']})." if short else ").")
     if kind == "grand_opera":
         if french:
-            return (
-                f"Grand opéra ! {who} a joué seul et rafle le plateau : "
-                f"{_chips(event['chips'], lang)}."
-            )
+            played = "avez joué seul et raflez" if who == "Vous" else "a joué seul et rafle"
+            return f"Grand opéra ! {who} {played} le plateau : {_chips(event['chips'], lang)}."
         return (
             f"Grand opéra! {who} played alone and {_verb(who, 'sweep')} the board: "
             f"{_chips(event['chips'], lang)}."

@@ -19,7 +19,8 @@ def coffin_lines(o: Mapping[str, Any], names: Sequence[str], style: Style) -> li
     """The coffin: face-up cards, ``##`` for a face-down card, ``..`` for the cell
     being filled; each line's value and owner beside it."""
     owner_of_line = {line: seat for seat, line in enumerate(o["owned_lines"])}
-    lines = ["        a      b      c       row   owner"]
+    french = style.lang == "fr"
+    lines = ["        a      b      c       " + ("ligne à" if french else "row   owner")]
     for row in range(3):
         cells = []
         for column in range(3):
@@ -36,9 +37,12 @@ def coffin_lines(o: Mapping[str, Any], names: Sequence[str], style: Style) -> li
         lines.append(
             f"   {row + 1}  " + " ".join(cells) + f"   {_value(o['row_values'][row]):>4}   {owner}"
         )
-    lines.append("  col   " + "".join(f"{_value(value):<7}" for value in o["column_values"]))
     lines.append(
-        "  column owners: "
+        ("  col.  " if french else "  col   ")
+        + "".join(f"{_value(value):<7}" for value in o["column_values"])
+    )
+    lines.append(
+        ("  colonnes : " if french else "  column owners: ")
         + " · ".join(
             f"{COLUMN_LETTERS[column]} {names[owner_of_line[column]]}" for column in range(3)
         )
@@ -50,50 +54,62 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
     """The table as ``view.seat`` sees it."""
     o: Mapping[str, Any] = view.observation
     seat = view.seat
+    french = style.lang == "fr"
     out: list[str] = []
-    source = " · from the shuffled discards" if o["from_discards"] else ""
-    out.append(
-        style.bold(
-            f"Thracula · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}{source}"
-        )
-    )
+    if french:
+        source = " · défausse remélangée" if o["from_discards"] else ""
+        title = f"Thracula · donne {o['deal']} sur {o['deals']} · donneur : {names[o['dealer']]}"
+    else:
+        source = " · from the shuffled discards" if o["from_discards"] else ""
+        title = f"Thracula · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}"
+    out.append(style.bold(title + source))
+    row_word, column_word = ("ligne", "colonne") if french else ("row", "column")
     for player in range(3):
         line = o["owned_lines"][player]
         row, column = o["line_scores"][player]
         you = " *" if player == seat else ""
         out.append(
-            f"  {pad(names[player] + you, 16)} row {line + 1} {_value(row):>4} · "
-            f"column {COLUMN_LETTERS[line]} {_value(column):>4}   total {o['totals'][player]:>4}"
+            f"  {pad(names[player] + you, 16)} {row_word} {line + 1} {_value(row):>4} · "
+            f"{column_word} {COLUMN_LETTERS[line]} {_value(column):>4}   total "
+            f"{o['totals'][player]:>4}"
         )
     out.append("")
     out.extend(coffin_lines(o, names, style))
     out.append("")
-    out.append(f"Your hand: {style.cards(o['hand']) or '(empty)'}")
+    empty = "(vide)" if french else "(empty)"
+    out.append(f"{'Votre main :' if french else 'Your hand:'} {style.cards(o['hand']) or empty}")
     this_deal = [entry for entry in o["log"] if entry[0] == o["deal"]]
     if this_deal and o["result"] is None:
         moves = []
         for _deal, player, cell, taken, put in this_deal:
             took = f" ({style.card(taken)})" if taken else ""
             moves.append(f"{names[player]} {cell}{took}→{style.card(put)}")
-        out.append("This deal: " + ", ".join(moves))
+        out.append(("Cette donne : " if french else "This deal: ") + ", ".join(moves))
     if o["result"] is not None:
         bonus_seat, bonus = o["result"][3], o["result"][4]
         if bonus_seat >= 0:
-            out.append(f"End bonus: {names[bonus_seat]} adds {bonus}.")
-        out.append(
-            "Game over: " + ", ".join(f"{names[p]} {o['result'][p]}" for p in range(3)) + "."
-        )
+            out.append(_bonus_sentence(names[bonus_seat], bonus, french))
+        listed = ", ".join(f"{names[p]} {o['result'][p]}" for p in range(3))
+        out.append(f"Partie terminée : {listed}." if french else f"Game over: {listed}.")
         return "\n".join(out)
     current = o["current_player"]
     if current is not None:
         if o["phase"] == "take":
-            who = "Your turn" if current == seat else f"{names[current]}'s turn"
-            out.append(f"{who}: take a face-down card.")
+            if french:
+                who = "À vous" if current == seat else f"À {names[current]}"
+                out.append(f"{who} : prendre une carte face cachée.")
+            else:
+                who = "Your turn" if current == seat else f"{names[current]}'s turn"
+                out.append(f"{who}: take a face-down card.")
         elif o["taken_card"]:
+            card, cell = style.card(o["taken_card"]), o["taken_cell"]
             out.append(
-                f"You took {style.card(o['taken_card'])} from {o['taken_cell']}: "
-                f"put a card from your hand into {o['taken_cell']}."
+                f"Vous avez pris {card} en {cell} : posez-y une carte de votre main."
+                if french
+                else f"You took {card} from {cell}: put a card from your hand into {cell}."
             )
+        elif french:
+            out.append(f"{names[current]} a pris {o['taken_cell']} et y pose une carte.")
         else:
             out.append(f"{names[current]} took {o['taken_cell']} and puts a card there.")
     return "\n".join(out)
@@ -102,19 +118,28 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
 def narrate(
     before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
 ) -> list[str]:
-    """Sentences for a deal scored and the end of the game."""
+    """Sentences for a deal scored and the end of the game (English or French)."""
+    french = lang == "fr"
     sentences: list[str] = []
     old = len(before["scores"])
     for row in after["scores"][old:]:
         deal, *scores = row
+        listed = ", ".join(f"{names[p]} {scores[p]}" for p in range(3))
         sentences.append(
-            f"Deal {deal} scored: " + ", ".join(f"{names[p]} {scores[p]}" for p in range(3)) + "."
+            f"Donne {deal} comptée : {listed}." if french else f"Deal {deal} scored: {listed}."
         )
     if after["result"] is not None and before["result"] is None:
         bonus_seat, bonus = after["result"][3], after["result"][4]
         if bonus_seat >= 0:
-            sentences.append(f"End bonus: {names[bonus_seat]} adds {bonus}.")
-        sentences.append(
-            "Game over: " + ", ".join(f"{names[p]} {after['result'][p]}" for p in range(3)) + "."
-        )
+            sentences.append(_bonus_sentence(names[bonus_seat], bonus, french))
+        listed = ", ".join(f"{names[p]} {after['result'][p]}" for p in range(3))
+        sentences.append(f"Partie terminée : {listed}." if french else f"Game over: {listed}.")
     return sentences
+
+
+def _bonus_sentence(name: str, bonus: int, french: bool) -> str:
+    if french:
+        verb = "ajoutez" if name == "Vous" else "ajoute"
+        return f"Bonus de fin : {name} {verb} {bonus}."
+    verb = "add" if name == "You" else "adds"
+    return f"End bonus: {name} {verb} {bonus}."

@@ -1,0 +1,93 @@
+"""``parlour replay FILE``: step through a finished or saved match."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from parlour.i18n import tr
+from parlour.tui.palette import PALETTES, make_style
+from parlour.tui.replay import ReplayBook
+from parlour.tui.session import find_save
+
+LINE_KEYS = "Enter: next · b: back · a number: that step · q: quit"
+
+
+def replay_lines(book: ReplayBook, arguments: argparse.Namespace) -> int:
+    """Line mode: step on Enter at a terminal; print the whole match otherwise."""
+    style = make_style(
+        palette=arguments.palette,
+        lang=book.lang,
+        colour=not arguments.no_colour and sys.stdout.isatty(),
+    )
+    last = len(book.steps) - 1
+    if not sys.stdin.isatty():
+        for number, item in enumerate(book.steps):
+            for sentence in item.sentences:
+                print(f"{number:>4}. {sentence}")
+            if arguments.tables:
+                print(book.table(number, style))
+        print()
+        print(book.table(last, style))
+        for line in book.result_lines():
+            print(line)
+        return 0
+    step = 0
+    while True:
+        print()
+        print(book.table(step, style))
+        for sentence in book.steps[step].sentences:
+            print(f"  {sentence}")
+        if step == last:
+            for line in book.result_lines():
+                print(line)
+        answer = input(f"{tr(book.lang, 'replay_step', step=step, steps=last)} ({LINE_KEYS}) ")
+        answer = answer.strip().lower()
+        if answer in ("q", "quit"):
+            return 0
+        if answer in ("b", "back"):
+            step = max(0, step - 1)
+        elif answer.isdigit():
+            step = min(int(answer), last)
+        elif step < last:
+            step += 1
+
+
+def command_replay(arguments: argparse.Namespace) -> int:
+    """Run ``parlour replay``."""
+    path = Path(arguments.file)
+    if not path.is_file():
+        path = find_save(arguments.file)
+    book = ReplayBook(path, seat=arguments.seat, lang=arguments.lang)
+    full_screen = not arguments.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    if full_screen:
+        try:
+            from parlour.tui.replay_app import ReplayApp
+        except ImportError:
+            print("(Textual is not installed: pip install 'parlour[tui]'. Using the line mode.)")
+        else:
+            ReplayApp(book, palette=arguments.palette, colour=not arguments.no_colour).run()
+            return 0
+    return replay_lines(book, arguments)
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``parlour replay``."""
+    parser = commands.add_parser(
+        "replay",
+        help="step through a finished or saved game",
+        description="Step through a match (a saved game, or any match record) as one seat "
+        "saw it: the table after each move and the game log. Full screen on a terminal "
+        "(→ next, ← back); piped, the whole match is printed.",
+    )
+    parser.add_argument("file", help="a saved game or match record (a path, or a saved name)")
+    parser.add_argument("--seat", type=int, default=None, help="whose view (default: the human)")
+    parser.add_argument("--lang", default=None, choices=("en", "fr"), help="language of the log")
+    parser.add_argument("--plain", action="store_true", help="line mode")
+    parser.add_argument("--tables", action="store_true", help="piped: print every table")
+    parser.add_argument("--palette", default="default", choices=PALETTES, help="card colours")
+    parser.add_argument(
+        "--no-colour", "--no-color", action="store_true", help="no colour (also NO_COLOR)"
+    )
+    parser.set_defaults(run=command_replay)

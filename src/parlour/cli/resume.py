@@ -1,0 +1,58 @@
+"""``parlour resume``: list saved games, or play one on."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from parlour.cli.play import add_table_arguments, run_match, statistics_store
+from parlour.core.errors import ParlourError
+from parlour.i18n import tr
+from parlour.tui.session import Match, find_save, list_saves, saves_dir
+
+
+def saves_text() -> str:
+    """The saved games, newest first, with what to type to resume each."""
+    saves = list_saves()
+    lines = [f"Saved games in {saves_dir()}:"]
+    if not saves:
+        lines.append("  none (quit a game with q and choose 'save' to keep it)")
+        return "\n".join(lines)
+    for save in saves:
+        state = "finished" if save.finished else f"{save.steps} moves played"
+        lines.append(
+            f"  {save.identifier:<34} {save.game:<20} {save.saved_at:<25} "
+            f"{', '.join(save.names)} · {state}"
+        )
+    lines.append("Resume one with: parlour resume NAME (or a file's path)")
+    return "\n".join(lines)
+
+
+def command_resume(arguments: argparse.Namespace) -> int:
+    """List the saves, or resume the one named."""
+    if not arguments.save:
+        print(saves_text())
+        return 0
+    path = find_save(arguments.save)
+    match = Match.load(path, stats=statistics_store(arguments, sys.stdin.isatty()))
+    if arguments.lang:
+        match.set_language(arguments.lang)
+    if match.is_over():
+        raise ParlourError(f"{path.name} is a finished game; see it with: parlour replay {path}")
+    print(f"{match.game.info.title}: {len(match.log)} moves played. " + tr(match.lang, "help_hint"))
+    return run_match(match, arguments)
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``parlour resume``."""
+    parser = commands.add_parser(
+        "resume",
+        help="list saved games, or play one on",
+        description="Without a name: list the saved games. With a name (or a file): play "
+        "that game on from where it was saved, with the same players and the same cards "
+        "to come.",
+    )
+    parser.add_argument("save", nargs="?", default=None, help="a saved game's name or path")
+    parser.add_argument("--lang", default=None, choices=("en", "fr"), help="language of the table")
+    add_table_arguments(parser)
+    parser.set_defaults(run=command_resume)

@@ -1,0 +1,84 @@
+"""The full-screen replay: → and ← step through a match (Textual)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import RichLog, Static
+
+from parlour.i18n import tr
+from parlour.tui.palette import make_style
+from parlour.tui.replay import ReplayBook
+
+
+class ReplayApp(App[int]):
+    """Step through a :class:`ReplayBook`."""
+
+    CSS = """
+    #main { height: 1fr; }
+    #table-pane { width: 1fr; border: round $primary; padding: 0 1; }
+    #log { width: 46; border: round $secondary; }
+    #status { height: 1; padding: 0 1; text-style: bold; }
+    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,space,n,enter", "step(1)", "next", show=False),
+        Binding("left,b,p", "step(-1)", "back", show=False),
+        Binding("home", "jump(0)", "first", show=False),
+        Binding("end", "jump(-1)", "last", show=False),
+        Binding("q,escape", "quit", "quit", show=False),
+    ]
+
+    def __init__(
+        self, book: ReplayBook, *, palette: str = "default", colour: bool = True, start: int = 0
+    ) -> None:
+        super().__init__()
+        self.book = book
+        self.table_style = make_style(palette=palette, lang=book.lang, colour=colour)
+        self.step = max(0, min(start, len(book.steps) - 1))
+
+    def compose(self) -> ComposeResult:
+        """Table and log side by side, the step and keys below."""
+        with Horizontal(id="main"):
+            with VerticalScroll(id="table-pane"):
+                yield Static(id="table")
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static(id="status")
+        yield Static(tr(self.book.lang, "replay_keys"), id="keys")
+
+    def on_mount(self) -> None:
+        """Show the first step."""
+        self.title = f"parlour replay · {self.book.game.info.title}"
+        self.query_one("#log", RichLog).border_title = tr(self.book.lang, "log_title")
+        self.show()
+
+    def show(self) -> None:
+        """Draw the current step."""
+        book = self.book
+        self.query_one("#table", Static).update(
+            Text.from_ansi(book.table(self.step, self.table_style))
+        )
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        lines = book.log_until(self.step)
+        if self.step == len(book.steps) - 1:
+            lines += book.result_lines()
+        for sentence in lines:
+            log.write(sentence)
+        self.query_one("#status", Static).update(
+            tr(book.lang, "replay_step", step=self.step, steps=len(book.steps) - 1)
+        )
+
+    def action_step(self, delta: int) -> None:
+        """One step forward or back."""
+        self.step = max(0, min(self.step + delta, len(self.book.steps) - 1))
+        self.show()
+
+    def action_jump(self, where: int) -> None:
+        """The first or the last step."""
+        self.step = where if where >= 0 else len(self.book.steps) - 1
+        self.show()

@@ -1,0 +1,301 @@
+"""The line mode (pipes, scripts, screen readers): hints, undo, save, resume,
+replay and the French log, driven with piped input."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour
+from parlour.bots import make_bot
+from parlour.cli import play
+from parlour.cli.play import TerminalTable
+from parlour.i18n import move_sentence, pretty_move, tr
+from parlour.render import Style
+from parlour.stats import StatsStore
+from parlour.tui import session
+from parlour.tui.palette import TableStyle
+from parlour.tui.replay import ReplayBook
+from parlour.tui.session import Match
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(session, "hint_bot_kind", lambda: "heuristic")
+    return tmp_path
+
+
+def run(args: list[str], stdin: str, data: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "PARLOUR_DATA_DIR": str(data)},
+    )
+
+
+def table_for(match: Match, script: str) -> tuple[TerminalTable, io.StringIO]:
+    out = io.StringIO()
+    table = TerminalTable(
+        match.game,
+        match.state,
+        match.humans,
+        match.bots,
+        match.names,
+        Style(lang=match.lang),
+        match=match,
+        stdin=io.StringIO(script),
+        stdout=out,
+    )
+    return table, out
+
+
+def dracula_match(lang: str = "en", names: list[str] | None = None) -> Match:
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    return Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=names or ["You", "Bot 2"],
+        lang=lang,
+        stats=StatsStore(),
+    )
+
+
+def test_hint_then_undo_back_to_the_same_cards() -> None:
+    match = dracula_match()
+    start = match.state.serialize()
+    table, out = table_for(match, "rows\nhint\nundo\nquit\n")
+    assert table.play() == 0
+    text = out.getvalue()
+    assert "Hint (heuristic bot): " in text
+    assert "Undone: you are back at your last decision." in text
+    assert match.state.serialize() == start
+    assert match.log == []
+
+
+def test_undo_with_nothing_decided_says_so() -> None:
+    table, out = table_for(dracula_match(), "undo\nquit\n")
+    table.play()
+    assert "Nothing to undo" in out.getvalue()
+
+
+def test_save_resume_and_the_same_state(private_data_dir: Path) -> None:
+    match = dracula_match()
+    table, out = table_for(match, "columns\n1\nsave\nquit\n")
+    table.play()
+    assert "Resume it with: parlour resume dracula-" in out.getvalue()
+    [save] = session.list_saves()
+    envelope = json.loads(save.path.read_text(encoding="utf-8"))
+    assert envelope["record"] == json.loads(match.state.serialize())  # the record, intact
+    resumed = Match.load(save.path, stats=StatsStore())
+    assert resumed.state.serialize() == match.state.serialize()
+    # The cards still to come are the same in both.
+    original = match.state.clone()
+    for state in (original, resumed.state):
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+    assert original.serialize() == resumed.state.serialize()
+
+
+def test_parlour_resume_lists_and_plays_on(private_data_dir: Path) -> None:
+    first = run(
+        ["play", "dracula", "--seed", "3", "-o", "deals=1", "--plain", "--opponent", "random"],
+        "1\nsave\nquit\n",
+        private_data_dir,
+    )
+    assert first.returncode == 0, first.stderr
+    listing = run(["resume"], "", private_data_dir)
+    assert "dracula" in listing.stdout and "Resume one with" in listing.stdout
+    [save] = session.list_saves()
+    second = run(["resume", save.identifier, "--plain"], "1\n" * 12, private_data_dir)
+    assert second.returncode == 0, second.stdout[-1500:] + second.stderr
+    assert "Final: You" in second.stdout
+    assert session.list_saves() == []
+    stats = run(["stats"], "", private_data_dir)
+    assert "dracula" in stats.stdout and "random" in stats.stdout
+
+
+def test_the_french_log() -> None:
+    match = dracula_match(lang="fr", names=["Vous", "Robot 2"])
+    table, out = table_for(match, "rows\n" + "1\n" * 8)
+    assert table.play() == 0
+    text = out.getvalue()
+    assert "Vous choisissez les lignes (voie de la Reine)." in text
+    assert "Robot 2 pose " in text and " en " in text
+    assert "Donne 1 comptée (lignes" in text
+    assert "Résultat : Vous" in text
+    # The same log in English, rebuilt from the same history.
+    french = match.log_sentences()
+    match.set_language("en")
+    english = match.log_sentences()
+    assert len(english) == len(french)
+    assert english[0] == "Vous choose rows (Queen's way)."
+    assert "Deal 1 scored (rows" in " ".join(english)
+
+
+def test_the_french_table_from_the_command_line(private_data_dir: Path) -> None:
+    result = run(
+        ["play", "thracula", "--seed", "2", "-o", "deals=1", "--lang", "fr"],
+        "1\n" * 10,
+        private_data_dir,
+    )
+    assert result.returncode == 0, result.stdout[-1500:]
+    assert "Vous, votre coup :" in result.stdout
+    assert "Robot 2 prend la carte cachée en" in result.stdout
+
+
+def test_replay_prints_every_step(private_data_dir: Path) -> None:
+    match = dracula_match()
+    table, _ = table_for(match, "rows\n" + "1\n" * 8)
+    table.play()
+    path = private_data_dir / "finished.json"
+    path.write_text(match.state.serialize(), encoding="utf-8")  # a bare match record
+    book = ReplayBook(path)
+    assert len(book.steps) == len(match.log) + 1
+    assert book.log_until(len(book.steps) - 1)[1:] == match.log_sentences()
+    result = run(["replay", str(path)], "", private_data_dir)
+    assert result.returncode == 0, result.stderr
+    assert "   1. You choose rows (Queen's way)." in result.stdout
+    assert "Final: You" in result.stdout
+
+
+def test_without_textual_the_line_mode_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "parlour.tui.app", None)
+    monkeypatch.setattr(play, "use_full_screen", lambda arguments: True)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    printed = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", printed)
+    arguments = argparse.Namespace(palette="default", no_colour=True)
+    assert play.run_match(dracula_match(), arguments) == 0
+    assert printed.getvalue().startswith(play.TEXTUAL_MISSING)
+    assert "Game abandoned." in printed.getvalue()
+
+
+def test_sentences_and_palettes() -> None:
+    assert move_sentence("dracula", "Ana", "QH b2", "en") == "Ana places Q♡ at b2."
+    assert move_sentence("dracula", "Ana", "QH b2", "fr") == "Ana pose Q♡ en b2."
+    assert move_sentence("thracula", "Ana", "take a2", "en") == (
+        "Ana takes the face-down card at a2."
+    )
+    assert move_sentence("casino", "Ana", "7S take 2H+5D", "en") == "Ana: 7♠ take 2♡+5♢."
+    assert pretty_move("QH b2") == "Q♡ b2"
+    assert tr("fr", "undone").startswith("Coup annulé")
+    four = TableStyle(colour=True, palette="four-colour")
+    assert four.card("2D") == "\x1b[34m2♢\x1b[0m" and four.card("2C") == "\x1b[32m2♣\x1b[0m"
+    assert TableStyle(colour=True).card("2D") == "\x1b[31m2♢\x1b[0m"
+    assert TableStyle(colour=False, palette="four-colour").card("2D") == "2♢"
+    with pytest.raises(parlour.InvalidOptionError, match="palettes: default, four-colour"):
+        TableStyle(palette="pink")
+
+
+def test_undo_after_resume_keeps_the_deal(private_data_dir: Path) -> None:
+    match = dracula_match()
+    match.apply(match.state.legal_actions()[0])  # the direction
+    while match.human_to_act() is None:
+        match.play_bot()
+    before_move = match.state.serialize()
+    match.apply(match.state.legal_actions()[-1])
+    while match.human_to_act() is None and not match.is_over():
+        match.play_bot()
+    resumed = Match.load(match.save(), stats=None)
+    assert resumed.undo().startswith("Undone")
+    assert resumed.state.serialize() == before_move
+
+
+def test_hints_say_why_with_whatever_the_bot_exposes() -> None:
+    game = parlour.load_game("thracula", deals=1)
+    state = game.new_initial_state(seed=3)
+    view = state.view(state.current_player())
+
+    class Explaining:
+        name = "explaining"
+
+        def explain(self, view: object, action: int) -> str:
+            return "it blocks the longest line\nand more"
+
+    class Valued:
+        name = "valued"
+
+        def __init__(self) -> None:
+            self.last_values = {view.legal_actions[0]: 12.5, view.legal_actions[1]: 3.0}
+
+    first = view.legal_actions[0]
+    assert session.explain_choice(Explaining(), view, first, "en") == "it blocks the longest line"
+    assert session.explain_choice(Valued(), view, first, "en") == (
+        "expected lead +12.5 points (next best move +3.0)"
+    )
+    assert "random bot" in session.explain_choice(make_bot("random", 1), view, first, "en")
+
+
+def test_the_hard_bot_hint_gives_its_search_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.bots import BOT_KINDS
+
+    if "hard" not in BOT_KINDS:
+        pytest.skip("no hard bot installed")
+    monkeypatch.setattr(session, "hint_bot_kind", lambda: "hard")
+    game = parlour.load_game("thracula", deals=1)
+    state = game.new_initial_state(seed=3)
+    hint = session.hint_for(state.view(state.current_player()), 3, "en")
+    assert hint.action in state.legal_actions()
+    assert "simulated games" in hint.why and "expected lead" in hint.why
+
+
+def test_a_broken_data_directory_never_loses_the_game(
+    private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = private_data_dir / "not-a-directory"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(blocker))
+    match = dracula_match()
+    table, out = table_for(match, "rows\n" + "1\n" * 8)
+    assert table.play() == 0
+    assert "Final: You" in out.getvalue()
+    assert "statistics not saved:" in out.getvalue()
+
+
+THIRD_PERSON_FOR_YOU = re.compile(
+    r"\bYou (plays|places|chooses|takes|puts|adds|wins|starts|says|pays|has|holds|stops)\b"
+    r"|\bVous (joue|pose|choisit|prend|ajoute|emporte|la remporte|repart|paie|oublie|n'a|a|"
+    r"gagne|double|donne)\b"
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_lone_player_is_spoken_to_in_the_second_person(lang: str) -> None:
+    you = "You" if lang == "en" else "Vous"
+    for name in parlour.game_names():
+        game = parlour.load_game(name)
+        names = [you] + [f"Bot {seat + 1}" for seat in range(1, game.num_players)]
+        match = Match.new(game, seed=8, humans=[0], opponent="random", names=names, lang=lang)
+        style = Style(lang=lang)
+        tables = []
+        while not match.is_over():
+            seat = match.seat_to_act
+            if seat in match.bots:
+                match.play_bot()
+            else:
+                tables.append(match.table_text(0, style))
+                match.apply(match.state.legal_actions()[0])
+        text = "\n".join(match.log_sentences() + tables + match.result_lines())
+        wrong = THIRD_PERSON_FOR_YOU.findall(text)
+        assert not wrong, (name, wrong[:5])
+
+
+def test_no_game_named_lists_the_games(private_data_dir: Path) -> None:
+    result = run(["play"], "", private_data_dir)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "parlour: name a game to play: " + ", ".join(
+        parlour.game_names()
+    )

@@ -1,0 +1,318 @@
+"""The full-screen table, driven headless through Textual's pilot: a whole short
+game of every registered game with keys only, and each shortcut."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.pilot import Pilot
+
+import parlour
+from parlour.tui import session
+from parlour.tui.app import CoverScreen, QuitScreen, RulesScreen, TableApp, screen_text
+from parlour.tui.session import Match
+
+SHORT_OPTIONS: dict[str, dict[str, object]] = {
+    "casino": {"target": 1},
+    "colour-blind": {"deals": 1},
+    "dracula": {"deals": 1},
+    "dracula-partnership": {"deals": 1},
+    "nain-jaune": {"max_deals": 1},
+    "thracula": {"deals": 1},
+}
+"""Options that make each game one deal long (a new game gets the empty set)."""
+
+SIZE = (110, 40)
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves and statistics go to a temporary directory, never the home."""
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints from the heuristic bot (the hard bot's search takes seconds)."""
+    monkeypatch.setattr(session, "hint_bot_kind", lambda: "heuristic")
+
+
+def new_match(name: str, humans: list[int] | None = None, seed: int = 4, lang: str = "en") -> Match:
+    game = parlour.load_game(name, **SHORT_OPTIONS.get(name, {}))
+    humans = [0] if humans is None else humans
+    names = [
+        ("You" if len(humans) == 1 else f"Player {seat + 1}") if seat in humans else f"Bot {seat}"
+        for seat in range(game.num_players)
+    ]
+    return Match.new(
+        game,
+        seed=seed,
+        humans=humans,
+        opponent="random",
+        names=names,
+        lang=lang,
+        stats=session.StatsStore(),
+    )
+
+
+async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
+    """Wait until bots and hints have answered and the screen is up to date."""
+    for _ in range(500):
+        await pilot.pause()
+        if not app.thinking and not app.hinting:
+            return
+        await app.workers.wait_for_complete()
+    raise AssertionError("the bots never finished thinking")
+
+
+async def play_to_the_end(app: TableApp, pilot: Pilot[Any], limit: int = 400) -> int:
+    """Press Enter until the game is over (first group, first move); count presses."""
+    presses = 0
+    while not app.match.is_over():
+        await pilot.press("enter")
+        await settle(app, pilot)
+        presses += 1
+        assert presses < limit, "the game did not end"
+    return presses
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_a_whole_game_with_keys_only(name: str) -> None:
+    match = new_match(name)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert "h hint · u undo" in screen_text(app)
+            await play_to_the_end(app, pilot)
+            text = screen_text(app)
+            assert "Game over." in text
+            assert "Final: " in text
+            await pilot.press("q")
+        assert app.return_value == 0
+
+    asyncio.run(run())
+    summary = session.StatsStore().summary(name)
+    assert [(line.played, line.opponent) for line in summary] == [(1, "random")]
+
+
+def test_typed_illegal_move_shows_the_rule_and_a_legal_one_plays() -> None:
+    game = parlour.load_game("dracula", first_dealer=0, deals=1)
+    state = game.new_initial_state(seed=2)
+    state.apply_text("rows")
+    hand = state.observation(1)["hand"]
+    match = Match(
+        game,
+        state,
+        humans=[1],
+        bots=session.make_bots(game, [1], "random", 2),
+        names=["Bot", "You"],
+        bot_seed=2,
+    )
+
+    async def run() -> None:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("colon", *f"{hand[0]} a1", "enter")
+            assert "Not allowed: a1 is not next to a card in the coffin" in screen_text(app)
+            assert len(match.state.history) == len(state.history)
+            legal = match.state.view(1).action_texts[0]
+            await pilot.press(*("backspace",) * 10, *legal, "enter")
+            await settle(app, pilot)
+            assert match.log_sentences()[-2].startswith("You place")
+
+    asyncio.run(run())
+
+
+def test_undo_returns_to_the_same_position_with_the_same_cards(quick_hints: None) -> None:
+    match = new_match("colour-blind")
+
+    async def run() -> None:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            before = match.state.serialize()
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert match.state.serialize() != before
+            await pilot.press("u")
+            await settle(app, pilot)
+            assert match.state.serialize() == before
+            assert "Undone" in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_hint_names_a_legal_move_and_highlights_it(quick_hints: None) -> None:
+    match = new_match("dracula")
+
+    async def run() -> None:
+        app = TableApp(match, palette="four-colour")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("h")
+            await settle(app, pilot)
+            assert "Hint (heuristic bot):" in screen_text(app)
+            assert match.hint_count == 1
+
+    asyncio.run(run())
+
+
+def test_rules_scores_and_french(quick_hints: None) -> None:
+    match = new_match("dracula")
+
+    async def run() -> None:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("r")
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.press("u")  # the game's keys are off under a page
+            await pilot.press("escape")
+            assert not isinstance(app.screen, RulesScreen)
+            await pilot.press("s")
+            assert "No deal has been scored yet." in screen_text(app)
+            await pilot.press("escape")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            await pilot.press("t")
+            text = screen_text(app)
+            assert "Journal" in text and "h conseil" in text
+            assert any(
+                sentence.startswith("Vous choisissez") or sentence.startswith("You choisissez")
+                for sentence in match.log_sentences()
+            )
+
+    asyncio.run(run())
+
+
+def test_quit_saves_and_resume_plays_on(private_data_dir: Path) -> None:
+    match = new_match("thracula")
+
+    async def first() -> str:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            await pilot.press("q")
+            assert isinstance(app.screen, QuitScreen)
+            await pilot.press("s")
+        assert app.exit_message is not None and "parlour resume" in app.exit_message
+        return match.state.serialize()
+
+    saved_state = asyncio.run(first())
+    saves = session.list_saves()
+    assert len(saves) == 1 and saves[0].game == "thracula"
+    resumed = Match.load(saves[0].path, stats=session.StatsStore())
+    assert resumed.state.serialize() == saved_state
+    assert resumed.log == match.log
+
+    async def second() -> None:
+        app = TableApp(resumed, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await play_to_the_end(app, pilot)
+
+    asyncio.run(second())
+    assert session.list_saves() == []  # a finished game leaves the list
+
+
+def test_hot_seat_covers_the_table_between_players() -> None:
+    match = new_match("dracula", humans=[0, 1])
+
+    async def run() -> None:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            covers = 0
+            while not match.is_over():
+                if isinstance(app.screen, CoverScreen):
+                    covers += 1
+                    text = screen_text(app)
+                    assert "Pass the keyboard to Player" in text
+                    assert "Your hand" not in text
+                await pilot.press("enter")
+                await settle(app, pilot)
+            assert covers >= 8
+
+    asyncio.run(run())
+
+
+def test_replay_steps_forward_and_back(private_data_dir: Path) -> None:
+    from parlour.tui.replay import ReplayBook
+    from parlour.tui.replay_app import ReplayApp
+
+    match = new_match("thracula")
+    while not match.is_over():
+        seat = match.seat_to_act
+        if seat in match.bots:
+            match.play_bot()
+        else:
+            match.apply(match.state.legal_actions()[0])
+    path = private_data_dir / "finished.json"
+    path.write_text(match.state.serialize(), encoding="utf-8")
+    book = ReplayBook(path)
+
+    async def run() -> None:
+        app = ReplayApp(book, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            assert f"Step 0 of {len(book.steps) - 1}" in screen_text(app)
+            await pilot.press("right", "right", "left")
+            assert app.step == 1
+            await pilot.press("end")
+            text = screen_text(app)
+            assert "Final: You" in text
+            await pilot.press("q")
+
+    asyncio.run(run())
+
+
+def test_watching_bots_needs_no_key() -> None:
+    match = new_match("dracula", humans=[])
+
+    async def run() -> None:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            for _ in range(100):
+                if match.is_over():
+                    break
+                await settle(app, pilot)
+            assert match.is_over()
+            assert "Game over." in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_every_game_has_a_text_capture_of_its_screen() -> None:
+    screens = Path(__file__).parent.parent / "docs" / "screens"
+    for name in parlour.game_names():
+        capture = screens / f"{name}.txt"
+        assert capture.is_file(), f"run: python -m parlour.tui.capture docs/screens ({name})"
+        assert "h hint" in capture.read_text(encoding="utf-8")
+
+
+def test_hot_seat_with_bots_shows_only_the_hand_at_the_keyboard() -> None:
+    match = new_match("nain-jaune", humans=[0, 1])
+
+    async def run() -> None:
+        app = TableApp(match, colour=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            while not match.is_over():
+                if app.shown_seat is not None and not isinstance(app.screen, CoverScreen):
+                    assert app.shown_seat == app.last_human
+                await pilot.press("enter")
+                await settle(app, pilot)
+
+    asyncio.run(run())
