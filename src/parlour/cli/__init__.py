@@ -22,6 +22,10 @@ examples:
   parlour options dracula              a game's options
   parlour play dracula                 play against the computer
   parlour play dracula --option deals=2 --seed 7
+  parlour play casino --players 3 --opponent hard --lang fr
+  parlour resume                       saved games
+  parlour replay FILE                  step through a saved or finished game
+  parlour stats                        games played, won, best scores
   parlour bench                        random playouts per second, every game
 """
 
