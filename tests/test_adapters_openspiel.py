@@ -248,11 +248,13 @@ def test_research_page_examples_run_as_written(number: int) -> None:
 
 
 @pytest.mark.parametrize("name", parlour.game_names())
-def test_research_page_documents_each_tensor_layout(name: str) -> None:
-    text = RESEARCH_PAGE.read_text("utf-8")
-    heading = f"(`{name}`)\n"
-    assert heading in text, f"docs/research.md has no section for {name}"
-    section = text.split(heading, 1)[1].split("\n### ", 1)[0]
+def test_each_game_page_documents_its_tensor_layout(name: str) -> None:
+    from parlour.cli import rules_text
+
+    text = rules_text(name)
+    heading = "## Observation tensor\n"
+    assert heading in text, f"the rules page of {name} has no observation tensor section"
+    section = text.split(heading, 1)[1].split("\n## ", 1)[0]
     shown = section.split("Layout with ", 1)[1].split(" (", 1)[0]
     options: dict[str, object] = {}
     if shown != "default options":
