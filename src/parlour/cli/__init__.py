@@ -23,6 +23,7 @@ examples:
   parlour play dracula                 play against the computer
   parlour play dracula --option deals=2 --seed 7
   parlour play casino --players 3 --opponent hard --lang fr
+  parlour arena dracula --bots hard,heuristic,random --games 20
   parlour resume                       saved games
   parlour replay FILE                  step through a saved or finished game
   parlour stats                        games played, won, best scores

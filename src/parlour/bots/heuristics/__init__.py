@@ -1,0 +1,81 @@
+"""Hand-written strategies, one module per game, and the bot that plays them.
+
+Each module ``parlour.bots.heuristics.<game>`` (the game's name with ``_`` for
+``-``) defines ``choose(observation, legal_actions, rng) -> int``: a short,
+documented rule of thumb a good casual player would follow. It reads only what
+the seat sees (the observation dict of its View) and its legal actions, decoding
+actions with the game module's public action encoding. The ``rng`` breaks ties.
+
+The same function is the optional rollout policy of the ISMCTS bot, which calls
+it with ``state.observation(player)`` of a sampled state: what that player would
+see there, so the rollout player cheats no more than the heuristic bot does.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from parlour.bots.base import automatic_action, decision_rng, require_choice
+from parlour.core.game import View
+from parlour.core.sampler import Rng
+
+Policy = Callable[[Mapping[str, Any], Sequence[int], Rng], int]
+"""``choose(observation, legal_actions, rng)``: one of the legal actions."""
+
+_POLICIES: dict[str, Policy | None] = {}
+
+
+def policy_for(game_name: str) -> Policy | None:
+    """The heuristic of a game, or None if the game has none yet."""
+    if game_name not in _POLICIES:
+        module_name = f"parlour.bots.heuristics.{game_name.replace('-', '_')}"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name != module_name:
+                raise
+            _POLICIES[game_name] = None
+        else:
+            _POLICIES[game_name] = module.choose
+    return _POLICIES[game_name]
+
+
+class HeuristicBot:
+    """Plays its game's heuristic (uniformly random in a game without one)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> int:
+        """The heuristic's choice for this view."""
+        require_choice(view)
+        legal = view.legal_actions
+        game_name = view.game.info.name
+        forced = automatic_action(game_name, legal)
+        if forced is not None:
+            return forced
+        rng = decision_rng(self.seed, view)
+        if len(legal) == 1:
+            return legal[0]
+        policy = policy_for(game_name)
+        if policy is None:
+            return rng.choice(legal)
+        return policy(view.observation, legal, rng)
+
+
+def best_of(legal_actions: Sequence[int], score: Callable[[int], float], rng: Rng) -> int:
+    """The legal action with the highest ``score``; ties broken by ``rng``."""
+    best_score = float("-inf")
+    best: list[int] = []
+    for action in legal_actions:
+        value = score(action)
+        if value > best_score:
+            best_score = value
+            best = [action]
+        elif value == best_score:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)

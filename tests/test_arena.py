@@ -1,0 +1,158 @@
+"""The arena: seatings, duplicate deals, statistics, backends and the command."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from parlour.arena import ArenaSettings, arrangements, plan, play_match, run_arena
+from parlour.arena.stats import bradley_terry, mean_interval, wilson_interval
+from parlour.cli import main
+from parlour.core.errors import InvalidOptionError, ParlourError
+
+QUICK = ArenaSettings("dracula", ("heuristic", "random"), games=6, seed=4, options={"deals": 1})
+
+
+def test_every_bot_sits_in_every_seat() -> None:
+    for bots, players in [(("a", "b"), 2), (("a", "b", "c"), 2), (("a", "b", "c"), 3)]:
+        seatings = arrangements(bots, players)
+        for bot in bots:
+            for seat in range(players):
+                assert any(seating[seat] == bot for seating in seatings)
+
+
+def test_two_bots_at_four_seats_sit_as_partners() -> None:
+    seatings = arrangements(("a", "b"), 4)
+    assert ("a", "b", "a", "b") in seatings and ("b", "a", "b", "a") in seatings
+
+
+def test_duplicate_sets_replay_the_same_deal_seed() -> None:
+    seatings, specs = plan(QUICK)
+    assert len(specs) == 6 and len(seatings) == 2
+    for deal in {spec.deal for spec in specs}:
+        seeds = {spec.deal_seed for spec in specs if spec.deal == deal}
+        assert len(seeds) == 1
+        assert {spec.seats for spec in specs if spec.deal == deal} == set(seatings)
+
+
+def test_duplicate_matches_see_the_same_cards() -> None:
+    """With the bots swapped, the first deal's hands are the same cards."""
+    from parlour import load_game
+
+    _, specs = plan(QUICK)
+    first, second = specs[0], specs[1]
+    assert first.deal == second.deal and first.seats != second.seats
+    game = load_game("dracula", deals=1)
+    one = game.new_initial_state(seed=first.deal_seed).observation(0)["hand"]
+    two = game.new_initial_state(seed=second.deal_seed).observation(0)["hand"]
+    assert one == two
+
+
+def test_games_round_up_to_whole_duplicate_sets() -> None:
+    _, specs = plan(ArenaSettings("dracula", ("heuristic", "random"), games=5, seed=1))
+    assert len(specs) == 6
+
+
+def test_same_seed_same_results_in_one_or_several_processes() -> None:
+    one = run_arena(QUICK)
+    again = run_arena(QUICK)
+    parallel = run_arena(ArenaSettings(**{**QUICK.__dict__, "jobs": 2}))
+    assert one.matches == again.matches == parallel.matches
+    assert one.summary == parallel.summary
+
+
+def test_other_seed_other_deals() -> None:
+    other = run_arena(ArenaSettings(**{**QUICK.__dict__, "seed": 5}))
+    assert other.matches != run_arena(QUICK).matches
+
+
+def test_ray_backend_gives_the_local_results() -> None:
+    ray = pytest.importorskip("ray", reason="ray is not installed")
+    try:
+        ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    except Exception as error:  # any failure to start means: skip
+        pytest.skip(f"a local Ray runtime cannot start here: {error}")
+    try:
+        remote = run_arena(ArenaSettings(**{**QUICK.__dict__, "backend": "ray"}))
+    finally:
+        ray.shutdown()
+    local = run_arena(QUICK)
+    assert remote.matches == local.matches
+    assert remote.summary == local.summary
+
+
+def test_play_match_returns_every_seat() -> None:
+    _, specs = plan(QUICK)
+    result = play_match(specs[0])
+    assert len(result.returns) == 2 and result.moves > 0
+
+
+def test_settings_are_checked() -> None:
+    with pytest.raises(ParlourError, match="at least two bots"):
+        plan(ArenaSettings("dracula", ("random",)))
+    with pytest.raises(InvalidOptionError, match="heuristic"):
+        plan(ArenaSettings("dracula", ("random", "genius")))
+    with pytest.raises(ParlourError, match="once"):
+        plan(ArenaSettings("dracula", ("random", "random")))
+    with pytest.raises(InvalidOptionError):
+        plan(ArenaSettings("dracula", ("random", "heuristic"), options={"deals": 9}))
+
+
+def test_intervals() -> None:
+    mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5 and low < 2.5 < high
+    rate, low, high = wilson_interval(8, 10)
+    assert rate == 0.8 and 0.4 < low < 0.8 < high < 1.0
+    assert wilson_interval(10, 10)[2] == pytest.approx(1.0)
+
+
+def test_bradley_terry_orders_and_centres() -> None:
+    ratings = bradley_terry([[0, 8, 9], [2, 0, 6], [1, 4, 0]])
+    assert ratings[0] > ratings[1] > ratings[2]
+    assert math.isclose(sum(ratings), 0.0, abs_tol=1e-9)
+    even = bradley_terry([[0, 5], [5, 0]])
+    assert math.isclose(even[0], 0.0, abs_tol=1e-9)
+
+
+def test_arena_command_prints_saves_and_plots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    prefix = tmp_path / "run"
+    plot = tmp_path / "ratings.png"
+    status = main(
+        [
+            "arena",
+            "dracula",
+            "--bots",
+            "heuristic,random",
+            "--games",
+            "4",
+            "--seed",
+            "2",
+            "--option",
+            "deals=1",
+            "--jobs",
+            "1",
+            "--output",
+            str(prefix),
+            "--plot",
+            str(plot),
+        ]
+    )
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "heuristic" in out and "win rate" in out and "rating" in out
+    rows = list(csv.DictReader((tmp_path / "run.csv").open()))
+    assert [row["bot"] for row in rows] == ["heuristic", "random"]
+    data = json.loads((tmp_path / "run.json").read_text())
+    assert len(data["matches"]) == 4 and data["settings"]["seed"] == 2
+    assert plot.stat().st_size > 1000
+
+
+def test_arena_command_rejects_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "dracula", "--bots", "random,wizard", "--games", "2"]) == 2
+    assert "unknown bot 'wizard'" in capsys.readouterr().err
