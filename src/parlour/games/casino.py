@@ -151,7 +151,6 @@ class CasinoOptions:
     """``random`` or a seat number."""
 
 
-
 # ----- subset enumeration (cached on the loose numerals) -------------------
 
 _GROUP_CACHE: dict[int, tuple[tuple[int, ...], ...]] = {}
