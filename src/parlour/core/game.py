@@ -121,6 +121,28 @@ class View:
         return self.game.sample_state(self, rng)
 
 
+def first_dealer_outcomes(players: int) -> list[tuple[int, float]]:
+    """The chance outcomes of a random first dealer: each seat equally likely."""
+    return [(seat, 1.0 / players) for seat in range(players)]
+
+
+def first_dealer_text(seat: int) -> str:
+    """A random first dealer's outcome as text: ``seat 2``."""
+    return f"seat {seat}"
+
+
+def parse_first_dealer(text: str, players: int) -> int:
+    """``seat 2`` (or ``dealer 2``, or ``2``) → 2; :class:`ParseError` otherwise."""
+    words = text.strip().lower().split()
+    if words and words[0] in ("seat", "dealer"):
+        words = words[1:]
+    if len(words) == 1 and words[0].isdigit() and int(words[0]) < players:
+        return int(words[0])
+    raise ParseError(
+        f"{text!r} is not a first dealer; write 'seat N' with N from 0 to {players - 1}"
+    )
+
+
 def _normalise_action_text(text: str) -> str:
     tokens = []
     for token in text.replace(",", " , ").replace("+", " + ").split():
@@ -179,6 +201,11 @@ class State(ABC):
     @abstractmethod
     def _observation(self, player: int) -> dict[str, JSON]:
         """A JSON-friendly dict of exactly what ``player`` sees now (seat checked)."""
+
+    def deals_scored(self) -> int:
+        """How many lines ``score_sheet()`` has, without building them (search bots
+        ask it at every step to stop at the end of a deal)."""
+        return len(self.score_sheet())
 
     def _chance_card_mask(self) -> int:
         """At a chance node that deals one card uniformly: the cards it may deal.

@@ -34,7 +34,19 @@ from parlour.core.cards import (
     rank_of,
 )
 from parlour.core.errors import ParseError, allowed_list
-from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    DealScore,
+    Game,
+    GameInfo,
+    State,
+    View,
+    first_dealer_outcomes,
+    first_dealer_text,
+    parse_first_dealer,
+)
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -361,7 +373,7 @@ class CasinoState(State):
         return self.stock if self.phase == PHASE_DEAL else 0
 
     def _other_chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(seat, 1.0 / self.players) for seat in range(self.players)]
+        return first_dealer_outcomes(self.players)
 
     def _deal_slot(self) -> tuple[int, int] | None:
         return (self.round_index, self.dealt) if self.phase == PHASE_DEAL else None
@@ -647,7 +659,7 @@ class CasinoState(State):
     def action_to_string(self, action: int) -> str:
         """``7H take 3S+4D, 7C`` · ``5S build 9 with 4H`` · ``3C trail`` (chance: the card)."""
         if self.phase == PHASE_FIRST_DEALER:
-            return f"seat {action}"
+            return first_dealer_text(action)
         if self.phase != PHASE_PLAY:
             return format_card(action)
         card, code, table_cards = decode_action(action)
@@ -681,15 +693,7 @@ class CasinoState(State):
 
     def _parse_action(self, text: str) -> int:
         if self.phase == PHASE_FIRST_DEALER:
-            words = text.lower().split()
-            if words and words[0] in ("seat", "dealer"):
-                words = words[1:]
-            if len(words) == 1 and words[0].isdigit() and int(words[0]) < self.players:
-                return int(words[0])
-            raise ParseError(
-                f"{text!r} is not a first-dealer outcome; write 'seat N' with N from 0 to "
-                f"{self.players - 1}"
-            )
+            return parse_first_dealer(text, self.players)
         if self.phase != PHASE_PLAY:
             return parse_card(text)
         hint = (
@@ -837,6 +841,10 @@ class CasinoState(State):
         if self.phase != PHASE_OVER:
             return [0.0] * self.players
         return [float(self.totals[self.side_of(seat)]) for seat in range(self.players)]
+
+    def deals_scored(self) -> int:
+        """Rounds finished so far (the score sheet's length)."""
+        return len(self.round_results)
 
     def score_sheet(self) -> list[DealScore]:
         """One line per finished round: each seat's (side's) points that round."""

@@ -25,7 +25,19 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
-from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    DealScore,
+    Game,
+    GameInfo,
+    State,
+    View,
+    first_dealer_outcomes,
+    first_dealer_text,
+    parse_first_dealer,
+)
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -256,8 +268,7 @@ class ColourBlindState(State):
         return 0
 
     def _other_chance_outcomes(self) -> list[tuple[int, float]]:
-        probability = 1.0 / self.players
-        return [(seat, probability) for seat in range(self.players)]
+        return first_dealer_outcomes(self.players)
 
     def _deal_slot(self) -> tuple[int, int] | None:
         if self.phase == PHASE_DEAL:
@@ -378,18 +389,13 @@ class ColourBlindState(State):
     def action_to_string(self, action: int) -> str:
         """``QH`` for a card played or dealt; ``seat N`` for a random first dealer."""
         if self.phase == PHASE_FIRST_DEALER:
-            return f"seat {action}"
+            return first_dealer_text(action)
         return format_card(action)
 
     def _parse_action(self, text: str) -> int:
         words = text.strip().lower().split()
         if self.phase == PHASE_FIRST_DEALER:
-            if len(words) == 2 and words[0] == "seat" and words[1].isdigit():
-                return int(words[1])
-            raise ParseError(
-                f"{text!r} is not a first dealer; write a seat such as 'seat 0' "
-                f"(seats 0 to {self.players - 1})"
-            )
+            return parse_first_dealer(text, self.players)
         if len(words) == 1:
             try:
                 return parse_card(words[0])

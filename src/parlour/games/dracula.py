@@ -27,7 +27,19 @@ from parlour.core.cards import (
     suit_of,
 )
 from parlour.core.errors import ParseError
-from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    DealScore,
+    Game,
+    GameInfo,
+    State,
+    View,
+    first_dealer_outcomes,
+    first_dealer_text,
+    parse_first_dealer,
+)
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -250,7 +262,7 @@ class DraculaState(State):
 
     def _other_chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == PHASE_FIRST_DEALER:
-            return [(0, 0.5), (1, 0.5)]
+            return first_dealer_outcomes(2)
         return [(card, weight / _CUT_TOTAL) for card, weight in enumerate(_CUT_WEIGHTS) if weight]
 
     def _deal_slot(self) -> tuple[int, int] | None:
@@ -426,7 +438,7 @@ class DraculaState(State):
         if self.phase in (PHASE_DEAL, PHASE_CUT_FIRST, PHASE_CUT_SECOND):
             return format_card(action)
         if self.phase == PHASE_FIRST_DEALER:
-            return f"seat {action}"
+            return first_dealer_text(action)
         return action_text(action)
 
     def _parse_action(self, text: str) -> int:
@@ -435,13 +447,12 @@ class DraculaState(State):
             if len(words) == 1:
                 return parse_card(words[0])
         elif self.phase == PHASE_FIRST_DEALER:
-            if len(words) == 2 and words[0] == "seat" and words[1] in ("0", "1"):
-                return int(words[1])
+            return parse_first_dealer(text, 2)
         else:
             return parse_action_text(text)
         raise ParseError(
             f"{text!r} is not a chance outcome at the {PHASE_NAMES[self.phase]}; "
-            "write a card such as 'QH' (or 'seat 0' for a random first dealer)"
+            "write a card such as 'QH'"
         )
 
     def _illegal_reason(self, action: int) -> str:

@@ -26,7 +26,19 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import ParseError
-from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    DealScore,
+    Game,
+    GameInfo,
+    State,
+    View,
+    first_dealer_outcomes,
+    first_dealer_text,
+    parse_first_dealer,
+)
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -175,7 +187,7 @@ class DraculaPartnershipState(State):
         return self.stock if self.phase == PHASE_DEAL else 0
 
     def _other_chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(seat, 1.0 / PLAYERS) for seat in range(PLAYERS)]
+        return first_dealer_outcomes(PLAYERS)
 
     def _deal_slot(self) -> tuple[int, int] | None:
         if self.phase == PHASE_DEAL:
@@ -280,7 +292,7 @@ class DraculaPartnershipState(State):
         if self.phase == PHASE_DEAL:
             return format_card(action)
         if self.phase == PHASE_FIRST_DEALER:
-            return f"seat {action}"
+            return first_dealer_text(action)
         return action_text(action)
 
     def _parse_action(self, text: str) -> int:
@@ -290,9 +302,7 @@ class DraculaPartnershipState(State):
                 return parse_card(words[0])
             raise ParseError(f"{text!r} is not a dealt card; write a card such as 'QH'")
         if self.phase == PHASE_FIRST_DEALER:
-            if len(words) == 2 and words[0] == "seat" and words[1] in ("0", "1", "2", "3"):
-                return int(words[1])
-            raise ParseError(f"{text!r} is not a first dealer; write 'seat 0' … 'seat 3'")
+            return parse_first_dealer(text, PLAYERS)
         action = parse_action_text(text)
         if action >= NUM_ACTIONS:
             raise ParseError(

@@ -34,7 +34,19 @@ from parlour.core.cards import (
     parse_cards,
 )
 from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
-from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    DealScore,
+    Game,
+    GameInfo,
+    State,
+    View,
+    first_dealer_outcomes,
+    first_dealer_text,
+    parse_first_dealer,
+)
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -536,8 +548,7 @@ class NainJauneState(State):
         return self.undealt if self.phase == PHASE_DEAL else 0
 
     def _other_chance_outcomes(self) -> list[tuple[int, float]]:
-        probability = 1.0 / self.players
-        return [(seat, probability) for seat in range(self.players)]
+        return first_dealer_outcomes(self.players)
 
     def _chance_seen_by(self, player: int) -> bool:
         if self.phase == PHASE_DEAL:
@@ -588,7 +599,7 @@ class NainJauneState(State):
         ``dealer 2``."""
         if self.phase == PHASE_FIRST_DEALER:
             if isinstance(action, int) and 0 <= action < self.players:
-                return f"seat {action}"
+                return first_dealer_text(action)
             raise ParseError(f"{action!r} is not a seat (seats are 0 to {self.players - 1})")
         if self.phase == PHASE_DEAL:
             return format_card(action)
@@ -596,13 +607,7 @@ class NainJauneState(State):
 
     def _parse_action(self, text: str) -> int:
         if self.phase == PHASE_FIRST_DEALER:
-            words = text.strip().lower().split()
-            if len(words) == 2 and words[0] in ("seat", "dealer") and words[1].isdigit():
-                return int(words[1])
-            raise ParseError(
-                f"{text!r} is not a first dealer; write 'seat N' with N from 0 to "
-                f"{self.players - 1}"
-            )
+            return parse_first_dealer(text, self.players)
         if self.phase == PHASE_DEAL:
             return parse_card(text)
         return parse_action_text(text)
@@ -638,6 +643,10 @@ class NainJauneState(State):
         if self.phase != PHASE_OVER:
             return [0.0] * self.players
         return [float(chips) for chips in self.chips]
+
+    def deals_scored(self) -> int:
+        """Deals finished so far (the score sheet's length)."""
+        return len(self.completed)
 
     def score_sheet(self) -> list[DealScore]:
         """Each finished deal's change in every player's chips (stakes included)."""

@@ -17,7 +17,19 @@ from dataclasses import dataclass
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
 from parlour.core.errors import ParseError
-from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    DealScore,
+    Game,
+    GameInfo,
+    State,
+    View,
+    first_dealer_outcomes,
+    first_dealer_text,
+    parse_first_dealer,
+)
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng, Sampler
@@ -237,7 +249,7 @@ class ThraculaState(State):
         return 0
 
     def _other_chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(seat, 1.0 / PLAYERS) for seat in range(PLAYERS)]
+        return first_dealer_outcomes(PLAYERS)
 
     def _deal_slot(self) -> tuple[int, int] | None:
         if self.phase == PHASE_DEAL_COFFIN and self.from_discards:
@@ -376,7 +388,7 @@ class ThraculaState(State):
         if self.phase in (PHASE_DEAL_HANDS, PHASE_DEAL_COFFIN):
             return format_card(action)
         if self.phase == PHASE_FIRST_DEALER:
-            return f"seat {action}"
+            return first_dealer_text(action)
         return action_text(action)
 
     def _parse_action(self, text: str) -> int:
@@ -386,11 +398,7 @@ class ThraculaState(State):
                 return parse_card(words[0])
             raise ParseError(f"{text!r} is not a dealt card; write a card such as 'QH'")
         if self.phase == PHASE_FIRST_DEALER:
-            if len(words) == 2 and words[0] == "seat" and words[1] in ("0", "1", "2"):
-                return int(words[1])
-            raise ParseError(
-                f"{text!r} is not a first dealer; write 'seat 0', 'seat 1' or 'seat 2'"
-            )
+            return parse_first_dealer(text, PLAYERS)
         return parse_action_text(text)
 
     def _illegal_reason(self, action: int) -> str:
