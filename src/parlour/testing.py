@@ -35,6 +35,8 @@ def check_state(state: State, rng: random.Random) -> None:
     game = state.game
     player = state.current_player()
     legal = state.legal_actions()
+    if state.deals_scored() != len(state.score_sheet()):
+        raise _fail("deals_scored() differs from the length of score_sheet()", state)
     if player == TERMINAL:
         if legal:
             raise _fail("a terminal state has legal actions", state)

@@ -143,7 +143,7 @@ class Searcher:
             iteration += 1
             state = view.sample_state(rng)
             if base_lines < 0:
-                base_lines = len(state.score_sheet())
+                base_lines = state.deals_scored()
             # Scale for UCB: the running standard deviation of rewards seen so far.
             if count > 1:
                 variance = reward_squares / count - (reward_sum / count) ** 2
@@ -158,7 +158,7 @@ class Searcher:
                 if player == CHANCE:
                     state.apply_random_chance(rng)
                     continue
-                if player == TERMINAL or len(state.score_sheet()) > base_lines:
+                if player == TERMINAL or state.deals_scored() > base_lines:
                     break
                 actions = state.legal_actions()
                 if len(actions) == 1:
@@ -200,7 +200,7 @@ class Searcher:
                 if player == CHANCE:
                     state.apply_random_chance(rng)
                     continue
-                if player == TERMINAL or len(state.score_sheet()) > base_lines:
+                if player == TERMINAL or state.deals_scored() > base_lines:
                     break
                 actions = state.legal_actions()
                 if len(actions) == 1:
