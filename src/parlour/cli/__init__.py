@@ -52,6 +52,20 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def add_game_option_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--players`` and ``--option NAME=VALUE``, as every game-running command takes them
+    (read them back with :func:`game_options`)."""
+    parser.add_argument("--players", type=int, default=None, help="number of players")
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, repeatable (see 'parlour options GAME')",
+    )
+
+
 def game_options(pairs: Sequence[str], players: int | None) -> dict[str, object]:
     """The options of ``--option`` pairs and ``--players``, which must agree."""
     options: dict[str, object] = dict(parse_option_pairs(pairs))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from parlour.arena import ArenaResult, ArenaSettings, run_arena
 from parlour.bots import BOT_KINDS
-from parlour.cli import game_options
+from parlour.cli import add_game_option_arguments, game_options
 from parlour.core.errors import ParlourError
 
 SUMMARY_FIELDS = (
@@ -179,15 +179,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="matches to play, rounded up to whole duplicate sets (default 60)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    parser.add_argument("--players", type=int, default=None, help="number of players")
-    parser.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option, repeatable (see 'parlour options GAME')",
-    )
+    add_game_option_arguments(parser)
     parser.add_argument(
         "--jobs", type=int, default=None, help="local worker processes (default: all cores)"
     )

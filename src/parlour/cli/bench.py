@@ -16,7 +16,7 @@ import time
 from parlour.bots import HeuristicBot
 from parlour.bots.base import decision_rng
 from parlour.bots.ismcts import Searcher, SearchSettings
-from parlour.cli import game_options
+from parlour.cli import add_game_option_arguments, game_options
 from parlour.core.game import Game, View
 from parlour.core.registry import game_names, load_game
 
@@ -129,14 +129,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("games", nargs="*", metavar="GAME", help="games to measure (default: all)")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of one run (default 1)")
     parser.add_argument("--runs", type=int, default=5, help="runs per game; the median is shown")
-    parser.add_argument("--players", type=int, default=None, help="number of players")
-    parser.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option (repeatable)",
-    )
+    add_game_option_arguments(parser)
     parser.add_argument("--no-search", action="store_true", help="skip the ISMCTS columns (faster)")
     parser.set_defaults(run=command_bench)

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 from parlour.bots import BOT_KINDS, Bot
-from parlour.cli import game_options, rules_text
+from parlour.cli import add_game_option_arguments, game_options, rules_text
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, State, View
 from parlour.core.registry import game_class, game_names, load_game
@@ -483,15 +483,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "game", nargs="?", default=None, help="the game (see 'parlour list'; asked if omitted)"
     )
-    parser.add_argument("--players", type=int, default=None, help="number of players")
-    parser.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option, repeatable (see 'parlour options GAME')",
-    )
+    add_game_option_arguments(parser)
     parser.add_argument(
         "--seed", type=int, default=None, help="seed of the shuffle (default: random, shown)"
     )
