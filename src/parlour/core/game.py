@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from parlour.core.cards import STANDARD_PACK, format_card, nth_bit, parse_card
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError, allowed_list
+from parlour.core.events import Event, LoggedEvent
 from parlour.core.options import OptionSpec, build_options, option_specs, options_dict
 from parlour.core.sampler import Rng, Sampler
 
@@ -168,6 +169,8 @@ class State(ABC):
         """Every action applied so far, chance outcomes included."""
         self._sampler: Sampler | None = None
         self._legal: list[int] | None = None
+        self._events: list[LoggedEvent] | None = None
+        """The events emitted so far, or None while nobody records them."""
 
     # ----- hooks a game implements ---------------------------------------
     @abstractmethod
@@ -239,7 +242,38 @@ class State(ABC):
         """Why ``action`` is not legal here, in words a player understands."""
         return "it is not one of the legal actions now"
 
+    def _emit(self, event: Event) -> None:
+        """Record ``event`` as caused by the step being applied, if events are
+        recorded. On a hot path, test ``self._events is not None`` before building
+        the event, so that nothing is built when nobody listens."""
+        events = self._events
+        if events is not None:
+            events.append((len(self.history) - 1, event))
+
     # ----- public API ------------------------------------------------------
+    def record_events(self) -> None:
+        """Keep every event from now on (and rebuild the ones so far), so that
+        :meth:`event_log` is cheap. Tables call it once; bots never do."""
+        if self._events is None:
+            self._events = self._replayed_events()
+
+    def event_log(self, seat: int | None = None, *, since: int = 0) -> list[LoggedEvent]:
+        """The events of the match as ``(step, event)``, each as ``seat`` sees it
+        (``None``: a spectator, who sees only what every seat sees), from history
+        step ``since`` on."""
+        if seat is not None:
+            self._check_seat(seat)
+        events = self._events if self._events is not None else self._replayed_events()
+        return [(step, event.for_seat(seat)) for step, event in events if step >= since]
+
+    def _replayed_events(self) -> list[LoggedEvent]:
+        replay = self.game.state_class(self.game)
+        replay._events = []
+        for action in self.history:
+            replay.history.append(action)
+            replay._apply(action)
+        return replay._events
+
     def observation(self, player: int) -> dict[str, JSON]:
         """A JSON-friendly dict of exactly what ``player`` sees now."""
         self._check_seat(player)
@@ -339,6 +373,8 @@ class State(ABC):
         for name in self._list_fields:
             setattr(twin, name, getattr(self, name).copy())
         twin.history = self.history.copy()
+        if self._events is not None:
+            twin._events = self._events.copy()
         if self._sampler is not None:
             twin._sampler = self._sampler.copy()
         return twin

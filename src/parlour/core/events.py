@@ -1,0 +1,77 @@
+"""Events: what happened, as frozen records a game emits while it applies actions.
+
+A game describes each change a player could want to read about (a card played to
+a cell, a trick won, a box claimed, a deal scored) as an :class:`Event`. Events
+are data, not sentences: a renderer turns them into text in the language asked
+for, and the same events serve every seat, every language, the terminal log,
+replays and the browser's animations.
+
+An event that shows a card some seats may not see names that card in one of its
+``secret_fields`` and says who may see it in :meth:`Event.audience`;
+:meth:`Event.for_seat` blanks the secret for everyone else. A spectator is seat
+``None`` and sees only what every seat sees.
+
+Recording costs nothing unless someone asks for it: a State keeps no events until
+:meth:`~parlour.core.game.State.record_events` is called, and
+:meth:`~parlour.core.game.State.event_log` rebuilds them by replay otherwise.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class CardDealt(Event):
+...     kind = "card_dealt"
+...     secret_fields = ("card",)
+...     seat: int
+...     card: int | None
+...     def audience(self) -> tuple[int, ...]:
+...         return (self.seat,)
+>>> CardDealt(seat=1, card=5).for_seat(0)
+CardDealt(seat=1, card=None)
+>>> CardDealt(seat=1, card=5).for_seat(1)
+CardDealt(seat=1, card=5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in a match. Games subclass it, one class per kind."""
+
+    kind: ClassVar[str] = "event"
+    """A short stable name (``card_played``), used by renderers and the web protocol."""
+    secret_fields: ClassVar[tuple[str, ...]] = ()
+    """Fields that only the seats in :meth:`audience` may see (set to ``None`` for others)."""
+
+    def audience(self) -> tuple[int, ...] | None:
+        """The seats that may see the secret fields; ``None`` means every seat."""
+        return None
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event as ``seat`` sees it (``None``: a spectator): the secret
+        fields are blanked unless the seat is in the audience."""
+        if not self.secret_fields:
+            return self
+        audience = self.audience()
+        if audience is None or (seat is not None and seat in audience):
+            return self
+        return replace(self, **dict.fromkeys(self.secret_fields))
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-friendly dict: ``kind`` and every field (tuples become lists)."""
+        data: dict[str, Any] = {"kind": self.kind}
+        for item in fields(self):
+            data[item.name] = _jsonable(getattr(self, item.name))
+        return data
+
+
+def _jsonable(value: object) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+LoggedEvent = tuple[int, Event]
+"""An event with the index in ``State.history`` of the step that caused it."""
