@@ -279,6 +279,19 @@ class State(ABC):
         self._check_seat(player)
         return self._observation(player)
 
+    def public_observation(self) -> dict[str, JSON]:
+        """What a spectator sees: the parts of the observation that every seat
+        sees alike (a key whose value differs between seats, such as a hand, is
+        left out). A game may override this to add public facts shaped per seat."""
+        seats = range(self.game.num_players)
+        observations = [self._observation(seat) for seat in seats]
+        first = observations[0]
+        return {
+            key: value
+            for key, value in first.items()
+            if all(key in other and other[key] == value for other in observations[1:])
+        }
+
     def is_chance_node(self) -> bool:
         """True when the state waits for a chance outcome."""
         return self.current_player() == CHANCE
