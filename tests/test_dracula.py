@@ -539,3 +539,141 @@ def test_session_deal_keeps_alternating_and_each_game_chooses_directions_again()
     assert observation["directions"] == [None, None]
     state.apply_text("rows")
     assert state.observation(0)["directions"] == ["columns", "rows"]
+
+
+# ----- scoring with cards: the waste and the Vampire (rules version 2) --------------
+
+# Five coffins whose top row (seat 0, rows) is a flush of 90 or more, so seat 0
+# takes all nine cards each time, and SYMMETRIC, a full tie where nobody takes.
+# Together they use the 54 cards once.
+FLUSH_COFFINS = (
+    "QS 10S 8S 4S 5D KC 7C AC AH",
+    "QH 10H 9H 4D JS 3S KD 7D V1",
+    "QD 10D 9D 6C 8D KH 2C 2S 5C",
+    "QC 10C 9C JC KS JH JD 8C AD",
+    "8H 7H 5H 4C 3D 6S V2 7S 4H",
+)
+
+
+def deal_by_hand(state: parlour.State, coffin: str) -> None:
+    """Deal ``coffin`` as chance outcomes (no sampler), build it, take what may be taken."""
+    for card in deck_for(coffin):
+        state.apply_text(card)
+    build(state, coffin)
+    while not state.is_terminal() and not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+
+
+def test_scoring_cards_keep_turning_the_waste_until_fewer_than_nine_are_left() -> None:
+    # The pack is forced (a fixed shuffle); the turned waste piles are dealt from
+    # the seed. Ten deals: six from the pack, then two turns of the waste.
+    pack = parse_cards_text(FULL_PACK)
+    random.Random(8).shuffle(pack)
+    game = parlour.load_game("dracula", scoring="cards", first_dealer=0)
+    state = game.new_initial_state(deck=pack, seed=3)
+    turns = 0
+    waste_before = 0
+    while not state.is_terminal():
+        observation = state.observation(0)
+        if observation["waste"] < waste_before:
+            turns += 1  # the waste pile was turned down into the stock
+        waste_before = observation["waste"]
+        state.apply_action(state.legal_actions()[0])
+    observation = state.observation(0)
+    won = sum(len(cards) for cards in observation["won"])
+    assert turns == 2  # turned once after the pack, and again when it ran short
+    assert len(state.score_sheet()) == 10
+    assert observation["stock"] + observation["waste"] == 54 - won < 9
+    assert state.returns() == [float(len(cards)) for cards in observation["won"]]
+
+
+def test_scoring_cards_waste_turned_only_once_the_stock_is_exhausted() -> None:
+    # deals=3 leaves 27 cards in the stock: the waste is never turned and the game
+    # ends after its three deals, as without continue_with_waste.
+    game = parlour.load_game("dracula", scoring="cards", deals=3, first_dealer=0)
+    state = game.new_initial_state()
+    state.apply_text("rows")
+    for coffin in (SYMMETRIC, *FLUSH_COFFINS[:2]):
+        assert not state.observation(0)["from_waste"]
+        deal_by_hand(state, coffin)
+    assert state.is_terminal()
+    observation = state.observation(0)
+    assert (observation["stock"], observation["waste"]) == (27, 9)
+    assert len(state.score_sheet()) == 3
+
+
+def test_scoring_cards_a_turned_pile_that_wins_no_card_ends_the_game() -> None:
+    # Deals 1–5 give seat 0 all their cards; the sixth is a full tie, so its nine
+    # cards make the waste. Turned down, they are dealt again and tie again: no
+    # card was won over the whole pile, and the game ends instead of looping.
+    game = parlour.load_game("dracula", scoring="cards", first_dealer=0)
+    state = game.new_initial_state()
+    state.apply_text("rows")
+    for coffin in FLUSH_COFFINS:
+        deal_by_hand(state, coffin)
+    assert state.observation(0)["totals"] == [45, 0]
+    deal_by_hand(state, SYMMETRIC)
+    assert state.observation(0)["from_waste"]  # deal 7 comes from the turned waste
+    assert state.observation(0)["stock"] == 9
+    deal_by_hand(state, SYMMETRIC)
+    assert state.is_terminal()
+    assert len(state.score_sheet()) == 7
+    assert state.returns() == [45.0, 0.0]
+
+
+# a1 10♥ b1 9♥ c1 8♥ / a2 K♥ b2 V1 c2 4♠ / a3 7♥ b3 3♣ c3 2♣: row 1 and column a
+# are both 135, so the cascade goes to the second lines: row 3 (7♥ 3♣ 2♣, two
+# clubs) 24 beats column c (8♥ 4♠ 2♣) 14. Seat 0 takes two cards; his best line
+# counts 135, his scored line 24.
+CASCADE_WIN = "10H 9H 8H KH V1 4S 7H 3C 2C"
+
+
+def test_scoring_cards_vampire_needs_the_best_line_to_count_90_or_more() -> None:
+    state = one_deal(CASCADE_WIN, scoring="cards")
+    assert state.score_sheet()[0].scores == (2, 0)
+    takeable = {state.action_to_string(action) for action in state.legal_actions()}
+    assert "take V1" in takeable and len(takeable) == 9
+    state.apply_text("take V1")
+    state.apply_text("take 10H")
+    assert state.returns() == [2.0, 0.0]
+
+
+def test_scoring_cards_option_vampire_line_scored_checks_the_line_after_the_cascade() -> None:
+    state = one_deal(CASCADE_WIN, scoring="cards", vampire_line="scored")
+    takeable = {state.action_to_string(action) for action in state.legal_actions()}
+    assert "take V1" not in takeable and len(takeable) == 8
+    with pytest.raises(parlour.IllegalActionError, match="90 or more"):
+        state.apply_text("take V1")
+
+
+def parse_cards_text(mask: int) -> list[str]:
+    """The cards of a mask as texts, in card order."""
+    from parlour.core.cards import format_card, iter_bits
+
+    return [format_card(card) for card in iter_bits(mask)]
+
+
+def test_records_of_rules_version_1_map_to_explicit_options() -> None:
+    from parlour.games.dracula import DraculaGame
+
+    game = parlour.load_game("dracula", first_dealer=0, deals=2)
+    state = game.new_initial_state(seed=5)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    record = state.to_record()
+    old_options = {key: value for key, value in record.options.items() if key != "vampire_line"}
+    old = parlour.MatchRecord("dracula", 1, old_options, record.chance, record.actions)
+    # The core refuses another version with a sentence naming it ...
+    with pytest.raises(parlour.RecordError, match="rules version 1"):
+        old.replay()
+    # ... and the game says which options play version 1 as it was played.
+    options = DraculaGame.legacy_options(1, old_options)
+    assert options is not None and options["vampire_line"] == "scored"
+    again = parlour.MatchRecord("dracula", 2, options, record.chance, record.actions).replay()
+    assert again.returns() == state.returns()
+    # Scoring with cards and the waste: version 1 turned it once, which no option
+    # reproduces, so such records are refused.
+    cards = {**old_options, "scoring": "cards"}
+    assert DraculaGame.legacy_options(1, cards) is None
+    assert DraculaGame.legacy_options(1, {**cards, "continue_with_waste": False}) is not None
+    assert DraculaGame.legacy_options(7, old_options) is None

@@ -76,6 +76,12 @@ PHASE_OVER = 7
 
 PHASE_NAMES = ("cut", "cut", "first dealer", "direction", "deal", "play", "take", "over")
 
+MAX_WASTE_DEALS = sum(cards // CELLS for cards in range(CELLS, 55))
+"""An upper bound on the deals played from turned waste piles in one game: each
+turn of the waste deals ``cards // 9`` deals from the cards not won, and a turn
+after which no card was won ends the game, so the count of cards not won falls
+at every turn (54 at most, 9 at least)."""
+
 MAX_SESSION_GAMES = 100
 """A session with ``session_target`` also ends after this many games (a bound the
 rules never reach in practice, so that a match is always finite)."""
@@ -118,10 +124,21 @@ class DraculaOptions:
     """``points`` (Parlett's main rule) or ``cards`` (the winner of each deal takes
     one coffin card per full 10 points of his line; the score is cards won)."""
     continue_with_waste: bool = option(
-        True, "with scoring=cards: play on from the turned waste pile"
+        True, "with scoring=cards: once the pack is dealt out, play on from the waste"
     )
-    """With ``scoring=cards``: after the last deal, turn the waste pile into a new
-    stock and keep dealing while it holds 9 cards or more."""
+    """With ``scoring=cards`` and the whole pack dealt (``deals=6``): turn the waste
+    pile down as a new stock and keep dealing from it; whenever fewer than nine
+    cards are left in it, turn the new waste down under them, until fewer than nine
+    cards are left in all. With ``deals`` below 6 the stock is never used up, so
+    the game ends after its last deal as with ``false``."""
+    vampire_line: str = option(
+        "best",
+        "with scoring=cards: the line that must count 90 to take a Vampire",
+        choices=("best", "scored"),
+    )
+    """With ``scoring=cards``: a Vampire may be taken only if the taker's ``best``
+    line in his direction counts 90 or more (Parlett's words), or only if the line
+    he ``scored`` after the tie cascade does (rules version 1)."""
     session_target: int | None = option(
         None, "play games one after another until a total reaches this", minimum=1
     )
@@ -184,6 +201,8 @@ class DraculaState(State):
         self.from_waste = False
         """True once the deals come from the turned waste pile (scoring with cards)."""
         self.waste = 0
+        self.won_at_last_turn = -1
+        """Cards won in all when the waste was last turned down (-1: not turned yet)."""
         self.dealt = 0
         """Cards dealt so far in this deal (0–9)."""
         self.pack_position = 0
@@ -360,7 +379,10 @@ class DraculaState(State):
             return
         winner = 0 if scores[0] > scores[1] else 1
         line = scores[winner]
-        self.take_limit = line
+        # The number of cards follows the winning (scored) line; the Vampire test
+        # follows the best line the taker made, as Parlett words it, unless the
+        # option asks for the scored line.
+        self.take_limit = max(made[winner]) if self.options.vampire_line == "best" else line
         self.taker = winner
         self.takes_left = min(9, line // 10, self._takeable().bit_count())
         taken = [0, 0]
@@ -383,11 +405,28 @@ class DraculaState(State):
         if not self.from_waste and self.deal_number <= options.deals:
             self._start_deal()
             return
-        if options.scoring == "cards" and options.continue_with_waste and not self.from_waste:
-            self.from_waste = True
-            self.stock = self.waste
+        # Scoring with cards: once the pack is dealt out, the waste is turned down
+        # and dealt, again and again, until fewer than nine cards are left. With
+        # fewer than 6 deals the stock is never used up and the game ends here.
+        if (
+            options.scoring != "cards"
+            or not options.continue_with_waste
+            or (not self.from_waste and self.stock)
+        ):
+            self._end_game()
+            return
+        self.from_waste = True
+        if self.stock.bit_count() < CELLS:
+            won = (self.won[0] | self.won[1]).bit_count()
+            if won == self.won_at_last_turn:
+                # A whole turned pile was dealt and nobody won a card: dealing it
+                # again could go on for ever, so the game ends.
+                self._end_game()
+                return
+            self.won_at_last_turn = won
+            self.stock |= self.waste
             self.waste = 0
-        if self.from_waste and self.stock.bit_count() >= CELLS:
+        if self.stock.bit_count() >= CELLS:
             self._start_deal()
             return
         self._end_game()
@@ -421,6 +460,7 @@ class DraculaState(State):
         self.stock = FULL_PACK
         self.from_waste = False
         self.waste = 0
+        self.won_at_last_turn = -1
         self.pack_position = 0
         self.totals = [0, 0]
         self.won = [0, 0]
@@ -613,7 +653,7 @@ class DraculaGame(Game[DraculaOptions]):
         title="Dracula",
         min_players=2,
         max_players=2,
-        rules_version=1,
+        rules_version=2,
         summary="Parlett's coffin of nine cards: rows against columns, beware the Vampires",
     )
     options_class = DraculaOptions
@@ -622,18 +662,41 @@ class DraculaGame(Game[DraculaOptions]):
         {},
         {"first_dealer": "random", "deals": 2, "tie_bonus_basis": "scored"},
         {"first_dealer": 1, "scoring": "cards"},
+        {"first_dealer": 0, "scoring": "cards", "vampire_line": "scored"},
         {"scoring": "cards", "continue_with_waste": False, "deals": 3},
+        {"scoring": "cards", "deals": 2},
         {"deals": 1, "session_target": 60},
     )
+
+    @classmethod
+    def legacy_options(
+        cls, rules_version: int, options: dict[str, object]
+    ) -> dict[str, object] | None:
+        """The options that replay a record of an older rules version as it was
+        played (the record's own options, plus explicit values for every default
+        changed since), or None when no option reproduces that version.
+
+        Version 1 differs only when scoring with cards: the Vampire test used the
+        scored line (``vampire_line=scored`` reproduces it), and the waste was
+        turned down once, even with stock left, which no option reproduces.
+        """
+        if rules_version == cls.info.rules_version:
+            return dict(options)
+        if rules_version != 1:
+            return None
+        if options.get("scoring") == "cards" and options.get("continue_with_waste", True):
+            return None
+        return {"vampire_line": "scored", **options}
 
     def num_distinct_actions(self) -> int:
         """Plays (card × cell), the two directions, and one take per card."""
         return NUM_ACTIONS
 
     def max_game_length(self) -> int:
-        """Cut, direction, and per deal 9 cards dealt, 8 plays and up to 9 takes."""
+        """Cut, direction, and per deal 9 cards dealt, 8 plays and up to 9 takes
+        (with scoring by cards, the deals from turned waste piles too)."""
         per_deal = 9 + 8 + 9
-        deals = self.options.deals + (6 if self.options.scoring == "cards" else 0)
+        deals = self.options.deals + (MAX_WASTE_DEALS if self.options.scoring == "cards" else 0)
         per_game = 1 + deals * per_deal
         games = 1 if self.options.session_target is None else MAX_SESSION_GAMES
         return 2 + games * per_game
