@@ -530,3 +530,35 @@ def test_forced_sixth_coffin_that_cannot_be_dealt_leaves_the_state_unchanged() -
     with pytest.raises(parlour.ParlourError, match="not available there"):
         state.apply_action(actions[-1])
     assert state.serialize() == before
+
+
+# ----- court_frame: lines "as they look at it" ------------------------------------------
+# The dealer (seat 0) owns row 2 Q♥ 9♥ 8♥ and column b K♣ 9♥ 6♣.
+SIDE_COFFIN = "2S KC 4D QH 9H 8H 5S 6C 7D"
+
+
+def test_court_frame_table_queen_in_any_table_row_king_in_any_table_column() -> None:
+    game = parlour.load_game("thracula", first_dealer=0, deals=1)
+    state = game.new_initial_state(deck=forced_deck("", [SIDE_COFFIN]))
+    straight_back(state)
+    # Row 2 (10 + 9 + 8) × 5 = 135; column b (10 + 9 + 6) × 2 = 50.
+    assert state.observation(0)["line_scores"][0] == [135, 50]
+    assert state.score_sheet()[0].scores[0] == 135
+
+
+def test_court_frame_seat_lines_counted_as_each_player_looks_at_the_coffin() -> None:
+    table = parlour.load_game("thracula", first_dealer=0, deals=1)
+    seat = parlour.load_game("thracula", first_dealer=0, deals=1, court_frame="seat")
+    by_table = table.new_initial_state(deck=forced_deck("", [SIDE_COFFIN]))
+    by_seat = seat.new_initial_state(deck=forced_deck("", [SIDE_COFFIN]))
+    straight_back(by_table)
+    straight_back(by_seat)
+    # The dealer sits at the side: the table's row 2 is his vertical line, where
+    # the Queen counts 0 ((0 + 9 + 8) × 5 = 85), and column b is his horizontal
+    # line, where the King counts 0 ((0 + 9 + 6) × 2 = 30).
+    assert by_seat.observation(0)["line_scores"][0] == [85, 30]
+    assert by_seat.score_sheet()[0].scores[0] == 85
+    assert "seat 0: row 2 85, column b 30" in by_seat.score_sheet()[0].note
+    # His two opponents face each other across the coffin and see the table's frame.
+    assert by_seat.observation(0)["line_scores"][1:] == by_table.observation(0)["line_scores"][1:]
+    assert by_seat.score_sheet()[0].scores[1:] == by_table.score_sheet()[0].scores[1:]

@@ -70,6 +70,9 @@ LINE_OF_POSITION = (1, 0, 2)
 """The row and column number a seat owns, by its place relative to the dealer
 (``(seat - dealer) % 3``): the dealer 1 (the centre), his left 0, his right 2."""
 
+DEALER_LINE = LINE_OF_POSITION[0]
+"""The row and column the dealer owns (the centre ones)."""
+
 _VAMPIRE_RULES = {
     "x4": VampireRule.DOUBLE_X4,
     "x2": VampireRule.DOUBLE_X2,
@@ -106,6 +109,16 @@ class ThraculaOptions:
     )
     """``none``, or ``difference_to_second``: a single leader adds his lead over the
     second player (a tie for first: no bonus)."""
+    court_frame: str = option(
+        "table",
+        "Queen 10 in rows, King 10 in columns: of the table, or as each player looks",
+        choices=("table", "seat"),
+    )
+    """``table``: one frame for all; a Queen counts 10 in any row of the table and a
+    King in any column. ``seat``: as each player looks at the coffin; the dealer
+    sits at its side, so for him the table's rows run away from him (a Queen
+    counts 10 in his column and a King in his row), while his opponents, facing
+    each other, see the table's frame."""
 
 
 # ----- action encoding ----------------------------------------------------------
@@ -339,9 +352,14 @@ class ThraculaState(State):
         line = owned_line(seat, self.dealer)
         row = [self.coffin[cell] for cell in ROWS[line]]
         column = [self.coffin[cell] for cell in COLUMNS[line]]
+        row_axis, column_axis = Axis.ROW, Axis.COLUMN
+        if line == DEALER_LINE and self.options.court_frame == "seat":
+            # The dealer looks at the coffin from its side: the table's row is his
+            # vertical line, the table's column his horizontal one.
+            row_axis, column_axis = Axis.COLUMN, Axis.ROW
         return (
-            None if EMPTY in row else line_value(row, Axis.ROW, self.rule),
-            None if EMPTY in column else line_value(column, Axis.COLUMN, self.rule),
+            None if EMPTY in row else line_value(row, row_axis, self.rule),
+            None if EMPTY in column else line_value(column, column_axis, self.rule),
         )
 
     def _score_deal(self) -> None:
@@ -608,6 +626,7 @@ class ThraculaGame(Game[ThraculaOptions]):
             "end_bonus": "difference_to_second",
         },
         {"two_vampires": "x2", "end_bonus": "difference_to_second"},
+        {"deals": 2, "court_frame": "seat"},
     )
 
     def num_distinct_actions(self) -> int:
