@@ -206,7 +206,7 @@ def test_stakes_before_every_deal() -> None:
     assert [box["chips"] for box in observation["boxes"]] == [3, 6, 9, 12, 15]
     assert [box["card"] for box in observation["boxes"]] == ["10D", "JC", "QS", "KH", "7D"]
     assert observation["chips"] == [85, 85, 85]
-    assert events(state)[0] == {"type": "stakes", "dealer": 2, "each": 15}
+    assert events(state)[0] == {"type": "stakes", "dealer": 2, "each": 15, "paid": [15, 15, 15]}
 
 
 # Eight players, seat 7 deals. Seat 0 runs 8S 9S, says "sans 10"; seat 1 takes
@@ -388,7 +388,7 @@ def test_claim_manual_makes_the_claim_an_action() -> None:
 
 
 def test_forgot_penalty_stays_leaves_the_box() -> None:
-    state = new_state(BASIC, claim="manual")
+    state = new_state(BASIC, claim="manual", forgot_penalty="stays")
     play(state, "2S, 6H, 7D, play on")
     assert "forgot2:7D+0" in compact(state)
     assert state.observation(0)["boxes"][4]["chips"] == 15
@@ -401,6 +401,22 @@ def test_forgot_penalty_double_adds_the_content_again() -> None:
     assert "forgot2:7D+15" in compact(state)
     assert state.observation(0)["boxes"][4]["chips"] == 30
     assert state.observation(0)["chips"][2] == 70
+
+
+def test_s_il_oublie_de_le_faire_il_double_la_mise_by_default() -> None:
+    # With claim=manual and no forgot_penalty given, forgetting doubles the stake.
+    state = new_state(BASIC, claim="manual")
+    play(state, "2S, 6H, 7D, play on")
+    assert "forgot2:7D+15" in compact(state)
+    assert state.observation(0)["boxes"][4]["chips"] == 30
+    assert state.observation(0)["chips"][2] == 70
+
+
+def test_forgot_penalty_has_no_effect_with_claim_auto() -> None:
+    for penalty in ("double", "stays"):
+        state = new_state(BASIC, forgot_penalty=penalty)
+        play(state, "2S, 6H, 7D")
+        assert "claim2:7D=15" in compact(state)
 
 
 # ----- the end of a deal (§3) ----------------------------------------------------------------
@@ -475,13 +491,85 @@ def test_short_payment_pays_what_he_has_step_by_step() -> None:
     assert state.chips[1] == 0
 
 
-def test_game_ends_when_a_player_holds_fewer_than_15_chips() -> None:
-    state = new_state(OPERA, players=8, first_dealer=7, start_chips=40)
+def test_game_end_below_stakes_ends_when_a_player_holds_fewer_than_15_chips() -> None:
+    state = new_state(OPERA, players=8, first_dealer=7, start_chips=40, game_end="below_stakes")
     play(state, "8S")
     assert state.is_terminal()
     assert events(state)[-1] == {"type": "game_over", "reason": "chips"}
     assert state.returns() == [float(chips) for chips in state.chips]
     assert min(state.returns()) < 15
+
+
+# Eight players, seat 7 deals; seat 0 runs 8S … KS alone (grand opéra). The other
+# board cards are left aside, so nobody doubles; each other seat pays 34–36 points
+# out of the 45 chips left after the stakes of 60, keeping 9–11.
+SHORT_HANDS = {
+    0: "8S 9S 10S JS QS KS",
+    1: "10H 8D 8C 4H 4D AC",
+    2: "JH 8H 7S 4S 4C AD",
+    3: "QH 9C 7H 5C 3S AH",
+    4: "JD 9D 7C 5D 3H AS",
+    5: "QD 9H 6S 5H 3D 2C",
+    6: "KD KC 6H 5S 3C 2D",
+    7: "10C QC 6D 6C 2S 2H",
+}
+SHORT = forced_deck(SHORT_HANDS, players=8, dealer=7)
+
+
+def test_jusqu_a_ce_qu_un_joueur_n_ait_plus_de_pion_short_players_play_on() -> None:
+    state = new_state([SHORT], players=8, first_dealer=7, start_chips=60)
+    play(state, "8S")
+    first = state.completed[0]
+    assert [60 + change for change in first[4]] == [411, 10, 11, 10, 10, 10, 9, 9]
+    # Nobody has run out of chips: the game goes on although seats 1–7 hold fewer
+    # than 15, and each stakes all he has.
+    assert not state.is_terminal() and state.deal_number == 2
+    assert events(state)[0]["paid"] == [15, 10, 11, 10, 10, 10, 9, 9]
+    assert state.chips == [396, 0, 0, 0, 0, 0, 0, 0]
+
+
+def test_a_short_player_stakes_box_by_box_in_board_order() -> None:
+    state = new_state([SHORT], players=8, first_dealer=7, start_chips=60)
+    play(state, "8S")
+    # The grand opéra emptied the boxes. 10 chips fill 10D 1, JC 2, QS 3, KH 4 and
+    # leave 7D empty; 11 chips put the last one on 7D; 9 chips put 3 on KH.
+    boxes = [box["chips"] for box in state.observation(0)["boxes"]]
+    assert boxes == [8, 16, 24, 4 + 5 * 4 + 2 * 3, 5 + 1]
+
+
+def test_the_game_ends_after_the_deal_in_which_a_player_has_no_chips() -> None:
+    state = new_state([SHORT], players=8, first_dealer=7, start_chips=60)
+    play(state, "8S")
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.deal_number == 2
+    assert min(state.chips) == 0
+    assert events(state)[-1] == {"type": "game_over", "reason": "chips"}
+    assert sum(state.chips) + sum(box["chips"] for box in state.observation(0)["boxes"]) == 480
+    # With game_end=below_stakes the same first deal ends the game at once.
+    old = new_state([SHORT], players=8, first_dealer=7, start_chips=60, game_end="below_stakes")
+    play(old, "8S")
+    assert old.is_terminal() and old.deal_number == 1
+
+
+def test_records_of_rules_version_1_map_to_explicit_options() -> None:
+    options = NainJauneGame.legacy_options(1, {"players": 3, "claim": "manual"})
+    assert options == {
+        "players": 3,
+        "claim": "manual",
+        "game_end": "below_stakes",
+        "forgot_penalty": "stays",
+    }
+    # A version 1 record names forgot_penalty itself; it is kept.
+    kept = NainJauneGame.legacy_options(1, {"forgot_penalty": "double", "claim": "manual"})
+    assert kept is not None and kept["forgot_penalty"] == "double"
+    assert NainJauneGame.legacy_options(9, {}) is None
+    state = new_state([SHORT], players=8, first_dealer=7, start_chips=60)
+    play(state, "8S")
+    record = state.to_record()
+    old = parlour.MatchRecord("nain-jaune", 1, record.options, record.chance, record.actions)
+    with pytest.raises(parlour.RecordError, match="rules version 1"):
+        old.replay()
 
 
 def test_max_deals_ends_the_game_and_returns_are_chips() -> None:
@@ -589,8 +677,8 @@ def test_card_not_held_is_illegal_and_leaves_the_state_unchanged() -> None:
         ({"direction": "left"}, "allowed: clockwise | anticlockwise"),
         ({"on_block": "lowest"}, "allowed: any_rank | next_rank"),
         ({"claim": "never"}, "allowed: auto | manual"),
-        ({"forgot_penalty": "triple"}, "allowed: stays | double"),
-        ({"forgot_penalty": "double"}, "needs claim=manual"),
+        ({"forgot_penalty": "triple"}, "allowed: double | stays"),
+        ({"game_end": "never"}, "allowed: no_chips | below_stakes"),
         ({"payment": "cards"}, "allowed: points | per_card"),
         ({"start_chips": 10}, "allowed: a whole number 15–…"),
         ({"max_deals": 0}, "allowed: a whole number 1–…"),

@@ -6,7 +6,7 @@ ascending ranks regardless of suit; whoever cannot go on says "sans X" and the
 next player holding an X takes over. Playing a board card wins its box; the
 first player out of cards is paid for the cards left in the other hands; a board
 card still held doubles its box; a player who goes out alone wins every box
-(the grand opéra). The game ends when a player cannot pay his stakes.
+(the grand opéra). The game ends when a player has no chips left.
 
 Source: a French rule text (seed 002); the project's decisions on every open
 question are in ``rules-decisions.md`` §3. Rules page:
@@ -33,7 +33,7 @@ from parlour.core.cards import (
     parse_card,
     parse_cards,
 )
-from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
+from parlour.core.errors import ParlourError, ParseError
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -102,7 +102,8 @@ CONTEXT_NAMES = ("lead", "king", "block", "run", "take")
 
 # Events of a deal, stored as tuples whose first item is the kind.
 EVENT_STAKES = 0
-"""(kind, dealer): every player put his stakes in the boxes."""
+"""(kind, dealer, paid by seat 0, paid by seat 1, …): every player put his stakes
+in the boxes (15, or all he had when he was short)."""
 EVENT_PLAY = 1
 """(kind, player, card, forced, context): a card played (forced = the only legal one)."""
 EVENT_SANS = 2
@@ -126,7 +127,8 @@ EVENT_DOUBLE = 10
 EVENT_GRAND_OPERA = 11
 """(kind, player, chips): the winner alone played; he sweeps the boxes."""
 EVENT_GAME_OVER = 12
-"""(kind, reason): 0 = a player holds fewer than 15 chips, 1 = max_deals reached."""
+"""(kind, reason): 0 = a player's chips ran out (none left, or fewer than 15 with
+game_end=below_stakes), 1 = max_deals reached."""
 
 EVENT_NAMES = (
     "stakes",
@@ -185,31 +187,35 @@ class NainJauneOptions:
     """``auto``: playing a board card wins its box at once. ``manual`` (human
     tables): the player must say ``claim`` before the next card is played."""
     forgot_penalty: str = option(
-        "stays",
-        "with claim=manual: a box not claimed stays, or is doubled",
-        choices=("stays", "double"),
+        "double",
+        "with claim=manual: a box not claimed is doubled, or stays",
+        choices=("double", "stays"),
     )
-    """``stays``: an unclaimed box stays on the board; ``double``: the player who
-    forgot adds the box's content again to it."""
+    """With ``claim=manual``: ``double`` (the seed's "il double la mise"): the player
+    who forgot adds the box's content again to it; ``stays``: the box just stays on
+    the board. No effect with ``claim=auto``, where no box is ever forgotten."""
     payment: str = option("points", "what a loser pays the winner", choices=("points", "per_card"))
     """``points``: the value of his cards (A = 1, 2–10 face value, J Q K = 10);
     ``per_card``: one chip per card."""
     start_chips: int = option(100, "chips each player starts with", minimum=STAKE_TOTAL)
     """At least 15, the stakes of one deal."""
+    game_end: str = option(
+        "no_chips",
+        "the game ends when a player has no chips, or fewer than the 15 stakes",
+        choices=("no_chips", "below_stakes"),
+    )
+    """``no_chips`` (the seed: "jusqu'à ce qu'un joueur n'ait plus de pion"): the game
+    ends after a deal when a player has no chips left; a player holding fewer than
+    15 stakes all he has, box by box in board order (10♦ 1, J♣ 2, Q♠ 3, K♥ 4,
+    7♦ 5, each box in full before the next), and plays the deal.
+    ``below_stakes`` (rules version 1): the game ends after a deal when a player
+    holds fewer than 15 chips, so everyone always stakes in full."""
     max_deals: int | None = option(None, "stop after this many deals", minimum=1)
-    """``none``: play until a player holds fewer than 15 chips."""
+    """``none``: play until a player's chips run out (see ``game_end``)."""
     first_dealer: str | int = option(
         "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=7
     )
     """``random`` or a seat number."""
-
-    def check(self) -> None:
-        """Check rules between options."""
-        if self.forgot_penalty != "stays" and self.claim != "manual":
-            raise InvalidOptionError(
-                f"option forgot_penalty={self.forgot_penalty} needs claim=manual (with "
-                "claim=auto every box is claimed at once); allowed with claim=auto: stays"
-            )
 
 
 # ----- action encoding ----------------------------------------------------------
@@ -354,10 +360,15 @@ class NainJauneState(State):
     def _start_deal(self) -> None:
         self.deal_number += 1
         self.deal_start_chips = list(self.chips)
+        paid = [0] * self.players
         for seat in range(self.players):
-            self.chips[seat] -= STAKE_TOTAL
-        for box, stake in enumerate(BOX_STAKES):
-            self.boxes[box] += stake * self.players
+            # A short player (game_end=no_chips) stakes what he has, filling the
+            # boxes in board order, each in full before the next.
+            for box, stake in enumerate(BOX_STAKES):
+                chips = min(stake, self.chips[seat])
+                self.chips[seat] -= chips
+                self.boxes[box] += chips
+                paid[seat] += chips
         self.hands = [0] * self.players
         self.dealt = [0] * self.players
         self.undealt = STANDARD_PACK
@@ -365,7 +376,7 @@ class NainJauneState(State):
         self.pile = []
         self.pile_players = []
         self.run_start = 0
-        self.events = [(EVENT_STAKES, self.dealer)]
+        self.events = [(EVENT_STAKES, self.dealer, *paid)]
         self.played_by = 0
         self.block_rank = 0
         self.pending_box = -1
@@ -498,7 +509,7 @@ class NainJauneState(State):
             self.boxes = [0] * len(BOARD_CARDS)
             events.append((EVENT_GRAND_OPERA, winner, swept))
         over = -1
-        if min(self.chips) < STAKE_TOTAL:
+        if min(self.chips) < (STAKE_TOTAL if self.options.game_end == "below_stakes" else 1):
             over = 0
         elif self.deal_number >= (self.options.max_deals or MAX_DEALS_BOUND):
             over = 1
@@ -730,6 +741,7 @@ def event_dict(event: tuple[int, ...]) -> dict[str, JSON]:
     if kind == EVENT_STAKES:
         result["dealer"] = event[1]
         result["each"] = STAKE_TOTAL
+        result["paid"] = list(event[2:])
     elif kind == EVENT_PLAY:
         result.update(
             player=event[1],
@@ -961,7 +973,7 @@ class NainJauneGame(Game[NainJauneOptions]):
         title="Nain Jaune",
         min_players=3,
         max_players=8,
-        rules_version=1,
+        rules_version=2,
         summary="The yellow dwarf: runs of rising cards, 'sans sept', a board of five boxes",
     )
     options_class = NainJauneOptions
@@ -971,11 +983,29 @@ class NainJauneGame(Game[NainJauneOptions]):
         {"players": 4, "max_deals": 3, "first_dealer": 2, "direction": "anticlockwise"},
         {"players": 5, "max_deals": 3, "may_stop": True},
         {"players": 6, "max_deals": 3, "on_block": "next_rank"},
-        {"players": 7, "max_deals": 3, "claim": "manual", "forgot_penalty": "double"},
+        {"players": 7, "max_deals": 3, "claim": "manual", "forgot_penalty": "stays"},
         {"players": 8, "max_deals": 3, "payment": "per_card", "claim": "manual"},
         {"players": 3, "start_chips": 30},
+        {"players": 5, "start_chips": 30, "game_end": "below_stakes"},
         {"players": 4, "start_chips": 40, "may_stop": True, "on_block": "next_rank"},
     )
+
+    @classmethod
+    def legacy_options(
+        cls, rules_version: int, options: dict[str, object]
+    ) -> dict[str, object] | None:
+        """The options that replay a record of an older rules version as it was
+        played (the record's own options, plus explicit values for every default
+        changed since), or None when no option reproduces that version.
+
+        Version 1 ended the game as soon as a player held fewer than 15 chips
+        (``game_end=below_stakes``) and defaulted ``forgot_penalty`` to ``stays``.
+        """
+        if rules_version == cls.info.rules_version:
+            return dict(options)
+        if rules_version != 1:
+            return None
+        return {"game_end": "below_stakes", "forgot_penalty": "stays", **options}
 
     def num_distinct_actions(self) -> int:
         """52 card plays, ``stop``, ``claim`` and ``play on``."""
