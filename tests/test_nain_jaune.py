@@ -564,12 +564,23 @@ def test_records_of_rules_version_1_map_to_explicit_options() -> None:
     kept = NainJauneGame.legacy_options(1, {"forgot_penalty": "double", "claim": "manual"})
     assert kept is not None and kept["forgot_penalty"] == "double"
     assert NainJauneGame.legacy_options(9, {}) is None
+    # The SHORT deal ended the game under version 1 (seats below 15 chips): its
+    # record, replayed with those options, ends there; with today's it goes on.
     state = new_state([SHORT], players=8, first_dealer=7, start_chips=60)
     play(state, "8S")
     record = state.to_record()
-    old = parlour.MatchRecord("nain-jaune", 1, record.options, record.chance, record.actions)
-    with pytest.raises(parlour.RecordError, match="rules version 1"):
-        old.replay()
+    first_deal = record.chance[:48]
+    v1_options = {
+        key: value
+        for key, value in record.options.items()
+        if key not in ("game_end", "forgot_penalty")
+    }
+    options = NainJauneGame.legacy_options(1, v1_options)
+    assert options is not None
+    replayed = parlour.MatchRecord("nain-jaune", 2, options, first_deal, ["8S"]).replay()
+    assert replayed.is_terminal() and replayed.deal_number == 1
+    today = parlour.MatchRecord("nain-jaune", 2, v1_options, first_deal, ["8S"]).replay()
+    assert not today.is_terminal()
 
 
 def test_max_deals_ends_the_game_and_returns_are_chips() -> None:
