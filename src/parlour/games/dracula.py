@@ -506,7 +506,11 @@ class DraculaState(State):
             if card not in self.coffin:
                 return f"{format_card(card)} is not in the coffin"
             if is_vampire(card):
-                return "a Vampire may be taken only with a line of 90 or more"
+                line = "best line" if self.options.vampire_line == "best" else "scored line"
+                return (
+                    f"a Vampire may be taken only if your {line} counts 90 or more "
+                    f"(yours counts {self.take_limit})"
+                )
             return f"{format_card(card)} has already been taken"
         if phase == PHASE_PLAY:
             if not 0 <= action < PLAY_ACTIONS:
