@@ -1,0 +1,46 @@
+"""The "how to play" pages: a short page per game for a new player, in English
+and French.
+
+The pages live in ``parlour/rules/howto/<game>.<lang>.md``, packaged with the
+code. The technical reference of each game (options in full, forced deals,
+observations) stays in ``parlour/rules/<game>.md``.
+
+>>> how_to_play("dracula").splitlines()[0]
+'# Dracula: how to play'
+>>> how_to_play("dracula", "de") == how_to_play("dracula")   # no German: English
+True
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from parlour.core.registry import game_class
+
+DEFAULT_LANGUAGE = "en"
+"""The language every game's page exists in, used when another is missing."""
+
+
+def _language_code(lang: str) -> str:
+    """The two-letter code of ``lang``: ``fr`` for ``fr``, ``FR`` or ``fr_FR.UTF-8``.
+
+    Anything that is not a plain language code gives the default language, so a
+    strange value can never name a file outside the pages' folder.
+    """
+    code = lang.split("_")[0].split(".")[0].split("-")[0].lower()
+    return code if code.isascii() and code.isalpha() else DEFAULT_LANGUAGE
+
+
+def how_to_play(game_name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The "how to play" page of ``game_name`` in ``lang`` ("en" or "fr").
+
+    A language without a page for the game gives the English page, without an
+    error. An unknown game raises :class:`~parlour.UnknownGameError` naming the
+    games.
+    """
+    game_class(game_name)  # raises UnknownGameError, listing the games
+    folder = resources.files("parlour").joinpath("rules", "howto")
+    page = folder.joinpath(f"{game_name}.{_language_code(lang)}.md")
+    if not page.is_file():
+        page = folder.joinpath(f"{game_name}.{DEFAULT_LANGUAGE}.md")
+    return page.read_text(encoding="utf-8")

@@ -1,0 +1,117 @@
+"""The "how to play" pages (parlour.howto): one per game and language, short
+lines, French without English words, and move examples the engine accepts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import parlour
+from parlour.howto import how_to_play
+
+LANGUAGES = ("en", "fr")
+
+# Common English words that must not appear in a French page (outside code).
+ENGLISH_WORDS = (
+    "the",
+    "you",
+    "your",
+    "card",
+    "cards",
+    "deal",
+    "trick",
+    "player",
+    "score",
+    "points",
+    "turn",
+    "play",
+)
+
+# For each game: options and the start of a forced deck such that the moves of
+# the page's "Example:" lines are legal from the first decision, in order.
+#   dracula: seat 0 deals and chooses; QH is the non-dealer's first card.
+#   dracula-partnership: QH is the first card of the dealer's left (seat 1),
+#     who lays the first nail once the dealer has chosen the direction.
+#   thracula: QH is in the hand of the dealer's left, who takes then puts.
+#   colour-blind, nain-jaune: QH / 7D go to the dealer's left, who leads.
+#   casino: two cards to seat 1, two to the table, two to the dealer, twice:
+#     seat 1 holds 7H 5S 9C 2D, the table 3S 4D 4H JD.
+FORCED_STARTS: dict[str, tuple[dict[str, object], list[str]]] = {
+    "dracula": ({"first_dealer": 0}, ["QH"]),
+    "dracula-partnership": ({"first_dealer": 0}, ["QH"]),
+    "thracula": ({"first_dealer": 0}, ["QH"]),
+    "colour-blind": ({"first_dealer": 0}, ["QH"]),
+    "nain-jaune": ({"first_dealer": 0}, ["7D"]),
+    "casino": (
+        {"first_dealer": 0},
+        ["7H", "5S", "3S", "4D", "QC", "KC", "9C", "2D", "4H", "JD"],
+    ),
+}
+
+EXAMPLE_LINE = re.compile(r"^(Example:|Exemple :)")
+CODE_SPAN = re.compile(r"`[^`]*`")
+
+
+def example_moves(page: str) -> list[list[str]]:
+    """The moves in backticks of each "Example:" line of a page, in order."""
+    return [
+        re.findall(r"`([^`]+)`", line) for line in page.splitlines() if EXAMPLE_LINE.match(line)
+    ]
+
+
+def test_every_game_has_a_page_in_both_languages() -> None:
+    for name in parlour.game_names():
+        assert name in FORCED_STARTS, f"no forced start for {name}"
+        for lang in LANGUAGES:
+            page = how_to_play(name, lang)
+            assert page.startswith("# "), (name, lang)
+
+
+def test_a_missing_language_falls_back_to_english() -> None:
+    assert how_to_play("casino", "de") == how_to_play("casino", "en")
+    assert how_to_play("casino", "../casino") == how_to_play("casino", "en")
+
+
+def test_a_locale_name_gives_its_language() -> None:
+    assert how_to_play("nain-jaune", "fr_FR.UTF-8") == how_to_play("nain-jaune", "fr")
+    assert how_to_play("nain-jaune", "fr") != how_to_play("nain-jaune", "en")
+
+
+def test_an_unknown_game_names_the_games() -> None:
+    with pytest.raises(parlour.UnknownGameError, match="dracula"):
+        how_to_play("pontoon")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(FORCED_STARTS))
+def test_no_line_over_79_characters(name: str, lang: str) -> None:
+    for number, line in enumerate(how_to_play(name, lang).splitlines(), start=1):
+        assert len(line) <= 79, f"{name}.{lang}.md line {number}: {line!r}"
+
+
+@pytest.mark.parametrize("name", sorted(FORCED_STARTS))
+def test_french_pages_hold_no_common_english_word(name: str) -> None:
+    pattern = re.compile(r"\b(" + "|".join(ENGLISH_WORDS) + r")\b", re.IGNORECASE)
+    for number, line in enumerate(how_to_play(name, "fr").splitlines(), start=1):
+        found = pattern.findall(CODE_SPAN.sub("", line))
+        assert not found, f"{name}.fr.md line {number}: {found} in {line!r}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(FORCED_STARTS))
+def test_example_moves_are_legal_in_the_notation_the_page_shows(name: str, lang: str) -> None:
+    examples = example_moves(how_to_play(name, lang))
+    assert examples and all(examples), f"{name}.{lang}.md has no example line with moves"
+    options, deck = FORCED_STARTS[name]
+    for moves in examples:
+        state = parlour.load_game(name, **options).new_initial_state(deck=deck)
+        for text in moves:
+            action = state.string_to_action(text)
+            assert action in state.legal_actions(), f"{name}: {text!r} is not legal here"
+            state.apply_action(action)
+
+
+@pytest.mark.parametrize("name", sorted(FORCED_STARTS))
+def test_both_languages_show_the_same_example_moves(name: str) -> None:
+    assert example_moves(how_to_play(name, "en")) == example_moves(how_to_play(name, "fr"))
