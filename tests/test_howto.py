@@ -90,6 +90,12 @@ def test_no_line_over_79_characters(name: str, lang: str) -> None:
         assert len(line) <= 79, f"{name}.{lang}.md line {number}: {line!r}"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(FORCED_STARTS))
+def test_a_page_is_short(name: str, lang: str) -> None:
+    assert len(how_to_play(name, lang).splitlines()) <= 80
+
+
 @pytest.mark.parametrize("name", sorted(FORCED_STARTS))
 def test_french_pages_hold_no_common_english_word(name: str) -> None:
     pattern = re.compile(r"\b(" + "|".join(ENGLISH_WORDS) + r")\b", re.IGNORECASE)
