@@ -289,7 +289,8 @@ class CoffinScored(Event):
     scores: tuple[int, ...]
     """Per seat: the line it scores."""
     totals: tuple[int, ...]
-    """Per seat: the game's total after this coffin (points)."""
+    """Per seat: the game's points after this coffin (empty when the game keeps
+    score in cards won: see the events that follow)."""
     level: int = 1
     owned_lines: tuple[int, ...] = ()
 
@@ -314,8 +315,8 @@ def coffin_scored(
     side_totals: Sequence[int],
 ) -> CoffinScored:
     """The :class:`CoffinScored` event of a two-sided coffin (two-player or
-    partnership Dracula): ``seat_sides`` gives each seat's side, the scores and
-    totals are by side."""
+    partnership Dracula): the scores and totals are by side, and ``seat_sides``
+    gives each seat's side (empty: leave the totals out, when they are not points)."""
     rows = line_values(coffin, Axis.ROW)
     columns = line_values(coffin, Axis.COLUMN)
     level = cascade(rows, columns)[2] if queen_side >= 0 else 1
@@ -326,7 +327,7 @@ def coffin_scored(
         cards=tuple(coffin),
         rows=rows,
         columns=columns,
-        scores=tuple(side_scores[side] for side in seat_sides),
+        scores=tuple(side_scores[side] for side in seat_sides or (0, 1)),
         totals=tuple(side_totals[side] for side in seat_sides),
         level=level,
     )

@@ -445,6 +445,7 @@ class DraculaState(State):
 
     def _emit_coffin_scored(self, scores: tuple[int, int]) -> None:
         if self._events is not None:
+            points = self.options.scoring == "points"
             self._emit(
                 coffin_scored(
                     self.game_number,
@@ -452,7 +453,7 @@ class DraculaState(State):
                     1,
                     self.coffin,
                     self.queen_seat,
-                    (0, 1),
+                    (0, 1) if points else (),
                     scores,
                     self.totals,
                 )
