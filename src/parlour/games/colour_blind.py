@@ -400,7 +400,8 @@ class ColourBlindState(State):
                 self.last_card = action
             if self.dealt == self.deal_size:
                 self.good_red = int(good_colour_is_red(self.row))
-                self._emit(GoodColourKnown(colour="red" if self.good_red else "black"))
+                if self._events is not None:
+                    self._emit(GoodColourKnown(colour="red" if self.good_red else "black"))
                 self.phase = PHASE_PLAY
                 self.leader = self.to_play = (self.dealer + 1) % self.players
         elif self.phase == PHASE_FIRST_DEALER:
@@ -453,7 +454,8 @@ class ColourBlindState(State):
             good = bool(RED_MASK >> card & 1) == bool(self.good_red)
             self.deal_points[last_winner] += VALUE[card] if good else -VALUE[card]
             points = VALUE[card] if good else -VALUE[card]
-            self._emit(LastCardWon(seat=last_winner, card=card, good=good, points=points))
+            if self._events is not None:
+                self._emit(LastCardWon(seat=last_winner, card=card, good=good, points=points))
             notes.append(f"14th card {format_card(card)} to seat {last_winner}")
         scores = tuple(max(0, points) for points in self.deal_points)
         clamped = [seat for seat, points in enumerate(self.deal_points) if points < 0]
@@ -464,9 +466,9 @@ class ColourBlindState(State):
             )
         for seat in range(self.players):
             self.totals[seat] += scores[seat]
-        self._emit(
-            DealScored(self.deal_index + 1, tuple(self.deal_points), scores, tuple(self.totals))
-        )
+        if self._events is not None:
+            deal_points, totals = tuple(self.deal_points), tuple(self.totals)
+            self._emit(DealScored(self.deal_index + 1, deal_points, scores, totals))
         self.sheet += (DealScore(1, self.deal_index + 1, scores, "; ".join(notes)),)
         players = self.players
         start = (TRICKS - 1) * players

@@ -425,7 +425,8 @@ class DraculaState(State):
             return
         self._emit_coffin_scored(scores)
         if scores[0] == scores[1]:
-            self._emit(CardsToTake(seat=None, count=0, line=scores[0]))
+            if self._events is not None:
+                self._emit(CardsToTake(seat=None, count=0, line=scores[0]))
             self.sheet += (DealScore(self.game_number, self.deal_number, (0, 0), note + "; tie"),)
             self._end_deal()
             return
@@ -434,7 +435,8 @@ class DraculaState(State):
         self.take_limit = line
         self.taker = winner
         self.takes_left = min(9, line // 10, self._takeable().bit_count())
-        self._emit(CardsToTake(seat=winner, count=self.takes_left, line=line))
+        if self._events is not None:
+            self._emit(CardsToTake(seat=winner, count=self.takes_left, line=line))
         taken = [0, 0]
         taken[winner] = self.takes_left
         self.sheet += (DealScore(self.game_number, self.deal_number, (taken[0], taken[1]), note),)

@@ -579,7 +579,8 @@ class NainJauneState(State):
             if self._events is not None:
                 self._emit(RankPassed(seat, rank))
         self.events.append((EVENT_BLOCK, announcer, rank))
-        self._emit(RunBlocked(announcer, rank))
+        if self._events is not None:
+            self._emit(RunBlocked(announcer, rank))
         self.turn = announcer
         self._free_start(CONTEXT_BLOCK)
         self.block_rank = rank if self.options.on_block == "next_rank" else 0
@@ -608,7 +609,8 @@ class NainJauneState(State):
         self.chips[player] += chips
         self.boxes[box] = 0
         self.events.append((EVENT_CLAIM, player, box, chips))
-        self._emit(BoxClaimed(player, BOARD_CARDS[box], chips))
+        if self._events is not None:
+            self._emit(BoxClaimed(player, BOARD_CARDS[box], chips))
 
     def _after_card(self, player: int, card: int) -> None:
         if not self.hands[player]:
@@ -628,7 +630,8 @@ class NainJauneState(State):
     def _end_deal(self, winner: int) -> None:
         events = self.events
         events.append((EVENT_OUT, winner))
-        self._emit(WentOut(winner))
+        if self._events is not None:
+            self._emit(WentOut(winner))
         per_card = self.options.payment == "per_card"
         for steps in range(1, self.players):
             seat = self._next(winner, steps)
@@ -638,7 +641,8 @@ class NainJauneState(State):
             self.chips[seat] -= paid
             self.chips[winner] += paid
             events.append((EVENT_PAY, seat, winner, paid, owed))
-            self._emit(Paid(seat, winner, paid, owed, tuple(iter_bits(hand))))
+            if self._events is not None:
+                self._emit(Paid(seat, winner, paid, owed, tuple(iter_bits(hand))))
             for box in range(len(BOARD_CARDS)):
                 if hand >> BOARD_CARDS[box] & 1:
                     owed = self.boxes[box]
@@ -646,14 +650,16 @@ class NainJauneState(State):
                     self.chips[seat] -= paid
                     self.boxes[box] += paid
                     events.append((EVENT_DOUBLE, seat, box, paid, owed))
-                    self._emit(BoxDoubled(seat, BOARD_CARDS[box], paid, owed))
+                    if self._events is not None:
+                        self._emit(BoxDoubled(seat, BOARD_CARDS[box], paid, owed))
         grand_opera = self.played_by == 1 << winner
         if grand_opera:
             swept = sum(self.boxes)
             self.chips[winner] += swept
             self.boxes = [0] * len(BOARD_CARDS)
             events.append((EVENT_GRAND_OPERA, winner, swept))
-            self._emit(GrandOpera(winner, swept))
+            if self._events is not None:
+                self._emit(GrandOpera(winner, swept))
         over = -1
         if min(self.chips) < STAKE_TOTAL:
             over = 0
@@ -664,10 +670,12 @@ class NainJauneState(State):
         changes = tuple(
             self.chips[seat] - self.deal_start_chips[seat] for seat in range(self.players)
         )
-        self._emit(DealEnded(self.deal_number, winner, changes, tuple(self.chips), grand_opera))
-        if over >= 0:
-            reason = "max_deals" if over else "chips"
-            self._emit(GameEnded(game=1, scores=tuple(self.chips), reason=reason))
+        if self._events is not None:
+            chips = tuple(self.chips)
+            self._emit(DealEnded(self.deal_number, winner, changes, chips, grand_opera))
+            if over >= 0:
+                reason = "max_deals" if over else "chips"
+                self._emit(GameEnded(game=1, scores=chips, reason=reason))
         self.completed = (
             *self.completed,
             (
@@ -738,7 +746,8 @@ class NainJauneState(State):
         elif phase == PHASE_PLAY:
             if action == STOP:
                 self.events.append((EVENT_SANS, self.turn, self.needed, 1))
-                self._emit(SansSaid(self.turn, self.needed, True))
+                if self._events is not None:
+                    self._emit(SansSaid(self.turn, self.needed, True))
                 self._offer(self.turn, self.needed)
             else:
                 self._play(action, forced=False)
@@ -757,11 +766,13 @@ class NainJauneState(State):
                     self.chips[player] -= penalty
                     self.boxes[box] += penalty
                 self.events.append((EVENT_FORGOT, player, box, penalty))
-                self._emit(BoxForgotten(player, BOARD_CARDS[box], penalty))
+                if self._events is not None:
+                    self._emit(BoxForgotten(player, BOARD_CARDS[box], penalty))
             self._after_card(player, BOARD_CARDS[box])
             self._advance()
         elif phase == PHASE_FIRST_DEALER:
-            self._emit(FirstDealerChosen(seat=action))
+            if self._events is not None:
+                self._emit(FirstDealerChosen(seat=action))
             self.dealer = action
             self._start_deal()
 
