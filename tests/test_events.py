@@ -25,7 +25,7 @@ from parlour.games import colour_blind, dracula, dracula_partnership, nain_jaune
 from parlour.games._coffin import CardPlayedToCell, CoffinScored, FirstNail
 from parlour.games._events import CardDealt, DealStarted, GameEnded
 from parlour.render import Style
-from parlour.render.narration import sentence
+from parlour.render.narration import generic_sentence, sentence
 
 GAMES = ("dracula", "dracula-partnership", "thracula", "colour-blind", "nain-jaune")
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -179,7 +179,7 @@ def test_recorded_event_log_equals_the_log_rebuilt_by_replay(
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=CASE_IDS)
-def test_every_event_renders_a_sentence_in_english_and_french_without_seat_numbers(
+def test_every_event_has_its_own_sentence_in_english_and_french_without_seat_numbers(
     name: str, options: dict[str, object]
 ) -> None:
     state = whole_game(name, seed=5, **options)
@@ -192,19 +192,23 @@ def test_every_event_renders_a_sentence_in_english_and_french_without_seat_numbe
                 for _, event in state.event_log(seat):
                     text = sentence(name, event, names, style)
                     assert text.strip(), event
+                    assert text != generic_sentence(event, names, style), event
                     assert not forbidden.search(text), (event, text)
                     assert text[-1] in ".!", text
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=CASE_IDS)
-def test_every_event_is_json_serialisable_for_every_seat(
+def test_every_event_is_json_serialisable_and_each_kind_is_one_class(
     name: str, options: dict[str, object]
 ) -> None:
     state = whole_game(name, seed=7, **options)
+    classes: dict[str, type[Event]] = {}
     for seat in [None, *range(state.game.num_players)]:
         for _, event in state.event_log(seat):
             data = json.loads(json.dumps(event.to_json()))
             assert data["kind"] == event.kind
+            # One kind names one record shape within a game.
+            assert classes.setdefault(event.kind, type(event)) is type(event)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -185,7 +185,7 @@ def owned_line(seat: int, dealer: int) -> int:
 class CardLaidFaceDown(Event):
     """A card dealt face down to a coffin cell: nobody sees it."""
 
-    kind = "card_face_down"
+    kind = "card_laid_face_down"
     secret_fields = ("card",)
     cell: int
     card: int | None
@@ -200,7 +200,7 @@ class CardTakenFromCell(Event):
     """A player takes a face-down card into his hand: only he sees it (until he
     puts it face up)."""
 
-    kind = "card_taken"
+    kind = "card_taken_from_cell"
     secret_fields = ("card",)
     seat: int
     cell: int

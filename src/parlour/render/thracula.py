@@ -190,12 +190,12 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     shared = coffin_sentence(event, names, style)
     if shared is not None:
         return shared
-    if kind == "card_face_down":
+    if kind == "card_laid_face_down":
         cell = CELL_NAMES[values["cell"]]
         if values["card"] is None:
             return say(_WORDS, style, "face_down", cell=cell)
         return say(_WORDS, style, "face_down_shown", card=style.card(values["card"]), cell=cell)
-    if kind == "card_taken":
+    if kind == "card_taken_from_cell":
         name = seat_name(names, values["seat"], style)
         cell = CELL_NAMES[values["cell"]]
         if values["card"] is None:
