@@ -21,6 +21,7 @@ import pytest
 import parlour
 from parlour.core.cards import format_card, iter_bits, parse_card
 from parlour.core.events import Event, LoggedEvent
+from parlour.core.sampler import Rng
 from parlour.games import colour_blind, dracula, dracula_partnership, nain_jaune, thracula
 from parlour.games._coffin import CardPlayedToCell, CoffinScored, FirstNail
 from parlour.games._events import CardDealt, DealStarted, GameEnded
@@ -217,6 +218,38 @@ def test_every_game_ends_with_a_game_ended_event_naming_the_returns(name: str) -
     ended = [event for _, event in state.event_log() if isinstance(event, GameEnded)]
     assert ended[-1].final
     assert [float(score) for score in ended[-1].scores] == state.returns()
+
+
+@pytest.mark.parametrize(
+    ("name", "deals_per_sheet_line"),
+    [
+        ("dracula", 1),
+        ("dracula-partnership", 6),
+        ("thracula", 1),
+        ("colour-blind", 1),
+        ("nain-jaune", 1),
+    ],
+)
+def test_each_deal_starts_with_one_deal_started_event_naming_its_dealer(
+    name: str, deals_per_sheet_line: int
+) -> None:
+    state = parlour.load_game(name).new_initial_state()
+    state.record_events()
+    rng = random.Random(17)
+    chance = Rng(17)
+    while not state.is_terminal():
+        before = len(state.history)
+        if state.is_chance_node():
+            state.apply_random_chance(chance)
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        for _, event in state.event_log(since=before):
+            if isinstance(event, DealStarted):
+                assert event.dealer == state.observation(0)["dealer"]
+    started = [event for _, event in state.event_log() if isinstance(event, DealStarted)]
+    assert len(started) * deals_per_sheet_line == len(state.score_sheet())
+    assert [event.deal for event in started] == list(range(1, len(started) + 1))
 
 
 @pytest.mark.parametrize("name", GAMES)
