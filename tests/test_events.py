@@ -23,7 +23,7 @@ from parlour.core.cards import format_card, iter_bits, parse_card
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.sampler import Rng
 from parlour.games import colour_blind, dracula, dracula_partnership, nain_jaune, thracula
-from parlour.games._coffin import CardPlayedToCell, CoffinScored, FirstNail
+from parlour.games._coffin import CardPlayedToCell, CoffinScored, EndBonus, FirstNail
 from parlour.games._events import CardDealt, DealStarted, GameEnded
 from parlour.render import Style
 from parlour.render.narration import generic_sentence, sentence
@@ -599,7 +599,7 @@ def test_nain_jaune_stakes_and_the_deal_end_are_told() -> None:
     state = whole_game("nain-jaune", seed=15, max_deals=2, first_dealer=1)
     log = [event for _, event in state.event_log()]
     stakes = [event for event in log if isinstance(event, nain_jaune.StakesPaid)]
-    assert len(stakes) == 2 and stakes[0].each == 15
+    assert len(stakes) == 2 and stakes[0].paid == (15, 15, 15, 15)
     assert stakes[0].boxes == tuple(stake * 4 for stake in nain_jaune.BOX_STAKES)
     ended = [event for event in log if isinstance(event, nain_jaune.DealEnded)]
     assert [list(event.changes) for event in ended] == [
@@ -607,3 +607,37 @@ def test_nain_jaune_stakes_and_the_deal_end_are_told() -> None:
     ]
     over = log[-1]
     assert isinstance(over, GameEnded) and over.reason == "max_deals"
+
+
+# ----- sentences, word for word ------------------------------------------------------
+
+
+def test_sentences_name_seats_draw_cards_and_agree_with_you_and_vous() -> None:
+    played = CardPlayedToCell(seat=0, card=parse_card("QH"), cell=4)
+    assert sentence("dracula", played, ["Ann", "Bob"], Style()) == "Ann plays Q♡ to b2."
+    assert sentence("dracula", played, ["You", "Bob"], Style()) == "You play Q♡ to b2."
+    assert sentence("dracula", played, ["Vous", "Bob"], Style(lang="fr")) == "Vous jouez Q♡ en b2."
+    put = sentence("thracula", played, ["Ann", "Bob", "Cy"], Style(lang="fr"))
+    assert put == "Ann pose Q♡ face visible en b2."
+    hidden = CardDealt(seat=1, card=parse_card("7D")).for_seat(0)
+    assert sentence("nain-jaune", hidden, NAMES[:4], Style()) == "Bob is dealt a card."
+    trick = colour_blind.TrickWon(
+        seat=2, trick=3, cards=(0, 13, 26), row_card=parse_card("KS"), good=False, points=-13
+    )
+    assert sentence("colour-blind", trick, NAMES[:3], Style()) == (
+        "Cy wins trick 3 (A♠ A♡ A♢) and the row card K♠ (-13)."
+    )
+    bonus_event = EndBonus(seats=(1, 3), bonus=28)
+    bonus = sentence("dracula-partnership", bonus_event, NAMES[:4], Style(lang="fr"))
+    assert bonus == "Bonus de fin : Bob et Dan ajoutent 28."
+
+
+def test_nain_jaune_stakes_sentence_lists_each_seat_when_someone_pays_short() -> None:
+    full = nain_jaune.StakesPaid(paid=(15, 15, 15), boxes=(3, 6, 9, 12, 15))
+    short = nain_jaune.StakesPaid(paid=(15, 7, 15), boxes=(3, 6, 7, 8, 10))
+    assert sentence("nain-jaune", full, NAMES[:3], Style()).startswith(
+        "Everyone puts 15 chips on the board"
+    )
+    assert sentence("nain-jaune", short, NAMES[:3], Style(lang="fr")).startswith(
+        "Mises : Ann 15, Bob 7, Cy 15 ;"
+    )

@@ -295,8 +295,8 @@ class StakesPaid(Event):
     """Every player puts his stakes in the five boxes before a deal."""
 
     kind = "stakes_paid"
-    each: int
-    """Chips each player pays in all (15)."""
+    paid: tuple[int, ...]
+    """Per seat: the chips it put in (15 in all, 1 to 5 box by box)."""
     boxes: tuple[int, ...]
     """The boxes' contents afterwards, in board order (10♦ J♣ Q♠ K♥ 7♦)."""
 
@@ -736,7 +736,9 @@ class NainJauneState(State):
                     # The stakes were put in when the deal was set up; they are
                     # told with its first card, the deal's first step.
                     self._emit(DealStarted(1, self.deal_number, self.dealer))
-                    self._emit(StakesPaid(STAKE_TOTAL, tuple(self.boxes)))
+                    start, now = self.deal_start_chips, self.chips
+                    paid = tuple(start[seat] - now[seat] for seat in range(self.players))
+                    self._emit(StakesPaid(paid, tuple(self.boxes)))
                 self._emit(CardDealt(seat=seat, card=action))
             self.hands[seat] |= 1 << action
             self.undealt &= ~(1 << action)

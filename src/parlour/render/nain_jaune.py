@@ -555,10 +555,12 @@ def _box(card: str, lang: str, style: Style = _PLAIN) -> str:
 _SENTENCES: Templates = {
     "en": {
         "stakes": "Everyone puts {each} chips on the board; the boxes hold {boxes}.",
+        "stakes_short": "Stakes: {paid}; the boxes hold {boxes}.",
         "deal_ended": "Deal {deal} won by {name}: {changes}; chips {chips}.",
     },
     "fr": {
         "stakes": "Chacun mise {each} jetons sur le plateau ; les cases contiennent {boxes}.",
+        "stakes_short": "Mises : {paid} ; les cases contiennent {boxes}.",
         "deal_ended": "Donne {deal} gagnée par {name} : {changes} ; jetons {chips}.",
     },
 }
@@ -589,7 +591,12 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             f"{_box(card, lang, style)} {chips}"
             for card, chips in zip(("10D", "JC", "QS", "KH", "7D"), values["boxes"], strict=True)
         )
-        return say(_SENTENCES, style, "stakes", each=values["each"], boxes=boxes)
+        paid = values["paid"]
+        if len(set(paid)) == 1:
+            return say(_SENTENCES, style, "stakes", each=paid[0], boxes=boxes)
+        return say(
+            _SENTENCES, style, "stakes_short", paid=scores_text(names, paid, style), boxes=boxes
+        )
     if kind == "card_played":
         who = seat_name(names, values["seat"], style)
         card = style.card(values["card"])
