@@ -11,11 +11,13 @@ column letter and row number, ``a1`` … ``c3`` (so ``b2`` is the centre, cell 4
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
 from parlour.core.errors import ParseError
+from parlour.core.events import Event
 from parlour.core.game import CHANCE, Game, State, View
 from parlour.core.sampler import Rng
 
@@ -233,6 +235,102 @@ def end_bonus(totals: Sequence[int], lines_per_side: Sequence[Sequence[int]]) ->
             winner = 0 if a > b else 1
             return winner, (mine if winner == 0 else theirs)[0]
     return -1, 0
+
+
+# ----- events shared by the Dracula family -------------------------------------
+
+
+@dataclass(frozen=True)
+class DirectionChosen(Event):
+    """The first dealer of a game chooses his direction (the other side scores the
+    other one)."""
+
+    kind = "direction_chosen"
+    seat: int
+    direction: str
+    """``rows`` (the Queen's way) or ``columns`` (the King's way)."""
+
+
+@dataclass(frozen=True)
+class CardPlayedToCell(Event):
+    """A card laid face up in a coffin cell (a play, a first nail, a Thracula put)."""
+
+    kind = "card_played"
+    seat: int
+    card: int
+    cell: int
+    """0–8, row by row from a1 (``CELL_NAMES``)."""
+
+
+@dataclass(frozen=True)
+class FirstNail(Event):
+    """The dealt card turned face up in the centre (two-player Dracula)."""
+
+    kind = "first_nail"
+    card: int
+    cell: int = CENTRE
+
+
+@dataclass(frozen=True)
+class CoffinScored(Event):
+    """A full coffin and the scores it gives: every line's value, and the line
+    each seat scores (the tie cascade's level for two sides; Thracula has no
+    cascade: level 0, and each seat's own line number in ``owned_lines``)."""
+
+    kind = "coffin_scored"
+    game: int
+    deal: int
+    number: int
+    """The coffin's number in its deal (the partnership game builds six)."""
+    cards: tuple[int, ...]
+    """The nine cards, cell by cell."""
+    rows: tuple[int, int, int]
+    columns: tuple[int, int, int]
+    scores: tuple[int, ...]
+    """Per seat: the line it scores."""
+    totals: tuple[int, ...]
+    """Per seat: the game's points after this coffin (empty when the game keeps
+    score in cards won: see the events that follow)."""
+    level: int = 1
+    owned_lines: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class EndBonus(Event):
+    """The end-of-game bonus added to the seats of one side (or one seat)."""
+
+    kind = "end_bonus"
+    seats: tuple[int, ...]
+    bonus: int
+
+
+def coffin_scored(
+    game: int,
+    deal: int,
+    number: int,
+    coffin: Sequence[int],
+    queen_side: int,
+    seat_sides: Sequence[int],
+    side_scores: Sequence[int],
+    side_totals: Sequence[int],
+) -> CoffinScored:
+    """The :class:`CoffinScored` event of a two-sided coffin (two-player or
+    partnership Dracula): the scores and totals are by side, and ``seat_sides``
+    gives each seat's side (empty: leave the totals out, when they are not points)."""
+    rows = line_values(coffin, Axis.ROW)
+    columns = line_values(coffin, Axis.COLUMN)
+    level = cascade(rows, columns)[2] if queen_side >= 0 else 1
+    return CoffinScored(
+        game=game,
+        deal=deal,
+        number=number,
+        cards=tuple(coffin),
+        rows=rows,
+        columns=columns,
+        scores=tuple(side_scores[side] for side in seat_sides or (0, 1)),
+        totals=tuple(side_totals[side] for side in seat_sides),
+        level=level,
+    )
 
 
 def sample_by_replay(

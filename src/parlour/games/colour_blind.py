@@ -25,6 +25,7 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
+from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -41,6 +42,7 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
+from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 
@@ -188,6 +190,100 @@ def good_colour_is_red(row: list[int] | tuple[int, ...]) -> bool:
     return reds * 2 > len(row)
 
 
+# ----- events ---------------------------------------------------------------------
+# Shared with the other games: FirstDealerChosen, DealStarted, CardDealt (to a
+# hand), GameEnded (``_events``).
+
+
+@dataclass(frozen=True)
+class RowCardDealt(Event):
+    """A card dealt face up to the row (the dummy's hand, won trick by trick)."""
+
+    kind = "row_card"
+    position: int
+    """0–12: the trick that wins it."""
+    card: int
+
+
+@dataclass(frozen=True)
+class DummyCardDealt(Event):
+    """Two players: the dummy's 14th card, dealt face down (nobody sees it)."""
+
+    kind = "dummy_card"
+    secret_fields = ("card",)
+    card: int | None
+
+    def audience(self) -> tuple[int, ...]:
+        """Nobody: the card is face down until the last trick (if it is used)."""
+        return ()
+
+
+@dataclass(frozen=True)
+class GoodColourKnown(Event):
+    """The row is complete: the colour of its majority is the good colour."""
+
+    kind = "good_colour"
+    colour: str
+    """``red`` or ``black``."""
+
+
+@dataclass(frozen=True)
+class CardLed(Event):
+    """The first card of a trick."""
+
+    kind = "card_led"
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class CardFollowed(Event):
+    """A later card of a trick."""
+
+    kind = "card_followed"
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    """A trick won: its cards in play order, and the row card it wins (worth its
+    face value, plus if of the good colour, minus otherwise)."""
+
+    kind = "trick_won"
+    seat: int
+    trick: int
+    """1–13."""
+    cards: tuple[int, ...]
+    row_card: int
+    good: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class LastCardWon(Event):
+    """Two players with ``last_card=last_trick``: the dummy's 14th card, turned
+    up, goes to the winner of the last trick."""
+
+    kind = "last_card_won"
+    seat: int
+    card: int
+    good: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class DealScored(Event):
+    """A deal scored: each seat's good-minus-bad ``points``, the ``scores`` (a
+    negative deal counts 0), and the running ``totals``."""
+
+    kind = "deal_scored"
+    deal: int
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
 # ----- state --------------------------------------------------------------------
 
 
@@ -292,6 +388,8 @@ class ColourBlindState(State):
             self._play(action)
         elif self.phase == PHASE_DEAL:
             receiver = recipient(self.players, self.dealer, self.dealt)
+            if self._events is not None:
+                self._emit_dealt(receiver, action)
             self.dealt += 1
             self.dealt_mask |= 1 << action
             if receiver < self.players:
@@ -302,11 +400,24 @@ class ColourBlindState(State):
                 self.last_card = action
             if self.dealt == self.deal_size:
                 self.good_red = int(good_colour_is_red(self.row))
+                if self._events is not None:
+                    self._emit(GoodColourKnown(colour="red" if self.good_red else "black"))
                 self.phase = PHASE_PLAY
                 self.leader = self.to_play = (self.dealer + 1) % self.players
         elif self.phase == PHASE_FIRST_DEALER:
+            self._emit(FirstDealerChosen(seat=action))
             self.first_dealer = self.dealer = action
             self.phase = PHASE_DEAL
+
+    def _emit_dealt(self, receiver: int, card: int) -> None:
+        if self.dealt == 0:
+            self._emit(DealStarted(1, self.deal_index + 1, self.dealer))
+        if receiver < self.players:
+            self._emit(CardDealt(seat=receiver, card=card))
+        elif receiver == self.players:
+            self._emit(RowCardDealt(position=len(self.row), card=card))
+        else:
+            self._emit(DummyCardDealt(card=card))
 
     def _play(self, card: int) -> None:
         player = self.to_play
@@ -316,6 +427,9 @@ class ColourBlindState(State):
         played.append(card)
         tricks_done = len(self.row_owner)
         start = tricks_done * players
+        if self._events is not None:
+            led = len(played) - start == 1
+            self._emit(CardLed(player, card) if led else CardFollowed(player, card))
         if len(played) - start < players:
             self.to_play = (player + 1) % players
             return
@@ -324,6 +438,10 @@ class ColourBlindState(State):
         self.row_owner.append(winner)
         good = bool(RED_MASK >> row_card & 1) == bool(self.good_red)
         self.deal_points[winner] += VALUE[row_card] if good else -VALUE[row_card]
+        if self._events is not None:
+            points = VALUE[row_card] if good else -VALUE[row_card]
+            trick = tuple(played[start:])
+            self._emit(TrickWon(winner, tricks_done + 1, trick, row_card, good, points))
         self.leader = self.to_play = winner
         if tricks_done + 1 == TRICKS:
             self._end_deal(winner)
@@ -335,6 +453,9 @@ class ColourBlindState(State):
             card = self.last_card
             good = bool(RED_MASK >> card & 1) == bool(self.good_red)
             self.deal_points[last_winner] += VALUE[card] if good else -VALUE[card]
+            points = VALUE[card] if good else -VALUE[card]
+            if self._events is not None:
+                self._emit(LastCardWon(seat=last_winner, card=card, good=good, points=points))
             notes.append(f"14th card {format_card(card)} to seat {last_winner}")
         scores = tuple(max(0, points) for points in self.deal_points)
         clamped = [seat for seat, points in enumerate(self.deal_points) if points < 0]
@@ -345,6 +466,9 @@ class ColourBlindState(State):
             )
         for seat in range(self.players):
             self.totals[seat] += scores[seat]
+        if self._events is not None:
+            deal_points, totals = tuple(self.deal_points), tuple(self.totals)
+            self._emit(DealScored(self.deal_index + 1, deal_points, scores, totals))
         self.sheet += (DealScore(1, self.deal_index + 1, scores, "; ".join(notes)),)
         players = self.players
         start = (TRICKS - 1) * players
@@ -371,6 +495,7 @@ class ColourBlindState(State):
             target is not None and max(self.totals) >= target
         ):
             self.phase = PHASE_OVER
+            self._emit(GameEnded(game=1, scores=tuple(self.totals)))
             return
         self.dealer = (self.first_dealer + self.deal_index) % players
         self.phase = PHASE_DEAL
@@ -723,9 +848,17 @@ register(ColourBlindGame)
 
 __all__ = [
     "NUM_ACTIONS",
+    "CardFollowed",
+    "CardLed",
     "ColourBlindGame",
     "ColourBlindOptions",
     "ColourBlindState",
+    "DealScored",
+    "DummyCardDealt",
+    "GoodColourKnown",
+    "LastCardWon",
+    "RowCardDealt",
+    "TrickWon",
     "good_colour_is_red",
     "legal_cards",
     "recipient",

@@ -27,6 +27,7 @@ from parlour.core.cards import (
     suit_of,
 )
 from parlour.core.errors import ParseError
+from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -50,12 +51,18 @@ from parlour.games._coffin import (
     EMPTY,
     FRONTIER_CELLS,
     Axis,
+    CardPlayedToCell,
+    DirectionChosen,
+    EndBonus,
+    FirstNail,
+    coffin_scored,
     end_bonus,
     parse_cell,
     partial_line_values,
     sample_by_replay,
     score_coffin,
 )
+from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 
@@ -165,6 +172,49 @@ NUM_ACTIONS = TAKE + 54
 def play_action(card: int, cell: int) -> int:
     """The action of playing ``card`` into ``cell``."""
     return card * CELLS + cell
+
+
+# ----- events ---------------------------------------------------------------------
+# Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
+# (``_events``); DirectionChosen, CardPlayedToCell, FirstNail, CoffinScored,
+# EndBonus (``_coffin``). Two-player Dracula adds the cut and scoring with cards.
+
+
+@dataclass(frozen=True)
+class CardCut(Event):
+    """A card of the cut for the first deal, face up (seat 0 cuts first)."""
+
+    kind = "card_cut"
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class CardsToTake(Event):
+    """Scoring with cards: the winner of the deal will take ``count`` coffin cards
+    (one per full 10 points of his line); ``seat`` None: the lines tied, nobody takes."""
+
+    kind = "cards_to_take"
+    seat: int | None
+    count: int
+    line: int
+
+
+@dataclass(frozen=True)
+class CardTaken(Event):
+    """Scoring with cards: a coffin card won."""
+
+    kind = "card_taken"
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class WasteTurned(Event):
+    """Scoring with cards: the waste pile becomes the stock after the last deal."""
+
+    kind = "waste_turned"
+    count: int
 
 
 # ----- state --------------------------------------------------------------------
@@ -311,16 +361,25 @@ class DraculaState(State):
             self.occupied |= 1 << cell
             self.plays += (action,)
             self.to_play = 1 - player
+            if self._events is not None:
+                self._emit(CardPlayedToCell(seat=player, card=card, cell=cell))
             if self.occupied == 0x1FF:
                 self._score_deal()
         elif phase == PHASE_DEAL:
             self.stock &= ~(1 << action)
             if not self.from_waste:
                 self.pack_position += 1
+            if self._events is not None and self.dealt == 0:
+                self._emit(DealStarted(self.game_number, self.deal_number, self.dealer))
             if self.dealt < 8:
-                self.hands[self._deal_recipient()] |= 1 << action
+                receiver = self._deal_recipient()
+                self.hands[receiver] |= 1 << action
                 self.dealt += 1
+                if self._events is not None:
+                    self._emit(CardDealt(seat=receiver, card=action))
             else:
+                if self._events is not None:
+                    self._emit(FirstNail(card=action))
                 self.coffin[CENTRE] = action
                 self.occupied = 1 << CENTRE
                 self.dealt = 9
@@ -328,6 +387,8 @@ class DraculaState(State):
                 self.to_play = 1 - self.dealer
         elif phase == PHASE_TAKE:
             card = action - TAKE
+            if self._events is not None:
+                self._emit(CardTaken(seat=self.taker, card=card))
             self.won[self.taker] |= 1 << card
             self.totals[self.taker] += 1
             self.takes_left -= 1
@@ -335,17 +396,24 @@ class DraculaState(State):
                 self._end_deal()
         elif phase == PHASE_DIRECTION:
             self.queen_seat = self.dealer if action == ROWS else 1 - self.dealer
+            if self._events is not None:
+                direction = "rows" if action == ROWS else "columns"
+                self._emit(DirectionChosen(seat=self.dealer, direction=direction))
             self._start_deal()
         elif phase == PHASE_CUT_FIRST:
             self.cut_card = action
             self.phase = PHASE_CUT_SECOND
+            self._emit(CardCut(seat=0, card=action))
         elif phase == PHASE_CUT_SECOND:
             self.cut = (self.cut_card, action)
             self.cut_card = -1
             self.dealer = cut_winner(self.cut[0], self.cut[1])
             self.game_first_dealer = self.dealer
             self.phase = PHASE_DIRECTION
+            self._emit(CardCut(seat=1, card=action))
+            self._emit(FirstDealerChosen(seat=self.dealer))
         elif phase == PHASE_FIRST_DEALER:
+            self._emit(FirstDealerChosen(seat=action))
             self.dealer = action
             self.game_first_dealer = action
             self.phase = PHASE_DIRECTION
@@ -368,12 +436,16 @@ class DraculaState(State):
         if self.options.scoring == "points":
             self.totals[0] += scores[0]
             self.totals[1] += scores[1]
+            self._emit_coffin_scored(scores)
             self.sheet += (
                 DealScore(self.game_number, self.deal_number, (scores[0], scores[1]), note),
             )
             self._end_deal()
             return
+        self._emit_coffin_scored(scores)
         if scores[0] == scores[1]:
+            if self._events is not None:
+                self._emit(CardsToTake(seat=None, count=0, line=scores[0]))
             self.sheet += (DealScore(self.game_number, self.deal_number, (0, 0), note + "; tie"),)
             self._end_deal()
             return
@@ -385,6 +457,8 @@ class DraculaState(State):
         self.take_limit = max(made[winner]) if self.options.vampire_line == "best" else line
         self.taker = winner
         self.takes_left = min(9, line // 10, self._takeable().bit_count())
+        if self._events is not None:
+            self._emit(CardsToTake(seat=winner, count=self.takes_left, line=line))
         taken = [0, 0]
         taken[winner] = self.takes_left
         self.sheet += (DealScore(self.game_number, self.deal_number, (taken[0], taken[1]), note),)
@@ -392,6 +466,22 @@ class DraculaState(State):
             self._end_deal()
         else:
             self.phase = PHASE_TAKE
+
+    def _emit_coffin_scored(self, scores: tuple[int, int]) -> None:
+        if self._events is not None:
+            points = self.options.scoring == "points"
+            self._emit(
+                coffin_scored(
+                    self.game_number,
+                    self.deal_number,
+                    1,
+                    self.coffin,
+                    self.queen_seat,
+                    (0, 1) if points else (),
+                    scores,
+                    self.totals,
+                )
+            )
 
     def _end_deal(self) -> None:
         for card in self.coffin:
@@ -426,6 +516,7 @@ class DraculaState(State):
             self.won_at_last_turn = won
             self.stock |= self.waste
             self.waste = 0
+            self._emit(WasteTurned(count=self.stock.bit_count()))
         if self.stock.bit_count() >= CELLS:
             self._start_deal()
             return
@@ -440,15 +531,18 @@ class DraculaState(State):
             bonus_seat, bonus = end_bonus(scores, basis)
             if bonus_seat >= 0:
                 scores[bonus_seat] += bonus
+                self._emit(EndBonus(seats=(bonus_seat,), bonus=bonus))
         self.game_results += ((scores[0], scores[1], bonus_seat, bonus),)
         self.session_totals[0] += scores[0]
         self.session_totals[1] += scores[1]
         target = self.options.session_target
-        if (
+        final = (
             target is None
             or max(self.session_totals) >= target
             or self.game_number >= MAX_SESSION_GAMES
-        ):
+        )
+        self._emit(GameEnded(game=self.game_number, scores=(scores[0], scores[1]), final=final))
+        if final:
             self.phase = PHASE_OVER
             return
         # The next game: a fresh pack; the deal keeps alternating and the new first
@@ -727,9 +821,13 @@ __all__ = [
     "NUM_ACTIONS",
     "ROWS",
     "TAKE",
+    "CardCut",
+    "CardTaken",
+    "CardsToTake",
     "DraculaGame",
     "DraculaOptions",
     "DraculaState",
+    "WasteTurned",
     "action_text",
     "cut_decides",
     "cut_winner",

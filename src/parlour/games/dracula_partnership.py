@@ -26,6 +26,7 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import ParseError
+from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -49,10 +50,15 @@ from parlour.games._coffin import (
     EMPTY,
     FRONTIER_CELLS,
     Axis,
+    CardPlayedToCell,
+    DirectionChosen,
+    EndBonus,
+    coffin_scored,
     end_bonus,
     partial_line_values,
     score_coffin,
 )
+from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 from parlour.games.dracula import COLUMNS, ROWS, action_text, parse_action_text
 
 # ----- constants --------------------------------------------------------------
@@ -110,6 +116,22 @@ NUM_ACTIONS = COLUMNS + 1
 def played_card(action: int) -> int | None:
     """The card a play puts on the table (None for other actions)."""
     return action // CELLS if 0 <= action < ROWS else None
+
+
+# ----- events ---------------------------------------------------------------------
+# Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
+# (``_events``); DirectionChosen, CardPlayedToCell, CoffinScored, EndBonus
+# (``_coffin``). The partnership game adds the Vampires given after the deal.
+
+
+@dataclass(frozen=True)
+class VampireGiven(Event):
+    """After the deal a Vampire goes face up to a hand (the dealer's left-hand
+    opponent and the dealer's partner): everyone knows who holds which."""
+
+    kind = "vampire_given"
+    seat: int
+    card: int
 
 
 # ----- state --------------------------------------------------------------------
@@ -213,23 +235,35 @@ class DraculaPartnershipState(State):
             self.occupied |= 1 << cell
             self.plays += (action,)
             self.to_play = (player + 1) % PLAYERS
+            if self._events is not None:
+                self._emit(CardPlayedToCell(seat=player, card=card, cell=cell))
             if self.occupied == 0x1FF:
                 self._score_coffin()
         elif phase == PHASE_DEAL:
             self.stock &= ~(1 << action)
-            self.hands[self._deal_recipient()] |= 1 << action
+            receiver = self._deal_recipient()
+            self.hands[receiver] |= 1 << action
+            if self._events is not None:
+                if self.dealt == 0:
+                    self._emit(DealStarted(1, self.deal_number, self.dealer))
+                self._emit(CardDealt(seat=receiver, card=action))
             self.dealt += 1
             if self.dealt == CARDS_DEALT:
                 dealer = self.dealer
                 self.hands[(dealer + 1) % PLAYERS] |= 1 << VAMPIRE_1
                 self.hands[(dealer + 2) % PLAYERS] |= 1 << VAMPIRE_2
+                self._emit(VampireGiven(seat=(dealer + 1) % PLAYERS, card=VAMPIRE_1))
+                self._emit(VampireGiven(seat=(dealer + 2) % PLAYERS, card=VAMPIRE_2))
                 self.phase = PHASE_PLAY
                 self._start_coffin((dealer + 1) % PLAYERS)
         elif phase == PHASE_DIRECTION:
             side = self.dealer % 2
             self.queen_side = side if action == ROWS else 1 - side
+            direction = "rows" if action == ROWS else "columns"
+            self._emit(DirectionChosen(seat=self.dealer, direction=direction))
             self._start_deal()
         elif phase == PHASE_FIRST_DEALER:
+            self._emit(FirstDealerChosen(seat=action))
             self.dealer = action
             self.first_dealer = action
             self.phase = PHASE_DIRECTION
@@ -260,6 +294,19 @@ class DraculaPartnershipState(State):
         )
         self.totals[0] += scores[0]
         self.totals[1] += scores[1]
+        if self._events is not None:
+            self._emit(
+                coffin_scored(
+                    1,
+                    self.deal_number,
+                    self.coffin_number,
+                    self.coffin,
+                    self.queen_side,
+                    (0, 1, 0, 1),
+                    scores,
+                    self.totals,
+                )
+            )
         note = f"deal {self.deal_number} coffin {self.coffin_number}: {lines_note}"
         number = (self.deal_number - 1) * COFFINS_PER_DEAL + self.coffin_number
         self.sheet += (
@@ -282,7 +329,9 @@ class DraculaPartnershipState(State):
         bonus_side, bonus = end_bonus(scores, basis)
         if bonus_side >= 0:
             scores[bonus_side] += bonus
+            self._emit(EndBonus(seats=(bonus_side, bonus_side + 2), bonus=bonus))
         self.result = (scores[0], scores[1], bonus_side, bonus)
+        self._emit(GameEnded(game=1, scores=tuple(scores[seat % 2] for seat in range(PLAYERS))))
         self.deal_number = self.options.deals
         self.phase = PHASE_OVER
 
@@ -495,5 +544,6 @@ __all__ = [
     "DraculaPartnershipGame",
     "DraculaPartnershipOptions",
     "DraculaPartnershipState",
+    "VampireGiven",
     "played_card",
 ]

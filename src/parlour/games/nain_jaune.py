@@ -34,6 +34,7 @@ from parlour.core.cards import (
     parse_cards,
 )
 from parlour.core.errors import ParlourError, ParseError
+from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -50,6 +51,7 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
+from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 
@@ -286,6 +288,147 @@ def cards_text(mask: int) -> list[str]:
     return [format_card(card) for card in iter_bits(mask)]
 
 
+# ----- events ---------------------------------------------------------------------
+# The typed records of ``parlour.core.events`` (for logs, replays and browsers),
+# emitted where the deal's own ``EVENT_*`` tuples are noted (those stay the
+# observation's). Shared with the other games: FirstDealerChosen, DealStarted,
+# CardDealt, GameEnded (``_events``). A rank is 1–13 (Ace 1, King 13); a box is
+# named by its board card (``box_card``).
+
+
+@dataclass(frozen=True)
+class StakesPaid(Event):
+    """Every player puts his stakes in the five boxes before a deal."""
+
+    kind = "stakes_paid"
+    paid: tuple[int, ...]
+    """Per seat: the chips it put in (15 in all, 1 to 5 box by box)."""
+    boxes: tuple[int, ...]
+    """The boxes' contents afterwards, in board order (10♦ J♣ Q♠ K♥ 7♦)."""
+
+
+@dataclass(frozen=True)
+class CardPlayed(Event):
+    """A card played to the pile. ``forced``: it was the only legal card, played
+    by the engine; ``context``: what the player was asked for (``lead``, ``king``,
+    ``block``, ``run`` or ``take``)."""
+
+    kind = "card_played"
+    seat: int
+    card: int
+    forced: bool
+    context: str
+
+
+@dataclass(frozen=True)
+class SansSaid(Event):
+    """ "Sans <rank>": the player cannot (or, ``by_choice``, will not) go on."""
+
+    kind = "sans"
+    seat: int
+    rank: int
+    by_choice: bool
+
+
+@dataclass(frozen=True)
+class RankPassed(Event):
+    """Offered the rank after a "sans", the player has none."""
+
+    kind = "pass"
+    seat: int
+    rank: int
+
+
+@dataclass(frozen=True)
+class RunBlocked(Event):
+    """Nobody holds the rank: the player who said "sans" starts anew."""
+
+    kind = "block"
+    seat: int
+    rank: int
+
+
+@dataclass(frozen=True)
+class KingPlayed(Event):
+    """A King ends the run: its player starts anew."""
+
+    kind = "king"
+    seat: int
+
+
+@dataclass(frozen=True)
+class BoxClaimed(Event):
+    """A box won by playing its board card."""
+
+    kind = "box_claimed"
+    seat: int
+    box_card: int
+    chips: int
+
+
+@dataclass(frozen=True)
+class BoxForgotten(Event):
+    """``claim=manual``: a box not claimed; ``penalty`` chips paid into it."""
+
+    kind = "box_forgotten"
+    seat: int
+    box_card: int
+    penalty: int
+
+
+@dataclass(frozen=True)
+class WentOut(Event):
+    """The player has no cards left and wins the deal."""
+
+    kind = "went_out"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Paid(Event):
+    """A loser pays the winner for the ``cards`` left in his hand (shown to all);
+    ``owed`` is the full debt when he could pay only ``chips``."""
+
+    kind = "paid"
+    seat: int
+    to: int
+    chips: int
+    owed: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class BoxDoubled(Event):
+    """A board card still held at the end doubles its box at its holder's cost."""
+
+    kind = "box_doubled"
+    seat: int
+    box_card: int
+    chips: int
+    owed: int
+
+
+@dataclass(frozen=True)
+class GrandOpera(Event):
+    """The winner went out without anyone else playing: he sweeps every box."""
+
+    kind = "grand_opera"
+    seat: int
+    chips: int
+
+
+@dataclass(frozen=True)
+class DealEnded(Event):
+    """The deal's result: each seat's change in chips (stakes included) and chips now."""
+
+    kind = "deal_ended"
+    deal: int
+    winner: int
+    changes: tuple[int, ...]
+    chips: tuple[int, ...]
+    grand_opera: bool
+
+
 # ----- state --------------------------------------------------------------------
 
 
@@ -424,6 +567,8 @@ class NainJauneState(State):
             held = self.hands[self.turn] & RANK_MASKS[self.needed]
             if not held:
                 self.events.append((EVENT_SANS, self.turn, self.needed, 0))
+                if self._events is not None:
+                    self._emit(SansSaid(self.turn, self.needed, False))
                 self._offer(self.turn, self.needed)
                 continue
             if held & (held - 1) or self.can_stop:
@@ -442,7 +587,11 @@ class NainJauneState(State):
                 self.context = CONTEXT_TAKE
                 return
             self.events.append((EVENT_PASS, seat, rank))
+            if self._events is not None:
+                self._emit(RankPassed(seat, rank))
         self.events.append((EVENT_BLOCK, announcer, rank))
+        if self._events is not None:
+            self._emit(RunBlocked(announcer, rank))
         self.turn = announcer
         self._free_start(CONTEXT_BLOCK)
         self.block_rank = rank if self.options.on_block == "next_rank" else 0
@@ -454,6 +603,8 @@ class NainJauneState(State):
         self.pile_players.append(player)
         self.played_by |= 1 << player
         self.events.append((EVENT_PLAY, player, card, int(forced), self.context))
+        if self._events is not None:
+            self._emit(CardPlayed(player, card, forced, CONTEXT_NAMES[self.context]))
         box = BOX_OF_CARD.get(card, -1)
         if box >= 0:
             if self.auto_claim:
@@ -469,6 +620,8 @@ class NainJauneState(State):
         self.chips[player] += chips
         self.boxes[box] = 0
         self.events.append((EVENT_CLAIM, player, box, chips))
+        if self._events is not None:
+            self._emit(BoxClaimed(player, BOARD_CARDS[box], chips))
 
     def _after_card(self, player: int, card: int) -> None:
         if not self.hands[player]:
@@ -477,6 +630,8 @@ class NainJauneState(State):
         rank = card_rank(card)
         if rank == KING:
             self.events.append((EVENT_KING, player))
+            if self._events is not None:
+                self._emit(KingPlayed(player))
             self._free_start(CONTEXT_KING)
             return
         self.needed = rank + 1
@@ -486,6 +641,8 @@ class NainJauneState(State):
     def _end_deal(self, winner: int) -> None:
         events = self.events
         events.append((EVENT_OUT, winner))
+        if self._events is not None:
+            self._emit(WentOut(winner))
         per_card = self.options.payment == "per_card"
         for steps in range(1, self.players):
             seat = self._next(winner, steps)
@@ -495,6 +652,8 @@ class NainJauneState(State):
             self.chips[seat] -= paid
             self.chips[winner] += paid
             events.append((EVENT_PAY, seat, winner, paid, owed))
+            if self._events is not None:
+                self._emit(Paid(seat, winner, paid, owed, tuple(iter_bits(hand))))
             for box in range(len(BOARD_CARDS)):
                 if hand >> BOARD_CARDS[box] & 1:
                     owed = self.boxes[box]
@@ -502,12 +661,16 @@ class NainJauneState(State):
                     self.chips[seat] -= paid
                     self.boxes[box] += paid
                     events.append((EVENT_DOUBLE, seat, box, paid, owed))
+                    if self._events is not None:
+                        self._emit(BoxDoubled(seat, BOARD_CARDS[box], paid, owed))
         grand_opera = self.played_by == 1 << winner
         if grand_opera:
             swept = sum(self.boxes)
             self.chips[winner] += swept
             self.boxes = [0] * len(BOARD_CARDS)
             events.append((EVENT_GRAND_OPERA, winner, swept))
+            if self._events is not None:
+                self._emit(GrandOpera(winner, swept))
         over = -1
         if min(self.chips) < (STAKE_TOTAL if self.options.game_end == "below_stakes" else 1):
             over = 0
@@ -518,6 +681,12 @@ class NainJauneState(State):
         changes = tuple(
             self.chips[seat] - self.deal_start_chips[seat] for seat in range(self.players)
         )
+        if self._events is not None:
+            chips = tuple(self.chips)
+            self._emit(DealEnded(self.deal_number, winner, changes, chips, grand_opera))
+            if over >= 0:
+                reason = "max_deals" if over else "chips"
+                self._emit(GameEnded(game=1, scores=chips, reason=reason))
         self.completed = (
             *self.completed,
             (
@@ -573,6 +742,15 @@ class NainJauneState(State):
         phase = self.phase
         if phase == PHASE_DEAL:
             seat = self._next(self.dealer, 1 + self.dealt_count % self.players)
+            if self._events is not None:
+                if self.dealt_count == 0:
+                    # The stakes were put in when the deal was set up; they are
+                    # told with its first card, the deal's first step.
+                    self._emit(DealStarted(1, self.deal_number, self.dealer))
+                    start, now = self.deal_start_chips, self.chips
+                    paid = tuple(start[seat] - now[seat] for seat in range(self.players))
+                    self._emit(StakesPaid(paid, tuple(self.boxes)))
+                self._emit(CardDealt(seat=seat, card=action))
             self.hands[seat] |= 1 << action
             self.undealt &= ~(1 << action)
             self.dealt_count += 1
@@ -581,6 +759,8 @@ class NainJauneState(State):
         elif phase == PHASE_PLAY:
             if action == STOP:
                 self.events.append((EVENT_SANS, self.turn, self.needed, 1))
+                if self._events is not None:
+                    self._emit(SansSaid(self.turn, self.needed, True))
                 self._offer(self.turn, self.needed)
             else:
                 self._play(action, forced=False)
@@ -599,9 +779,13 @@ class NainJauneState(State):
                     self.chips[player] -= penalty
                     self.boxes[box] += penalty
                 self.events.append((EVENT_FORGOT, player, box, penalty))
+                if self._events is not None:
+                    self._emit(BoxForgotten(player, BOARD_CARDS[box], penalty))
             self._after_card(player, BOARD_CARDS[box])
             self._advance()
         elif phase == PHASE_FIRST_DEALER:
+            if self._events is not None:
+                self._emit(FirstDealerChosen(seat=action))
             self.dealer = action
             self._start_deal()
 
@@ -1143,9 +1327,22 @@ __all__ = [
     "NUM_ACTIONS",
     "PLAY_ON",
     "STOP",
+    "BoxClaimed",
+    "BoxDoubled",
+    "BoxForgotten",
+    "CardPlayed",
+    "DealEnded",
+    "GrandOpera",
+    "KingPlayed",
     "NainJauneGame",
     "NainJauneOptions",
     "NainJauneState",
+    "Paid",
+    "RankPassed",
+    "RunBlocked",
+    "SansSaid",
+    "StakesPaid",
+    "WentOut",
     "action_text",
     "event_dict",
     "hand_constraints",

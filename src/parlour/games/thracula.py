@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
 from parlour.core.errors import ParseError
+from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -40,11 +41,16 @@ from parlour.games._coffin import (
     EMPTY,
     ROWS,
     Axis,
+    CardPlayedToCell,
+    CoffinScored,
+    EndBonus,
     VampireRule,
     line_value,
+    line_values,
     parse_cell,
     partial_line_values,
 )
+from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 
@@ -182,6 +188,51 @@ def owned_line(seat: int, dealer: int) -> int:
     return LINE_OF_POSITION[(seat - dealer) % PLAYERS]
 
 
+# ----- events ---------------------------------------------------------------------
+# Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
+# (``_events``); CardPlayedToCell (a card put face up), CoffinScored (level 0, with
+# each seat's owned line), EndBonus (``_coffin``). Thracula adds the face-down coffin.
+
+
+@dataclass(frozen=True)
+class CardLaidFaceDown(Event):
+    """A card dealt face down to a coffin cell: nobody sees it."""
+
+    kind = "card_laid_face_down"
+    secret_fields = ("card",)
+    cell: int
+    card: int | None
+
+    def audience(self) -> tuple[int, ...]:
+        """Nobody: the card is face down."""
+        return ()
+
+
+@dataclass(frozen=True)
+class CardTakenFromCell(Event):
+    """A player takes a face-down card into his hand: only he sees it (until he
+    puts it face up)."""
+
+    kind = "card_taken_from_cell"
+    secret_fields = ("card",)
+    seat: int
+    cell: int
+    card: int | None
+
+    def audience(self) -> tuple[int, ...]:
+        """Only the taker."""
+        return (self.seat,)
+
+
+@dataclass(frozen=True)
+class DiscardsShuffled(Event):
+    """The stock is used up: the cleared coffins' cards are shuffled to lay the
+    last coffin."""
+
+    kind = "discards_shuffled"
+    count: int
+
+
 # ----- state --------------------------------------------------------------------
 
 
@@ -297,6 +348,8 @@ class ThraculaState(State):
             card = self.hidden[action]
             self.hidden[action] = EMPTY
             self.hands[player] |= 1 << card
+            if self._events is not None:
+                self._emit(CardTakenFromCell(seat=player, cell=action, card=card))
             self.taken_cell = action
             self.taken_card = card
             self.phase = PHASE_PUT
@@ -305,6 +358,8 @@ class ThraculaState(State):
             card = action - PUT
             self.hands[player] &= ~(1 << card)
             self.coffin[self.taken_cell] = card
+            if self._events is not None:
+                self._emit(CardPlayedToCell(seat=player, card=card, cell=self.taken_cell))
             self.log += ((self.deal_number, player, self.taken_cell, self.taken_card, card),)
             self.taken_cell = -1
             self.taken_card = -1
@@ -314,6 +369,10 @@ class ThraculaState(State):
             else:
                 self.phase = PHASE_TAKE
         elif phase == PHASE_DEAL_COFFIN:
+            if self._events is not None:
+                if self.dealt == 0 and self.deal_number > 1:
+                    self._emit(DealStarted(1, self.deal_number, self.dealer))
+                self._emit(CardLaidFaceDown(cell=self.dealt, card=action))
             if self.from_discards:
                 self.pile &= ~(1 << action)
             else:
@@ -327,11 +386,17 @@ class ThraculaState(State):
         elif phase == PHASE_DEAL_HANDS:
             self.stock &= ~(1 << action)
             self.pack_position += 1
-            self.hands[(self.dealer + 1 + self.dealt) % PLAYERS] |= 1 << action
+            receiver = (self.dealer + 1 + self.dealt) % PLAYERS
+            self.hands[receiver] |= 1 << action
+            if self._events is not None:
+                if self.dealt == 0:
+                    self._emit(DealStarted(1, self.deal_number, self.dealer))
+                self._emit(CardDealt(seat=receiver, card=action))
             self.dealt += 1
             if self.dealt == PLAYERS * HAND_SIZE:
                 self._start_coffin()
         elif phase == PHASE_FIRST_DEALER:
+            self._emit(FirstDealerChosen(seat=action))
             self.dealer = action
             self.first_dealer = action
             self.phase = PHASE_DEAL_HANDS
@@ -346,6 +411,7 @@ class ThraculaState(State):
             for card in self.discards:
                 self.pile |= 1 << card
             self.pile_origin = self.pile
+            self._emit(DiscardsShuffled(count=self.pile.bit_count()))
 
     def line_scores(self, seat: int) -> tuple[int | None, int | None]:
         """The value of ``seat``'s own row and own column (None while not full)."""
@@ -373,6 +439,21 @@ class ThraculaState(State):
             parts.append(f"seat {seat}: row {line + 1} {row}, column {'abc'[line]} {column}")
         for seat in range(PLAYERS):
             self.totals[seat] += scores[seat]
+        if self._events is not None:
+            self._emit(
+                CoffinScored(
+                    game=1,
+                    deal=self.deal_number,
+                    number=1,
+                    cards=tuple(self.coffin),
+                    rows=line_values(self.coffin, Axis.ROW, self.rule),
+                    columns=line_values(self.coffin, Axis.COLUMN, self.rule),
+                    scores=tuple(scores),
+                    totals=tuple(self.totals),
+                    level=0,
+                    owned_lines=tuple(owned_line(seat, self.dealer) for seat in range(PLAYERS)),
+                )
+            )
         self.sheet += (
             DealScore(
                 1, self.deal_number, tuple(float(score) for score in scores), "; ".join(parts)
@@ -397,7 +478,9 @@ class ThraculaState(State):
                 bonus_seat = scores.index(ranked[0])
                 bonus = ranked[0] - ranked[1]
                 scores[bonus_seat] += bonus
+                self._emit(EndBonus(seats=(bonus_seat,), bonus=bonus))
         self.result = (*scores, bonus_seat, bonus)
+        self._emit(GameEnded(game=1, scores=tuple(scores)))
         self.phase = PHASE_OVER
 
     # ----- text ------------------------------------------------------------------
@@ -659,6 +742,9 @@ register(ThraculaGame)
 __all__ = [
     "NUM_ACTIONS",
     "PUT",
+    "CardLaidFaceDown",
+    "CardTakenFromCell",
+    "DiscardsShuffled",
     "ThraculaGame",
     "ThraculaOptions",
     "ThraculaState",

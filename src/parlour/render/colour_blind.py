@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.render import Style, pad
+from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
 _PLAIN = Style()
 _CELL = 6
@@ -373,3 +375,93 @@ def _en(who: str, third_person: str, second_person: str) -> str:
 def _fr(who: str, third_person: str, second_person: str) -> str:
     """A French verb agreeing with ``who`` (``Vous`` takes the second person plural)."""
     return second_person if who == "Vous" else third_person
+
+
+# ----- sentences from events ------------------------------------------------------------
+
+_SENTENCES: Templates = {
+    "en": {
+        "row_card": "Row card {position}: {card}.",
+        "dummy_card": "The dummy's 14th card is dealt face down.",
+        "dummy_card_shown": "The dummy's 14th card, {card}, is dealt face down.",
+        "good_red": "The good colour is red: ♡ ♢ score, ♠ ♣ cost.",
+        "good_black": "The good colour is black: ♠ ♣ score, ♡ ♢ cost.",
+        "led": "{name} [leads|lead] {card}.",
+        "followed": "{name} [plays|play] {card}.",
+        "trick": "{name} [wins|win] trick {trick} ({cards}) and the row card {row_card} "
+        "({points}).",
+        "last_card": "The dummy's 14th card, {card}, goes to {name} ({points}).",
+        "deal_scored": "Deal {deal} scored: {scores}; totals {totals}.",
+        "clamped": "{points} counts 0",
+    },
+    "fr": {
+        "row_card": "Carte {position} de la rangée : {card}.",
+        "dummy_card": "La 14e carte du mort est donnée face cachée.",
+        "dummy_card_shown": "La 14e carte du mort, {card}, est donnée face cachée.",
+        "good_red": "La bonne couleur est le rouge : ♡ ♢ rapportent, ♠ ♣ coûtent.",
+        "good_black": "La bonne couleur est le noir : ♠ ♣ rapportent, ♡ ♢ coûtent.",
+        "led": "{name} [entame|entamez] {card}.",
+        "followed": "{name} [joue|jouez] {card}.",
+        "trick": "{name} [remporte|remportez] la levée {trick} ({cards}) et la carte "
+        "{row_card} de la rangée ({points}).",
+        "last_card": "La 14e carte du mort, {card}, va à {name} ({points}).",
+        "deal_scored": "Donne {deal} comptée : {scores} ; totaux {totals}.",
+        "clamped": "{points} compte 0",
+    },
+}
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """A sentence for an event of Colour-blind (None: a shared kind said by
+    ``parlour.render.narration``)."""
+    kind = event.kind
+    values = event.__dict__
+    if kind == "row_card":
+        card = style.card(values["card"])
+        return say(_SENTENCES, style, "row_card", position=values["position"] + 1, card=card)
+    if kind == "dummy_card":
+        if values["card"] is None:
+            return say(_SENTENCES, style, "dummy_card")
+        return say(_SENTENCES, style, "dummy_card_shown", card=style.card(values["card"]))
+    if kind == "good_colour":
+        return say(_SENTENCES, style, "good_red" if values["colour"] == "red" else "good_black")
+    if kind in ("card_led", "card_followed"):
+        name = seat_name(names, values["seat"], style)
+        key = "led" if kind == "card_led" else "followed"
+        return say(_SENTENCES, style, key, name, name=name, card=style.card(values["card"]))
+    if kind == "trick_won":
+        name = seat_name(names, values["seat"], style)
+        return say(
+            _SENTENCES,
+            style,
+            "trick",
+            name,
+            name=name,
+            trick=values["trick"],
+            cards=style.cards(values["cards"]),
+            row_card=style.card(values["row_card"]),
+            points=signed(values["points"]),
+        )
+    if kind == "last_card_won":
+        name = seat_name(names, values["seat"], style)
+        card = style.card(values["card"])
+        return say(
+            _SENTENCES, style, "last_card", name=name, card=card, points=signed(values["points"])
+        )
+    if kind == "deal_scored":
+        parts = []
+        for seat, score in enumerate(values["scores"]):
+            text = f"{seat_name(names, seat, style)} {score}"
+            points = values["points"][seat]
+            if points != score:
+                text += " (" + say(_SENTENCES, style, "clamped", points=points) + ")"
+            parts.append(text)
+        return say(
+            _SENTENCES,
+            style,
+            "deal_scored",
+            deal=values["deal"],
+            scores=", ".join(parts),
+            totals=scores_text(names, values["totals"], style),
+        )
+    return None

@@ -5,8 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.events import Event
 from parlour.core.game import View
+from parlour.games._coffin import CELL_NAMES
 from parlour.render import Style, pad
+from parlour.render.narration import (
+    Templates,
+    agree,
+    count_of,
+    names_of,
+    say,
+    scores_text,
+    seat_name,
+)
 
 WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
 
@@ -217,3 +228,184 @@ def narrate(
             )
         )
     return sentences
+
+
+# ----- sentences from events ------------------------------------------------------------
+
+COFFIN_WORDS: Templates = {
+    "en": {
+        "card_played": "{name} [plays|play] {card} to {cell}.",
+        "first_nail": "The first nail: {card} in the centre, {cell}.",
+        "end_bonus": "End bonus: {name} [adds|add|add] {bonus}.",
+        "lines": "rows {rows}, columns {columns}",
+        "tied": "; best lines tied, level {level} scored",
+        "direction": "{name} [chooses|choose] {way}; {other} [scores|score|score] {other_way}.",
+        "rows": "rows (the Queen's way)",
+        "columns": "columns (the King's way)",
+        "deal_scored": "Deal {deal} scored ({lines}): {scores}.",
+        "totals": "{scored}; totals {totals}.",
+        "card_cut": "{name} [cuts|cut] {card}.",
+        "cards_to_take": "{name} [wins|win] the deal with a line of {line} and [takes|take] "
+        "{count} from the coffin.",
+        "cards_tied": "The lines tie at {line}: nobody takes a card.",
+        "card_taken": "{name} [takes|take] {card} from the coffin.",
+        "waste_turned": "The waste pile ({count}) becomes the stock.",
+        "card": "card",
+        "cards": "cards",
+    },
+    "fr": {
+        "card_played": "{name} [joue|jouez] {card} en {cell}.",
+        "first_nail": "Le premier clou : {card} au centre, {cell}.",
+        "end_bonus": "Bonus de fin : {name} [ajoute|ajoutez|ajoutent] {bonus}.",
+        "lines": "lignes {rows}, colonnes {columns}",
+        "tied": " ; meilleures lignes à égalité, niveau {level} compté",
+        "direction": "{name} [choisit|choisissez] {way} ; {other} [compte|comptez|comptent] "
+        "{other_way}.",
+        "rows": "les lignes (voie de la Reine)",
+        "columns": "les colonnes (voie du Roi)",
+        "deal_scored": "Donne {deal} comptée ({lines}) : {scores}.",
+        "totals": "{scored} ; totaux {totals}.",
+        "card_cut": "{name} [coupe|coupez] {card}.",
+        "cards_to_take": "{name} [gagne|gagnez] la donne avec une ligne de {line} et "
+        "[prend|prenez] {count} du cercueil.",
+        "cards_tied": "Les lignes sont à égalité ({line}) : personne ne prend de carte.",
+        "card_taken": "{name} [prend|prenez] {card} du cercueil.",
+        "waste_turned": "La défausse ({count}) devient le talon.",
+        "card": "carte",
+        "cards": "cartes",
+    },
+}
+"""Templates of the Dracula family's sentences (shared with the partnership game
+and Thracula)."""
+
+
+def lines_text(event: Event, style: Style) -> str:
+    """``rows 12/40/0, columns 60/0/1`` (with the tie cascade's level if past 1)."""
+    values = event.__dict__
+    text = say(
+        COFFIN_WORDS,
+        style,
+        "lines",
+        rows="/".join(map(str, values["rows"])),
+        columns="/".join(map(str, values["columns"])),
+    )
+    if values["level"] > 1:
+        text += say(COFFIN_WORDS, style, "tied", level=values["level"])
+    return text
+
+
+def coffin_sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """Sentences for the events the Dracula family shares (``parlour.games._coffin``)
+    that read the same in every game of it: a card played to a cell, the first
+    nail, the end bonus. None for another kind."""
+    kind = event.kind
+    values = event.__dict__
+    if kind == "card_played":
+        name = seat_name(names, values["seat"], style)
+        return say(
+            COFFIN_WORDS,
+            style,
+            "card_played",
+            name,
+            name=name,
+            card=style.card(values["card"]),
+            cell=CELL_NAMES[values["cell"]],
+        )
+    if kind == "first_nail":
+        return say(
+            COFFIN_WORDS,
+            style,
+            "first_nail",
+            card=style.card(values["card"]),
+            cell=CELL_NAMES[values["cell"]],
+        )
+    if kind == "end_bonus":
+        seats = values["seats"]
+        name = names_of(names, seats, style)
+        return say(
+            COFFIN_WORDS,
+            style,
+            "end_bonus",
+            name,
+            plural=len(seats) > 1,
+            name=name,
+            bonus=values["bonus"],
+        )
+    return None
+
+
+def direction_sentence(
+    chooser: str, others: str, direction: str, style: Style, plural: bool = False
+) -> str:
+    """ "Ann chooses rows (the Queen's way); Bob scores columns (the King's way)."""
+    other_way = "columns" if direction == "rows" else "rows"
+    # The second clause's verb agrees with the other side, not the chooser.
+    template = COFFIN_WORDS.get(style.lang, COFFIN_WORDS["en"])["direction"]
+    first, second = template.split(";", 1)
+    first = agree(first, chooser)
+    second = agree(second, others, plural)
+    return (first + ";" + second).format(
+        name=chooser,
+        other=others,
+        way=say(COFFIN_WORDS, style, direction),
+        other_way=say(COFFIN_WORDS, style, other_way),
+    )
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """A sentence for an event of two-player Dracula (None: a shared kind said by
+    ``parlour.render.narration``)."""
+    shared = coffin_sentence(event, names, style)
+    if shared is not None:
+        return shared
+    kind = event.kind
+    values = event.__dict__
+    if kind == "direction_chosen":
+        seat = values["seat"]
+        return direction_sentence(
+            seat_name(names, seat, style),
+            seat_name(names, 1 - seat, style),
+            values["direction"],
+            style,
+        )
+    if kind == "coffin_scored":
+        scored = say(
+            COFFIN_WORDS,
+            style,
+            "deal_scored",
+            deal=values["deal"],
+            lines=lines_text(event, style),
+            scores=scores_text(names, values["scores"], style),
+        )
+        if not values["totals"]:
+            return scored
+        totals = scores_text(names, values["totals"], style)
+        return say(COFFIN_WORDS, style, "totals", scored=scored[:-1], totals=totals)
+    if kind == "card_cut":
+        name = seat_name(names, values["seat"], style)
+        return say(
+            COFFIN_WORDS, style, "card_cut", name, name=name, card=style.card(values["card"])
+        )
+    if kind == "cards_to_take":
+        if values["seat"] is None:
+            return say(COFFIN_WORDS, style, "cards_tied", line=values["line"])
+        name = seat_name(names, values["seat"], style)
+        count = count_of(
+            values["count"],
+            say(COFFIN_WORDS, style, "card"),
+            say(COFFIN_WORDS, style, "cards"),
+        )
+        return say(
+            COFFIN_WORDS, style, "cards_to_take", name, name=name, line=values["line"], count=count
+        )
+    if kind == "card_taken":
+        name = seat_name(names, values["seat"], style)
+        return say(
+            COFFIN_WORDS, style, "card_taken", name, name=name, card=style.card(values["card"])
+        )
+    if kind == "waste_turned":
+        count = count_of(
+            values["count"], say(COFFIN_WORDS, style, "card"), say(COFFIN_WORDS, style, "cards")
+        )
+        return say(COFFIN_WORDS, style, "waste_turned", count=count)
+    return None

@@ -5,9 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.render import Style, pad
-from parlour.render.dracula import coffin_lines
+from parlour.render.dracula import (
+    coffin_lines,
+    coffin_sentence,
+    direction_sentence,
+    lines_text,
+)
+from parlour.render.narration import Templates, names_of, say, seat_name
 
 WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
 WAY_FR = {"rows": "lignes (voie de la Reine)", "columns": "colonnes (voie du Roi)"}
@@ -147,3 +154,66 @@ def _bonus_sentence(team: str, bonus: int, french: bool) -> str:
 def _over_sentence(names: Sequence[str], first: int, second: int, french: bool) -> str:
     scores = f"{_side_members(0, names)} {first}, {_side_members(1, names)} {second}"
     return f"Partie terminée : {scores}." if french else f"Game over: {scores}."
+
+
+# ----- sentences from events ------------------------------------------------------------
+
+_WORDS: Templates = {
+    "en": {
+        "vampire_given": "{name} [receives|receive] {card}.",
+        "game_ended": "Game over: {scores}.",
+        "coffin_scored": "Deal {deal}, coffin {number} scored ({lines}): {scores}; "
+        "totals {totals}.",
+    },
+    "fr": {
+        "vampire_given": "{name} [reçoit|recevez] {card}.",
+        "game_ended": "Partie terminée : {scores}.",
+        "coffin_scored": "Donne {deal}, cercueil {number} compté ({lines}) : {scores} ; "
+        "totaux {totals}.",
+    },
+}
+
+
+def _sides_text(names: Sequence[str], by_seat: Sequence[int], style: Style) -> str:
+    """``Ann and Cy 32, Bob and Dan 22`` from per-seat values (partners share them)."""
+    return ", ".join(
+        f"{names_of(names, (side, side + 2), style)} {by_seat[side]}" for side in range(2)
+    )
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """A sentence for an event of partnership Dracula (None: a shared kind said by
+    ``parlour.render.narration``)."""
+    shared = coffin_sentence(event, names, style)
+    if shared is not None:
+        return shared
+    kind = event.kind
+    values = event.__dict__
+    if kind == "direction_chosen":
+        seat = values["seat"]
+        others = (seat + 1) % 4, (seat + 3) % 4
+        return direction_sentence(
+            seat_name(names, seat, style),
+            names_of(names, sorted(others), style),
+            values["direction"],
+            style,
+            plural=True,
+        )
+    if kind == "game_ended":
+        scores = _sides_text(names, values["scores"], style)
+        return say(_WORDS, style, "game_ended", scores=scores)
+    if kind == "vampire_given":
+        name = seat_name(names, values["seat"], style)
+        return say(_WORDS, style, "vampire_given", name, name=name, card=style.card(values["card"]))
+    if kind == "coffin_scored":
+        return say(
+            _WORDS,
+            style,
+            "coffin_scored",
+            deal=values["deal"],
+            number=values["number"],
+            lines=lines_text(event, style),
+            scores=_sides_text(names, values["scores"], style),
+            totals=_sides_text(names, values["totals"], style),
+        )
+    return None

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.cards import RANKS, format_card
+from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.render import Style, pad, visible_width
+from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
 _PLAIN = Style()
 
@@ -439,7 +442,9 @@ def _passed(passers: list[str], rank: str, lang: str) -> str:
     return f"{who} {verb} no {_rank_word(rank, lang)}."
 
 
-def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+def _event_sentence(
+    event: Mapping[str, Any], names: Sequence[str], lang: str, style: Style = _PLAIN
+) -> str:
     french = lang == "fr"
     kind = event["type"]
     who = _name(names, event.get("player"))
@@ -469,13 +474,13 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
             return f"Un roi : {who} {_fr_restart(who)}."
         return f"A king: {who} {_verb(who, 'start')} a new run."
     if kind == "claim":
-        box = _box(event["box"], lang)
+        box = _box(event["box"], lang, style)
         if french:
             verb = _fr(who, "emporte", "emportez")
             return f"{who} {verb} la mise du {box} : {_chips(event['chips'], lang)}."
         return f"{who} {_verb(who, 'win')} the {box} box: {_chips(event['chips'], lang)}."
     if kind == "forgot":
-        box = _box(event["box"], lang)
+        box = _box(event["box"], lang, style)
         penalty = event["penalty"]
         if french:
             text = f"{who} {_fr(who, 'oublie', 'oubliez')} de réclamer la mise du {box}"
@@ -503,7 +508,7 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
         text = f"{who} {_verb(who, 'pay')} {winner} {_chips(event['chips'], lang)}"
         return text + (f" (of {event['owed']} owed)." if short else ".")
     if kind == "double":
-        card = _PLAIN.card(event["box"])
+        card = style.card(event["box"])
         short = event["chips"] < event["owed"]
         if french:
             if who == "Vous":
@@ -539,7 +544,96 @@ def _event_sentence(event: Mapping[str, Any], names: Sequence[str], lang: str) -
     return ""
 
 
-def _box(card: str, lang: str) -> str:
+def _box(card: str, lang: str, style: Style = _PLAIN) -> str:
     index = ("10D", "JC", "QS", "KH", "7D").index(card)
     name = _BOX_NAMES[lang][index]
-    return f"{_PLAIN.card(card)} ({name})" if index == 4 else _PLAIN.card(card)
+    return f"{style.card(card)} ({name})" if index == 4 else style.card(card)
+
+
+# ----- sentences from events ------------------------------------------------------------
+
+_SENTENCES: Templates = {
+    "en": {
+        "stakes": "Everyone puts {each} chips on the board; the boxes hold {boxes}.",
+        "stakes_short": "Stakes: {paid}; the boxes hold {boxes}.",
+        "deal_ended": "Deal {deal} won by {name}: {changes}; chips {chips}.",
+    },
+    "fr": {
+        "stakes": "Chacun mise {each} jetons sur le plateau ; les cases contiennent {boxes}.",
+        "stakes_short": "Mises : {paid} ; les cases contiennent {boxes}.",
+        "deal_ended": "Donne {deal} gagnée par {name} : {changes} ; jetons {chips}.",
+    },
+}
+
+_OBSERVED_KINDS = {
+    "sans": "sans",
+    "block": "block",
+    "king": "king",
+    "box_claimed": "claim",
+    "box_forgotten": "forgot",
+    "went_out": "out",
+    "paid": "pay",
+    "box_doubled": "double",
+    "grand_opera": "grand_opera",
+}
+"""Event kinds said by the same sentences as the observation's deal events."""
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """A sentence for an event of Nain Jaune (None: a shared kind said by
+    ``parlour.render.narration``). The kinds the observation's deal log also has
+    are said by the same code as :func:`narrate`."""
+    kind = event.kind
+    values = event.__dict__
+    lang = _lang(style.lang)
+    if kind == "stakes_paid":
+        boxes = ", ".join(
+            f"{_box(card, lang, style)} {chips}"
+            for card, chips in zip(("10D", "JC", "QS", "KH", "7D"), values["boxes"], strict=True)
+        )
+        paid = values["paid"]
+        if len(set(paid)) == 1:
+            return say(_SENTENCES, style, "stakes", each=paid[0], boxes=boxes)
+        return say(
+            _SENTENCES, style, "stakes_short", paid=scores_text(names, paid, style), boxes=boxes
+        )
+    if kind == "card_played":
+        who = seat_name(names, values["seat"], style)
+        card = style.card(values["card"])
+        if lang == "fr":
+            return f"{who} {_fr(who, 'joue', 'jouez')} {card}."
+        return f"{who} {_verb(who, 'play')} {card}."
+    if kind == "pass":
+        return _passed([seat_name(names, values["seat"], style)], RANKS[values["rank"] - 1], lang)
+    if kind == "deal_ended":
+        changes = ", ".join(
+            f"{seat_name(names, seat, style)} {signed(change)}"
+            for seat, change in enumerate(values["changes"])
+        )
+        name = seat_name(names, values["winner"], style)
+        return say(
+            _SENTENCES,
+            style,
+            "deal_ended",
+            deal=values["deal"],
+            name=name,
+            changes=changes,
+            chips=scores_text(names, values["chips"], style),
+        )
+    observed = _OBSERVED_KINDS.get(kind)
+    if observed is None:
+        return None
+    data: dict[str, Any] = {"type": observed, "player": values["seat"]}
+    if "rank" in values:
+        data["rank"] = RANKS[values["rank"] - 1]
+    if "by_choice" in values:
+        data["stopped"] = values["by_choice"]
+    if "box_card" in values:
+        data["box"] = format_card(values["box_card"])
+    for key in ("chips", "owed", "penalty", "to"):
+        if key in values:
+            data[key] = values[key]
+    text = _event_sentence(data, names, lang, style)
+    if kind == "paid" and values["cards"]:
+        text = text[:-1] + f" ({style.cards(values['cards'])})."
+    return text

@@ -3,20 +3,157 @@
 One function, :func:`sentence`, turns one event, as a seat saw it, into a
 sentence in the language asked for. Each game module under ``parlour.render``
 may define ``sentence(event, names, style) -> str | None`` for its own event
-kinds; the events every game shares are said here.
+kinds; the events every game shares (``parlour.games._events``: the first
+dealer, a deal begun, a card dealt, a game ended) are said here, and any other
+event gets a plain generic sentence.
+
+Sentences name seats by ``names`` (never by number) and draw cards with
+``style.card``. Templates mark verb forms as ``[third person|second person]``
+(optionally ``|plural``), so that a seat named ``You`` / ``Vous`` reads well:
+``{name} [plays|play]`` gives "Ann plays" and "You play".
+
+>>> from parlour.games._events import CardDealt
+>>> sentence("dracula", CardDealt(seat=1, card=None), ["Ann", "Bob"], Style())
+'Bob is dealt a card.'
+>>> sentence("dracula", CardDealt(seat=0, card=24), ["Vous", "Bob"], Style(lang="fr"))
+'Vous recevez Q♡.'
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
 
 from parlour.core.events import Event
 from parlour.render import Style
 
+SECOND_PERSON = ("You", "Vous")
+"""Seat names that take the second person (a lone player's default name)."""
 
-def sentence(game_name: str, event: Event, names: Sequence[str], style: Style) -> str:
+_FORMS = re.compile(r"\[([^|\]]*)\|([^|\]]*)(?:\|([^\]]*))?\]")
+
+Templates = Mapping[str, Mapping[str, str]]
+"""Per language (``en``, ``fr``), per key: a template for :func:`say`."""
+
+
+def agree(template: str, subject: str, plural: bool = False) -> str:
+    """Choose each ``[third|second|plural]`` form of ``template`` for ``subject``."""
+
+    def form(match: re.Match[str]) -> str:
+        if plural:
+            return match.group(3) if match.group(3) is not None else match.group(2)
+        return match.group(2) if subject in SECOND_PERSON else match.group(1)
+
+    return _FORMS.sub(form, template)
+
+
+def say(
+    templates: Templates,
+    style: Style,
+    key: str,
+    subject: str = "",
+    plural: bool = False,
+    **values: object,
+) -> str:
+    """The template ``key`` in ``style.lang`` (English if the language is unknown),
+    its verbs agreeing with ``subject``, filled with ``values``."""
+    table = templates.get(style.lang, templates["en"])
+    return agree(table[key], subject, plural).format(**values)
+
+
+def seat_name(names: Sequence[str], seat: int, style: Style) -> str:
+    """The name of ``seat``; a seat without a name is "player 1" (numbered from 1)."""
+    if 0 <= seat < len(names):
+        return names[seat]
+    return ("joueur " if style.lang == "fr" else "player ") + str(seat + 1)
+
+
+def names_of(names: Sequence[str], seats: Sequence[int], style: Style) -> str:
+    """Several seats' names joined: "Ann and Cy" / "Ann et Cy"."""
+    listed = [seat_name(names, seat, style) for seat in seats]
+    if len(listed) < 2:
+        return "".join(listed)
+    word = " et " if style.lang == "fr" else " and "
+    return ", ".join(listed[:-1]) + word + listed[-1]
+
+
+def count_of(count: int, singular: str, plural: str) -> str:
+    """``1 card``, ``3 cards``, ``0 cards`` (French: ``0 carte``, via the words given)."""
+    return f"{count} {singular if abs(count) == 1 else plural}"
+
+
+def signed(number: int) -> str:
+    """``+5``, ``-3``, ``0``."""
+    return f"+{number}" if number > 0 else str(number)
+
+
+_SHARED: Templates = {
+    "en": {
+        "first_dealer": "{name} [deals|deal] first.",
+        "deal_started": "Deal {deal}: {name} [deals|deal].",
+        "deal_started_game": "Game {game}, deal {deal}: {name} [deals|deal].",
+        "card_dealt": "{name} [is|are] dealt {card}.",
+        "card_dealt_hidden": "{name} [is|are] dealt a card.",
+        "game_over": "Game over: {scores}.",
+        "game_over_chips": "Game over, a player cannot pay the stakes: {scores}.",
+        "game_over_deals": "Game over, the last deal is played: {scores}.",
+        "game_ended": "Game {game} over: {scores}. Another game follows.",
+    },
+    "fr": {
+        "first_dealer": "{name} [donne|donnez] en premier.",
+        "deal_started": "Donne {deal} : {name} [distribue|distribuez].",
+        "deal_started_game": "Partie {game}, donne {deal} : {name} [distribue|distribuez].",
+        "card_dealt": "{name} [reçoit|recevez] {card}.",
+        "card_dealt_hidden": "{name} [reçoit|recevez] une carte.",
+        "game_over": "Partie terminée : {scores}.",
+        "game_over_chips": "Partie terminée, un joueur ne peut plus miser : {scores}.",
+        "game_over_deals": "Partie terminée, la dernière donne est jouée : {scores}.",
+        "game_ended": "Partie {game} terminée : {scores}. Une autre partie suit.",
+    },
+}
+
+
+def scores_text(names: Sequence[str], scores: Sequence[int], style: Style) -> str:
+    """``Ann 120, Bob 95``."""
+    return ", ".join(
+        f"{seat_name(names, seat, style)} {score}" for seat, score in enumerate(scores)
+    )
+
+
+def shared_sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """A sentence for the events every game shares (``parlour.games._events``),
+    or None for another kind."""
+    kind = event.kind
+    values = event.__dict__
+    if kind == "first_dealer":
+        name = seat_name(names, values["seat"], style)
+        return say(_SHARED, style, "first_dealer", name, name=name)
+    if kind == "deal_started":
+        name = seat_name(names, values["dealer"], style)
+        key = "deal_started_game" if values["game"] > 1 else "deal_started"
+        return say(_SHARED, style, key, name, name=name, game=values["game"], deal=values["deal"])
+    if kind == "card_dealt":
+        name = seat_name(names, values["seat"], style)
+        card = values["card"]
+        if card is None:
+            return say(_SHARED, style, "card_dealt_hidden", name, name=name)
+        return say(_SHARED, style, "card_dealt", name, name=name, card=style.card(card))
+    if kind == "game_ended":
+        scores = scores_text(names, values["scores"], style)
+        if not values["final"]:
+            return say(_SHARED, style, "game_ended", game=values["game"], scores=scores)
+        key = {"chips": "game_over_chips", "max_deals": "game_over_deals"}.get(
+            values["reason"], "game_over"
+        )
+        return say(_SHARED, style, key, scores=scores)
+    return None
+
+
+def sentence(game_name: str, event: Event, names: Sequence[str], style: Style | None = None) -> str:
     """``event`` as one sentence in ``style.lang``, with ``names`` for the seats."""
+    style = style or Style()
     module_name = "parlour.render." + game_name.replace("-", "_")
     try:
         module = importlib.import_module(module_name)
@@ -29,12 +166,35 @@ def sentence(game_name: str, event: Event, names: Sequence[str], style: Style) -
         text: str | None = own(event, names, style)
         if text is not None:
             return text
-    return generic_sentence(event, names)
+    shared = shared_sentence(event, names, style)
+    if shared is not None:
+        return shared
+    return generic_sentence(event, names, style)
 
 
-def generic_sentence(event: Event, names: Sequence[str]) -> str:
-    """A plain rendering of any event: its kind and fields."""
-    data = event.to_json()
-    kind = data.pop("kind")
-    details = ", ".join(f"{key} {value}" for key, value in data.items())
-    return f"{kind}: {details}" if details else str(kind)
+_SEAT_FIELDS = ("seat", "seats", "dealer", "winner", "to")
+
+
+def generic_sentence(event: Event, names: Sequence[str], style: Style | None = None) -> str:
+    """A plain rendering of any event: its kind and fields, seats by name and
+    cards drawn (fields named ``card``/``…_card``/``…cards``), hidden cards as "?"."""
+    style = style or Style()
+    parts = []
+    for item in fields(event):
+        value = getattr(event, item.name)
+        name = item.name
+        if name in _SEAT_FIELDS and isinstance(value, int):
+            shown = seat_name(names, value, style)
+        elif name in _SEAT_FIELDS and isinstance(value, tuple):
+            shown = names_of(names, value, style)
+        elif name == "card" or name.endswith(("_card", "cards")):
+            cards = value if isinstance(value, tuple) else (value,)
+            shown = " ".join("?" if card is None else style.card(card) for card in cards)
+        elif isinstance(value, tuple):
+            shown = "/".join(str(part) for part in value)
+        else:
+            shown = str(value)
+        parts.append(f"{name.replace('_', ' ')} {shown}")
+    kind = event.kind.replace("_", " ")
+    text = kind[:1].upper() + kind[1:]
+    return f"{text}: {', '.join(parts)}." if parts else f"{text}."

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.events import Event
 from parlour.core.game import View
+from parlour.games._coffin import CELL_NAMES
 from parlour.render import Style, pad
+from parlour.render.dracula import coffin_sentence
+from parlour.render.narration import Templates, say, scores_text, seat_name
 
 COLUMN_LETTERS = "abc"
 
@@ -143,3 +147,85 @@ def _bonus_sentence(name: str, bonus: int, french: bool) -> str:
         return f"Bonus de fin : {name} {verb} {bonus}."
     verb = "add" if name == "You" else "adds"
     return f"End bonus: {name} {verb} {bonus}."
+
+
+# ----- sentences from events ------------------------------------------------------------
+
+_WORDS: Templates = {
+    "en": {
+        "face_down": "A card face down in {cell}.",
+        "face_down_shown": "{card} face down in {cell}.",
+        "taken": "{name} [takes|take] the face-down card from {cell}.",
+        "taken_shown": "{name} [takes|take] {card} from {cell}.",
+        "put": "{name} [puts|put] {card} face up in {cell}.",
+        "shuffled": "The stock is used up: the {count} discards are shuffled for the last coffin.",
+        "scored": "Deal {deal} scored: {scores}; totals {totals}.",
+        "seat_score": "{name} {score} (row {row} {row_value}, column {column} {column_value})",
+    },
+    "fr": {
+        "face_down": "Une carte face cachée en {cell}.",
+        "face_down_shown": "{card} face cachée en {cell}.",
+        "taken": "{name} [prend|prenez] la carte cachée en {cell}.",
+        "taken_shown": "{name} [prend|prenez] {card} en {cell}.",
+        "put": "{name} [pose|posez] {card} face visible en {cell}.",
+        "shuffled": "Le talon est épuisé : les {count} cartes défaussées sont mélangées pour "
+        "le dernier cercueil.",
+        "scored": "Donne {deal} comptée : {scores} ; totaux {totals}.",
+        "seat_score": "{name} {score} (ligne {row} {row_value}, colonne {column} {column_value})",
+    },
+}
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """A sentence for an event of Thracula (None: a shared kind said by
+    ``parlour.render.narration``)."""
+    kind = event.kind
+    values = event.__dict__
+    if kind == "card_played":
+        name = seat_name(names, values["seat"], style)
+        card = style.card(values["card"])
+        return say(
+            _WORDS, style, "put", name, name=name, card=card, cell=CELL_NAMES[values["cell"]]
+        )
+    shared = coffin_sentence(event, names, style)
+    if shared is not None:
+        return shared
+    if kind == "card_laid_face_down":
+        cell = CELL_NAMES[values["cell"]]
+        if values["card"] is None:
+            return say(_WORDS, style, "face_down", cell=cell)
+        return say(_WORDS, style, "face_down_shown", card=style.card(values["card"]), cell=cell)
+    if kind == "card_taken_from_cell":
+        name = seat_name(names, values["seat"], style)
+        cell = CELL_NAMES[values["cell"]]
+        if values["card"] is None:
+            return say(_WORDS, style, "taken", name, name=name, cell=cell)
+        card = style.card(values["card"])
+        return say(_WORDS, style, "taken_shown", name, name=name, card=card, cell=cell)
+    if kind == "discards_shuffled":
+        return say(_WORDS, style, "shuffled", count=values["count"])
+    if kind == "coffin_scored":
+        parts = []
+        for seat, line in enumerate(values["owned_lines"]):
+            parts.append(
+                say(
+                    _WORDS,
+                    style,
+                    "seat_score",
+                    name=seat_name(names, seat, style),
+                    score=values["scores"][seat],
+                    row=line + 1,
+                    row_value=values["rows"][line],
+                    column=COLUMN_LETTERS[line],
+                    column_value=values["columns"][line],
+                )
+            )
+        return say(
+            _WORDS,
+            style,
+            "scored",
+            deal=values["deal"],
+            scores=", ".join(parts),
+            totals=scores_text(names, values["totals"], style),
+        )
+    return None
