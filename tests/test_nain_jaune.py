@@ -868,7 +868,7 @@ def test_narrate_across_deals_tells_the_end_and_the_new_stakes() -> None:
         state.apply_action(state.legal_actions()[0])
         told += narrate(before, state.observation(0), names, "en")
     assert any("no cards left and wins the deal" in sentence for sentence in told)
-    assert "New deal: Ann deals; everyone puts 15 chips on the board." in told
+    assert "New deal: Ann deals; everyone stakes on the board." in told
 
 
 def test_move_groups_by_rank() -> None:

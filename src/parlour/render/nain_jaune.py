@@ -451,8 +451,8 @@ def _event_sentence(
     if kind == "stakes":
         dealer = _name(names, event["dealer"])
         if french:
-            return f"Nouvelle donne : {dealer} distribue ; chacun mise 15 jetons sur le plateau."
-        return f"New deal: {dealer} deals; everyone puts 15 chips on the board."
+            return f"Nouvelle donne : {dealer} distribue ; chacun mise sur le plateau."
+        return f"New deal: {dealer} deals; everyone stakes on the board."
     if kind == "sans":
         rank = event["rank"]
         said = f"« sans {_rank_word(rank, 'fr')} »"
@@ -532,9 +532,9 @@ def _event_sentence(
     if kind == "game_over":
         if event["reason"] == "chips":
             return (
-                "Partie terminée : un joueur a moins de 15 jetons."
+                "Partie terminée : un joueur n'a plus de quoi miser."
                 if french
-                else "Game over: a player has fewer than 15 chips."
+                else "Game over: a player's chips have run out."
             )
         return (
             "Partie terminée : le nombre de donnes est atteint."
