@@ -6,18 +6,19 @@
 It plays seeded random matches and checks, at every step: legal actions are
 sorted, unique and non-empty until the end; every action's text round-trips;
 chance outcomes are a probability distribution; illegal actions and malformed
-text raise and leave the state unchanged; clones are independent; serialize,
-match records and ``deserialize_state`` reproduce the state; observations are
-JSON; views hold no reference to the state and match the observation; the
-returns have one value per seat at the end; a state sampled from a seat's view
-(``view.sample_state``) shows that seat the same view. Any game module can run it on
-itself.
+text raise and leave the state unchanged (every field); clones copy every field
+and are independent both ways; serialize, match records and
+``deserialize_state`` reproduce the state; observations are JSON; views hold no
+reference to the state and match the observation; the returns have one value
+per seat at the end; a state sampled from a seat's view (``view.sample_state``)
+shows that seat the same view. Any game module can run it on itself.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from enum import Enum
 from typing import Any
 
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
@@ -71,6 +72,7 @@ def check_state(state: State, rng: random.Random) -> None:
         if state.string_to_action(f"  {text.lower()}  ") != action:
             raise _fail(f"{text!r} does not parse in lower case with spaces around", state)
     before = state.serialize()
+    fields = state_fields(state)
     illegal_candidates = [a for a in (-1, max(legal) + 1, *range(0, 64)) if a not in legal]
     for action in [*illegal_candidates[:5], float(legal[0]), True]:  # type: ignore[list-item]
         try:
@@ -79,7 +81,7 @@ def check_state(state: State, rng: random.Random) -> None:
             pass
         else:
             raise _fail(f"illegal action {action} was accepted", state)
-        if state.serialize() != before:
+        if state.serialize() != before or state_fields(state) != fields:
             raise _fail(f"illegal action {action} changed the state", state)
     for text in ("", "   ", "zz9 q?", "QH QH QH QH QH"):
         try:
@@ -88,7 +90,7 @@ def check_state(state: State, rng: random.Random) -> None:
             pass
         else:
             raise _fail(f"malformed text {text!r} was accepted as an action", state)
-        if state.serialize() != before:
+        if state.serialize() != before or state_fields(state) != fields:
             raise _fail(f"malformed text {text!r} changed the state", state)
     for seat in range(game.num_players):
         observation = state.observation(seat)
@@ -144,14 +146,72 @@ def check_round_trips(state: State) -> None:
     for seat in range(game.num_players):
         if twin.observation(seat) != state.observation(seat):
             raise _fail(f"a deserialized state shows seat {seat} something else", state)
+    check_clone(state, random.Random(len(state.history)))
+
+
+CLONE_MOVES = 4
+"""How many moves :func:`check_clone` plays on a clone (and on the clone's clone)."""
+
+
+def state_fields(state: State) -> dict[str, object]:
+    """Every field of ``state`` (its instance ``__dict__``) as plain values compared
+    by value: lists, dicts and objects are turned into tuples of their contents, so
+    two states are equal here exactly when every field holds the same thing. The
+    Game is kept by identity (states share it on purpose: it is immutable)."""
+    return {name: _plain(value) for name, value in vars(state).items() if name != "game"}
+
+
+def _plain(value: object) -> object:
+    if value is None or isinstance(value, (bool, int, float, str, bytes, Enum)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(_plain(item) for item in value))
+    if isinstance(value, dict):
+        return ("dict", *((_plain(key), _plain(item)) for key, item in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("set", frozenset(value))
+    if hasattr(value, "__dict__"):
+        return (type(value).__name__, _plain(vars(value)))
+    slots = getattr(type(value), "__slots__", None)
+    if slots is not None:
+        names = (slots,) if isinstance(slots, str) else slots
+        return (type(value).__name__, *(_plain(getattr(value, name, None)) for name in names))
+    return value
+
+
+def _play_some(state: State, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        legal = state.legal_actions()
+        if not legal:
+            return
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def check_clone(state: State, rng: random.Random) -> None:
+    """``clone()`` copies every field, and the two states are independent.
+
+    The clone must hold the same value in every field of its ``__dict__``; moves
+    played on the clone must leave every field of the original as it was, and
+    moves played on the original of a clone must leave that clone as it was. A
+    clone that shares a list with its original (a hand, the coffin) fails here,
+    although its ``serialize()`` (rebuilt from the history, which is always
+    copied) would not show it.
+    """
+    before = state_fields(state)
+    text = state.serialize()
     clone = state.clone()
-    if clone.serialize() != text:
-        raise _fail("clone() differs from the original", state)
-    legal = state.legal_actions()
-    if legal:
-        clone.apply_action(legal[0])
-        if state.serialize() != text:
-            raise _fail("applying an action to a clone changed the original", state)
+    if state_fields(clone) != before:
+        raise _fail("clone() differs from the original in some field", state)
+    _play_some(clone, rng, CLONE_MOVES)
+    changed = [name for name, value in state_fields(state).items() if before.get(name) != value]
+    if changed or state.serialize() != text:
+        raise _fail(f"moves on a clone changed the original's fields: {changed}", state)
+    second = clone.clone()
+    second_fields = state_fields(second)
+    _play_some(clone, rng, CLONE_MOVES)
+    changed = [name for name, value in state_fields(second).items() if second_fields[name] != value]
+    if changed:
+        raise _fail(f"moves on the original changed its clone's fields: {changed}", state)
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int, deep: bool) -> State:
