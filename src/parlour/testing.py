@@ -21,9 +21,16 @@ import random
 from enum import Enum
 from typing import Any
 
-from parlour.core.errors import IllegalActionError, ParlourError, ParseError
-from parlour.core.game import CHANCE, TERMINAL, State, View
-from parlour.core.registry import load_game
+from parlour.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    ParlourError,
+    ParseError,
+    RecordError,
+    shown,
+)
+from parlour.core.game import CHANCE, TERMINAL, Game, State, View
+from parlour.core.registry import UnknownGameError, load_game
 from parlour.core.sampler import Rng
 
 
@@ -273,3 +280,144 @@ def check_game(name: str, *, playouts: int = 3, seed: int = 0, **options: Any) -
             pass
         else:
             raise _fail(f"observation({bad!r}) of a seat that does not exist succeeded", explicit)
+
+
+# ----- probes for bad input (the fuzz tests and tests/fuzz/campaign.py) ----------
+#
+# Each probe feeds one input to the engine and raises AssertionError if the engine
+# did something wrong with it: accepted what it must refuse, changed the state
+# while refusing, or raised the wrong ParlourError. Any exception that is not a
+# ParlourError is let through: that is the fault the fuzzing looks for.
+
+
+def _action_bound(state: State) -> int:
+    game = state.game
+    return game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
+
+
+def probe_action(state: State, action: object) -> None:
+    """``action`` (any object) given to ``apply_action`` and to the view's
+    ``action_to_string``: refused with IllegalActionError and no change unless it
+    is legal."""
+    legal = state.legal_actions()
+    fields, text = state_fields(state), state.serialize()
+    is_id = type(action) is int
+    if is_id and action in legal:
+        return
+    try:
+        state.apply_action(action)  # type: ignore[arg-type]
+    except IllegalActionError:
+        pass
+    else:
+        raise _fail(f"apply_action accepted {shown(action)}, which is not legal", state)
+    if state_fields(state) != fields or state.serialize() != text:
+        raise _fail(f"refusing {shown(action)} changed the state", state)
+    seat = state.current_player()
+    if seat >= 0:
+        try:
+            state.view(seat).action_to_string(action)  # type: ignore[arg-type]
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(f"View.action_to_string({shown(action)}) wrote a text", state)
+
+
+def probe_action_text(state: State, action: object) -> None:
+    """``action_to_string`` of ``action`` (any object): the text of an id in the
+    game's range parses back to it; anything else (a negative or huge number, a
+    bool, not an int) has no text but a ParlourError."""
+    is_id = type(action) is int
+    in_range = is_id and 0 <= action < _action_bound(state)  # type: ignore[operator]
+    try:
+        written = state.action_to_string(action)  # type: ignore[arg-type]
+    except ParlourError:
+        written = None
+    if written is not None:
+        if not in_range:
+            raise _fail(f"action_to_string({shown(action)}) wrote {written!r}", state)
+        try:
+            back = state.string_to_action(written)
+        except ParlourError as error:
+            message = f"action_to_string({action}) = {written!r} does not parse: {error}"
+            raise _fail(message, state) from None
+        if back != action:
+            raise _fail(f"action_to_string({action}) = {written!r} parses to {back}", state)
+
+
+def probe_text(state: State, text: object) -> None:
+    """``text`` (any object) given to ``string_to_action``, ``apply_text`` and the
+    view's ``string_to_action``: a ParseError or IllegalActionError and no change,
+    or a legal action."""
+    legal = state.legal_actions()
+    fields, serialized = state_fields(state), state.serialize()
+    try:
+        action = state.string_to_action(text)  # type: ignore[arg-type]
+    except ParseError:
+        action = None
+    if action is not None and type(action) is not int:
+        raise _fail(f"string_to_action({shown(text)}) returned {shown(action)}", state)
+    twin = state.clone()
+    try:
+        twin.apply_text(text)  # type: ignore[arg-type]
+    except (ParseError, IllegalActionError):
+        if state_fields(twin) != fields:
+            raise _fail(f"refusing the text {shown(text)} changed the state", state) from None
+    else:
+        if action not in legal:
+            raise _fail(f"apply_text({shown(text)}) applied an illegal action", state)
+    if state_fields(state) != fields or state.serialize() != serialized:
+        raise _fail(f"parsing {shown(text)} changed the state", state)
+    seat = state.current_player()
+    if seat >= 0:
+        view = state.view(seat)
+        try:
+            chosen = view.string_to_action(text)  # type: ignore[arg-type]
+        except (ParseError, IllegalActionError):
+            return
+        if chosen not in view.legal_actions:
+            raise _fail(f"View.string_to_action({shown(text)}) chose {shown(chosen)}", state)
+
+
+def probe_record(game: Game[Any], text: object) -> None:
+    """``text`` (any object) given to ``deserialize_state``: a RecordError, or a
+    state whose own record loads back to the same record."""
+    try:
+        state = game.deserialize_state(text)  # type: ignore[arg-type]
+    except RecordError:
+        return
+    serialized = state.serialize()
+    if game.deserialize_state(serialized).serialize() != serialized:
+        raise _fail("a record loaded from fuzzed text does not round-trip", state)
+
+
+def probe_options(name: object, options: dict[str, object]) -> None:
+    """``load_game(name, **options)``: an UnknownGameError or InvalidOptionError, or
+    a game whose seeded match starts with legal actions."""
+    try:
+        game = load_game(name, **options)  # type: ignore[arg-type]
+    except (UnknownGameError, InvalidOptionError):
+        return
+    state = game.new_initial_state(seed=0)
+    if not state.legal_actions():
+        raise _fail(f"options {options} give a match with no legal action", state)
+
+
+def probe_deck(game: Game[Any], deck: object, rng: random.Random, moves: int) -> None:
+    """``new_initial_state(deck=deck)``: a ParseError (or the ParlourError of a deck
+    the deal cannot follow), or a state that plays ``moves`` random moves, each
+    applied or refused (a forced card no longer available) with no change."""
+    try:
+        state = game.new_initial_state(deck=deck)  # type: ignore[arg-type]
+    except ParlourError:
+        return
+    for _ in range(moves):
+        legal = state.legal_actions()
+        if not legal:
+            return
+        fields = state_fields(state)
+        try:
+            state.apply_action(legal[rng.randrange(len(legal))])
+        except ParlourError:
+            if state_fields(state) != fields:
+                raise _fail("a forced deck's refusal changed the state", state) from None
+            return
