@@ -407,6 +407,8 @@ class State(ABC):
             return None
         if self.is_terminal():
             return "the game is over"
+        if not 0 <= action < self._action_bound():
+            return "it is not an action of this game"
         return self._illegal_reason(action)
 
     def string_to_action(self, text: str) -> int:
