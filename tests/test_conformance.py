@@ -3,10 +3,12 @@ every option set the game declares as changing the flow."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import parlour
-from parlour.testing import check_game
+from parlour.testing import check_clone, check_game, state_fields
 
 CASES = [
     (name, options)
@@ -34,3 +36,51 @@ def test_every_game_has_a_rules_page() -> None:
     for name in parlour.game_names():
         text = rules_text(name)
         assert parlour.game_class(name).info.title.split()[0] in text
+
+
+def _shares_hands(state: parlour.State) -> parlour.State:
+    """A copy of ``state`` whose clone() shares its ``hands`` list (the defect the
+    clone check must catch); serialize() cannot see it."""
+
+    class SharedHandsState(type(state)):  # type: ignore[misc]
+        def clone(self) -> parlour.State:
+            twin = super().clone()
+            twin.hands = self.hands  # type: ignore[attr-defined]
+            return twin
+
+    broken = state.clone()
+    broken.__class__ = SharedHandsState
+    return broken
+
+
+@pytest.mark.parametrize("name", ["dracula", "colour-blind", "nain-jaune"])
+def test_clone_check_fails_a_clone_that_shares_a_list(name: str) -> None:
+    state = parlour.load_game(name).new_initial_state(seed=3)
+    check_clone(state, random.Random(0))  # the real clone passes
+    broken = _shares_hands(state)
+    with pytest.raises(AssertionError, match="moves on a clone changed the original's fields"):
+        check_clone(broken, random.Random(0))
+
+
+def test_clone_check_fails_a_clone_that_drops_a_field() -> None:
+    state = parlour.load_game("dracula").new_initial_state(seed=3)
+
+    class ForgetfulState(type(state)):  # type: ignore[misc]
+        def clone(self) -> parlour.State:
+            twin = super().clone()
+            twin.coffin = list(twin.coffin)  # type: ignore[attr-defined]
+            twin.coffin[0] = 99  # type: ignore[attr-defined]
+            return twin
+
+    state.__class__ = ForgetfulState
+    with pytest.raises(AssertionError, match="clone\\(\\) differs from the original"):
+        check_clone(state, random.Random(0))
+
+
+def test_state_fields_compares_lists_by_value() -> None:
+    state = parlour.load_game("dracula").new_initial_state(seed=3)
+    twin = state.clone()
+    assert twin.hands is not state.hands  # type: ignore[attr-defined]
+    assert state_fields(twin) == state_fields(state)
+    twin.hands[0] ^= 1  # type: ignore[attr-defined]
+    assert state_fields(twin) != state_fields(state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import pytest
@@ -20,8 +21,11 @@ from parlour.core.cards import (
     suit_of,
 )
 from parlour.core.cardset import CardSet
+from parlour.core.errors import allowed_list, shown
+from parlour.core.game import parse_first_dealer
 from parlour.core.options import build_options, option, option_specs
 from parlour.core.sampler import Rng
+from parlour.testing import state_fields
 
 
 def test_card_text_canonical_and_tolerant() -> None:
@@ -203,3 +207,184 @@ def test_explicit_chance_nodes_without_seed() -> None:
     state = game.new_initial_state()
     assert state.is_chance_node()
     assert sum(probability for _, probability in state.chance_outcomes()) == pytest.approx(1)
+
+
+# ----- bad input of every kind (issue 13, items 2 and 3) ---------------------------
+
+NOT_CASINO = [name for name in parlour.game_names() if name != "casino"]
+"""Casino's action encoding is being replaced (issue 13.1); its own decoding is
+tested with it."""
+
+
+def test_iter_bits_refuses_a_negative_mask_instead_of_looping() -> None:
+    with pytest.raises(parlour.ParseError, match="negative"):
+        list(iter_bits(-945))
+    with pytest.raises(parlour.ParseError, match="0 or more"):
+        CardSet(-1)
+
+
+@pytest.mark.parametrize("given", [None, 5, 2.5, b"QH", {"QH": 1}, [None], [10**5000]], ids=shown)
+def test_parse_cards_refuses_what_is_not_cards(given: object) -> None:
+    with pytest.raises(parlour.ParseError):
+        parse_cards(given)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("card", [True, 1.0, -1, 54, 10**5000, "QH", None], ids=shown)
+def test_format_card_refuses_what_is_not_a_card_id(card: object) -> None:
+    with pytest.raises(parlour.ParseError, match="card ids are whole numbers from 0 to 53"):
+        format_card(card)  # type: ignore[arg-type]
+
+
+def test_messages_show_huge_or_deep_input_briefly() -> None:
+    assert shown(10**5000) == "a whole number of 5001 digits"
+    assert shown(-(10**300)) == "a negative whole number of 301 digits"
+    nested: list[object] = []
+    for _ in range(100_000):
+        nested = [nested]
+    assert len(shown(nested)) < 40
+    assert len(shown("x" * 10_000_000)) < 80
+    assert allowed_list(map(str, range(100)), 20).endswith("19 and 80 more")
+
+
+@pytest.mark.parametrize(
+    "text", ["seat ²", "seat ٣", "seat " + "1" * 5000, "seat -1", "seat 2"], ids=shown
+)
+def test_first_dealer_accepts_only_a_small_ascii_number_below_the_seats(text: str) -> None:
+    with pytest.raises(parlour.ParseError, match="seat N"):
+        parse_first_dealer(text, 2)
+    assert parse_first_dealer(" Seat 1 ", 2) == 1
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+@pytest.mark.parametrize(
+    "text",
+    [None, 5, b"QH b2", ["QH"], "x" * 2001, "seat ²", "1" * 5000, "QH \x00", "\ud800"],
+    ids=shown,
+)
+def test_string_to_action_refuses_bad_text_with_a_parse_or_illegal_action_error(
+    name: str, text: object
+) -> None:
+    for state in (parlour.load_game(name).new_initial_state(seed=2), _first_dealer_node(name)):
+        before = state_fields(state)
+        with pytest.raises((parlour.ParseError, parlour.IllegalActionError)):
+            state.apply_action(state.string_to_action(text))  # type: ignore[arg-type]
+        assert state_fields(state) == before
+        with pytest.raises((parlour.ParseError, parlour.IllegalActionError)):
+            state.view(max(state.current_player(), 0)).string_to_action(text)  # type: ignore[arg-type]
+
+
+def _first_dealer_node(name: str) -> parlour.State:
+    """A state at the random first dealer's chance node (or any chance node)."""
+    game = parlour.load_game(name, first_dealer="random")
+    return game.new_initial_state()
+
+
+BAD_ACTIONS: list[object] = [-945, -1009, -1, 10**18, 10**5000, True, False, 1.0, "0", None, [0]]
+
+
+@pytest.mark.parametrize("name", NOT_CASINO)
+def test_apply_action_refuses_every_non_action_at_once_and_changes_nothing(name: str) -> None:
+    game = parlour.load_game(name, first_dealer="random")
+    explicit = game.new_initial_state()
+    seeded = game.new_initial_state(seed=5)
+    for state in (explicit, seeded):
+        state.legal_actions()
+        before, text = state_fields(state), state.serialize()
+        for action in BAD_ACTIONS:
+            with pytest.raises(parlour.IllegalActionError) as error:
+                state.apply_action(action)  # type: ignore[arg-type]
+            assert len(str(error.value)) < 1500
+            assert state_fields(state) == before and state.serialize() == text
+
+
+@pytest.mark.parametrize("name", NOT_CASINO)
+def test_action_to_string_refuses_ids_that_are_not_actions_of_the_game(name: str) -> None:
+    game = parlour.load_game(name, first_dealer="random")
+    states = [game.new_initial_state(), game.new_initial_state(seed=5)]
+    for state in states:
+        bound = (
+            game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
+        )
+        for action in [-1, -945, bound, 10**18, 10**5000, True, 1.0, None]:
+            with pytest.raises(parlour.ParlourError):
+                state.action_to_string(action)  # type: ignore[arg-type]
+        with pytest.raises(parlour.IllegalActionError):
+            state.view(max(state.current_player(), 0)).action_to_string(True)
+
+
+def test_illegal_message_lists_twenty_legal_actions_and_counts_the_rest() -> None:
+    state = parlour.load_game("colour-blind", players=3, first_dealer=0).new_initial_state()
+    legal = state.legal_actions()
+    assert len(legal) == 52
+    with pytest.raises(parlour.IllegalActionError, match=r"and 32 more$"):
+        state.apply_action(-945)
+
+
+def test_a_vampire_is_not_an_action_of_a_game_without_vampires() -> None:
+    state = parlour.load_game("colour-blind").new_initial_state(seed=1)
+    with pytest.raises(parlour.ParseError, match="not the id of a card"):
+        state.action_to_string(52)
+
+
+def _record(**changes: object) -> str:
+    data: dict[str, object] = json.loads(
+        parlour.load_game("dracula").new_initial_state(seed=1).serialize()
+    )
+    data.update(changes)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "parlour-record", "n": ' + "9" * 5000 + "}", "not valid JSON"),
+        (b'{"format": "parlour-record"}', "must be JSON text"),
+        (None, "must be JSON text"),
+        (" " * 10_000_001, "records longer than 10,000,000 are refused"),
+        (_record(rules_version=True), "'rules_version' is missing or not a int"),
+        (_record(options={"deals": "²"}), "deals="),
+        (_record(options={"deals": [1]}), "wrong type"),
+        (_record(options={"deals": 10**50}), "deals="),
+        (_record(actions=["x" * 3000]), "too long"),
+        (_record(sampler={"seed": 1, "rng_state": -1, "forced": []}), "'sampler' must hold"),
+        (_record(sampler={"seed": 1, "rng_state": 1, "forced": ["QH"]}), "'sampler' must hold"),
+        (_record(sampler={"seed": 1, "rng_state": 1, "forced": [["QH", "QH"]]}), "twice"),
+    ],
+    ids=shown,
+)
+def test_corrupt_records_raise_record_errors_naming_the_fault(text: object, message: str) -> None:
+    with pytest.raises(parlour.RecordError, match=message):
+        parlour.load_game("dracula").deserialize_state(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"deals": "²"}, "deals='²' is not allowed"),
+        ({"deals": "٣"}, "deals='٣' is not allowed"),
+        ({"deals": "1" * 5000}, "deals='1111"),
+        ({"deals": 10**5000}, "deals=a whole number of 5001 digits"),
+        ({"deals": 2.0}, "wrong type"),
+        ({"deals": [2]}, "wrong type"),
+        ({"scoring": None}, "scoring=None has the wrong type"),
+    ],
+    ids=shown,
+)
+def test_options_of_the_wrong_type_raise_invalid_option_errors(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(parlour.InvalidOptionError, match=message):
+        parlour.load_game("dracula", **options)
+
+
+@pytest.mark.parametrize("name", [None, 5, ["dracula"], "x" * 100_000], ids=shown)
+def test_a_game_name_that_is_not_text_is_an_unknown_game(name: object) -> None:
+    with pytest.raises(parlour.UnknownGameError):
+        parlour.load_game(name)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 10**5000, True, 1.5, "1"], ids=shown)
+def test_a_seed_is_a_64_bit_whole_number(seed: object) -> None:
+    with pytest.raises(parlour.ParlourError, match="seed must be a whole number"):
+        parlour.load_game("dracula").new_initial_state(seed=seed)  # type: ignore[arg-type]

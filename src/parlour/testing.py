@@ -6,23 +6,31 @@
 It plays seeded random matches and checks, at every step: legal actions are
 sorted, unique and non-empty until the end; every action's text round-trips;
 chance outcomes are a probability distribution; illegal actions and malformed
-text raise and leave the state unchanged; clones are independent; serialize,
-match records and ``deserialize_state`` reproduce the state; observations are
-JSON; views hold no reference to the state and match the observation; the
-returns have one value per seat at the end; a state sampled from a seat's view
-(``view.sample_state``) shows that seat the same view. Any game module can run it on
-itself.
+text raise and leave the state unchanged (every field); clones copy every field
+and are independent both ways; serialize, match records and
+``deserialize_state`` reproduce the state; observations are JSON; views hold no
+reference to the state and match the observation; the returns have one value
+per seat at the end; a state sampled from a seat's view (``view.sample_state``)
+shows that seat the same view. Any game module can run it on itself.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from enum import Enum
 from typing import Any
 
-from parlour.core.errors import IllegalActionError, ParlourError, ParseError
-from parlour.core.game import CHANCE, TERMINAL, State, View
-from parlour.core.registry import load_game
+from parlour.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    ParlourError,
+    ParseError,
+    RecordError,
+    shown,
+)
+from parlour.core.game import CHANCE, TERMINAL, Game, State, View
+from parlour.core.registry import UnknownGameError, load_game
 from parlour.core.sampler import Rng
 
 
@@ -71,6 +79,7 @@ def check_state(state: State, rng: random.Random) -> None:
         if state.string_to_action(f"  {text.lower()}  ") != action:
             raise _fail(f"{text!r} does not parse in lower case with spaces around", state)
     before = state.serialize()
+    fields = state_fields(state)
     illegal_candidates = [a for a in (-1, max(legal) + 1, *range(0, 64)) if a not in legal]
     for action in [*illegal_candidates[:5], float(legal[0]), True]:  # type: ignore[list-item]
         try:
@@ -79,7 +88,7 @@ def check_state(state: State, rng: random.Random) -> None:
             pass
         else:
             raise _fail(f"illegal action {action} was accepted", state)
-        if state.serialize() != before:
+        if state.serialize() != before or state_fields(state) != fields:
             raise _fail(f"illegal action {action} changed the state", state)
     for text in ("", "   ", "zz9 q?", "QH QH QH QH QH"):
         try:
@@ -88,7 +97,7 @@ def check_state(state: State, rng: random.Random) -> None:
             pass
         else:
             raise _fail(f"malformed text {text!r} was accepted as an action", state)
-        if state.serialize() != before:
+        if state.serialize() != before or state_fields(state) != fields:
             raise _fail(f"malformed text {text!r} changed the state", state)
     for seat in range(game.num_players):
         observation = state.observation(seat)
@@ -144,14 +153,72 @@ def check_round_trips(state: State) -> None:
     for seat in range(game.num_players):
         if twin.observation(seat) != state.observation(seat):
             raise _fail(f"a deserialized state shows seat {seat} something else", state)
+    check_clone(state, random.Random(len(state.history)))
+
+
+CLONE_MOVES = 4
+"""How many moves :func:`check_clone` plays on a clone (and on the clone's clone)."""
+
+
+def state_fields(state: State) -> dict[str, object]:
+    """Every field of ``state`` (its instance ``__dict__``) as plain values compared
+    by value: lists, dicts and objects are turned into tuples of their contents, so
+    two states are equal here exactly when every field holds the same thing. The
+    Game is kept by identity (states share it on purpose: it is immutable)."""
+    return {name: _plain(value) for name, value in vars(state).items() if name != "game"}
+
+
+def _plain(value: object) -> object:
+    if value is None or isinstance(value, (bool, int, float, str, bytes, Enum)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(_plain(item) for item in value))
+    if isinstance(value, dict):
+        return ("dict", *((_plain(key), _plain(item)) for key, item in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("set", frozenset(value))
+    if hasattr(value, "__dict__"):
+        return (type(value).__name__, _plain(vars(value)))
+    slots = getattr(type(value), "__slots__", None)
+    if slots is not None:
+        names = (slots,) if isinstance(slots, str) else slots
+        return (type(value).__name__, *(_plain(getattr(value, name, None)) for name in names))
+    return value
+
+
+def _play_some(state: State, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        legal = state.legal_actions()
+        if not legal:
+            return
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def check_clone(state: State, rng: random.Random) -> None:
+    """``clone()`` copies every field, and the two states are independent.
+
+    The clone must hold the same value in every field of its ``__dict__``; moves
+    played on the clone must leave every field of the original as it was, and
+    moves played on the original of a clone must leave that clone as it was. A
+    clone that shares a list with its original (a hand, the coffin) fails here,
+    although its ``serialize()`` (rebuilt from the history, which is always
+    copied) would not show it.
+    """
+    before = state_fields(state)
+    text = state.serialize()
     clone = state.clone()
-    if clone.serialize() != text:
-        raise _fail("clone() differs from the original", state)
-    legal = state.legal_actions()
-    if legal:
-        clone.apply_action(legal[0])
-        if state.serialize() != text:
-            raise _fail("applying an action to a clone changed the original", state)
+    if state_fields(clone) != before:
+        raise _fail("clone() differs from the original in some field", state)
+    _play_some(clone, rng, CLONE_MOVES)
+    changed = [name for name, value in state_fields(state).items() if before.get(name) != value]
+    if changed or state.serialize() != text:
+        raise _fail(f"moves on a clone changed the original's fields: {changed}", state)
+    second = clone.clone()
+    second_fields = state_fields(second)
+    _play_some(clone, rng, CLONE_MOVES)
+    changed = [name for name, value in state_fields(second).items() if second_fields[name] != value]
+    if changed:
+        raise _fail(f"moves on the original changed its clone's fields: {changed}", state)
 
 
 def random_playout(state: State, rng: random.Random, max_steps: int, deep: bool) -> State:
@@ -213,3 +280,144 @@ def check_game(name: str, *, playouts: int = 3, seed: int = 0, **options: Any) -
             pass
         else:
             raise _fail(f"observation({bad!r}) of a seat that does not exist succeeded", explicit)
+
+
+# ----- probes for bad input (the fuzz tests and tests/fuzz/campaign.py) ----------
+#
+# Each probe feeds one input to the engine and raises AssertionError if the engine
+# did something wrong with it: accepted what it must refuse, changed the state
+# while refusing, or raised the wrong ParlourError. Any exception that is not a
+# ParlourError is let through: that is the fault the fuzzing looks for.
+
+
+def _action_bound(state: State) -> int:
+    game = state.game
+    return game.max_chance_outcomes() if state.is_chance_node() else game.num_distinct_actions()
+
+
+def probe_action(state: State, action: object) -> None:
+    """``action`` (any object) given to ``apply_action`` and to the view's
+    ``action_to_string``: refused with IllegalActionError and no change unless it
+    is legal."""
+    legal = state.legal_actions()
+    fields, text = state_fields(state), state.serialize()
+    is_id = type(action) is int
+    if is_id and action in legal:
+        return
+    try:
+        state.apply_action(action)  # type: ignore[arg-type]
+    except IllegalActionError:
+        pass
+    else:
+        raise _fail(f"apply_action accepted {shown(action)}, which is not legal", state)
+    if state_fields(state) != fields or state.serialize() != text:
+        raise _fail(f"refusing {shown(action)} changed the state", state)
+    seat = state.current_player()
+    if seat >= 0:
+        try:
+            state.view(seat).action_to_string(action)  # type: ignore[arg-type]
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(f"View.action_to_string({shown(action)}) wrote a text", state)
+
+
+def probe_action_text(state: State, action: object) -> None:
+    """``action_to_string`` of ``action`` (any object): the text of an id in the
+    game's range parses back to it; anything else (a negative or huge number, a
+    bool, not an int) has no text but a ParlourError."""
+    is_id = type(action) is int
+    in_range = is_id and 0 <= action < _action_bound(state)  # type: ignore[operator]
+    try:
+        written = state.action_to_string(action)  # type: ignore[arg-type]
+    except ParlourError:
+        written = None
+    if written is not None:
+        if not in_range:
+            raise _fail(f"action_to_string({shown(action)}) wrote {written!r}", state)
+        try:
+            back = state.string_to_action(written)
+        except ParlourError as error:
+            message = f"action_to_string({action}) = {written!r} does not parse: {error}"
+            raise _fail(message, state) from None
+        if back != action:
+            raise _fail(f"action_to_string({action}) = {written!r} parses to {back}", state)
+
+
+def probe_text(state: State, text: object) -> None:
+    """``text`` (any object) given to ``string_to_action``, ``apply_text`` and the
+    view's ``string_to_action``: a ParseError or IllegalActionError and no change,
+    or a legal action."""
+    legal = state.legal_actions()
+    fields, serialized = state_fields(state), state.serialize()
+    try:
+        action = state.string_to_action(text)  # type: ignore[arg-type]
+    except ParseError:
+        action = None
+    if action is not None and type(action) is not int:
+        raise _fail(f"string_to_action({shown(text)}) returned {shown(action)}", state)
+    twin = state.clone()
+    try:
+        twin.apply_text(text)  # type: ignore[arg-type]
+    except (ParseError, IllegalActionError):
+        if state_fields(twin) != fields:
+            raise _fail(f"refusing the text {shown(text)} changed the state", state) from None
+    else:
+        if action not in legal:
+            raise _fail(f"apply_text({shown(text)}) applied an illegal action", state)
+    if state_fields(state) != fields or state.serialize() != serialized:
+        raise _fail(f"parsing {shown(text)} changed the state", state)
+    seat = state.current_player()
+    if seat >= 0:
+        view = state.view(seat)
+        try:
+            chosen = view.string_to_action(text)  # type: ignore[arg-type]
+        except (ParseError, IllegalActionError):
+            return
+        if chosen not in view.legal_actions:
+            raise _fail(f"View.string_to_action({shown(text)}) chose {shown(chosen)}", state)
+
+
+def probe_record(game: Game[Any], text: object) -> None:
+    """``text`` (any object) given to ``deserialize_state``: a RecordError, or a
+    state whose own record loads back to the same record."""
+    try:
+        state = game.deserialize_state(text)  # type: ignore[arg-type]
+    except RecordError:
+        return
+    serialized = state.serialize()
+    if game.deserialize_state(serialized).serialize() != serialized:
+        raise _fail("a record loaded from fuzzed text does not round-trip", state)
+
+
+def probe_options(name: object, options: dict[str, object]) -> None:
+    """``load_game(name, **options)``: an UnknownGameError or InvalidOptionError, or
+    a game whose seeded match starts with legal actions."""
+    try:
+        game = load_game(name, **options)  # type: ignore[arg-type]
+    except (UnknownGameError, InvalidOptionError):
+        return
+    state = game.new_initial_state(seed=0)
+    if not state.legal_actions():
+        raise _fail(f"options {options} give a match with no legal action", state)
+
+
+def probe_deck(game: Game[Any], deck: object, rng: random.Random, moves: int) -> None:
+    """``new_initial_state(deck=deck)``: a ParseError (or the ParlourError of a deck
+    the deal cannot follow), or a state that plays ``moves`` random moves, each
+    applied or refused (a forced card no longer available) with no change."""
+    try:
+        state = game.new_initial_state(deck=deck)  # type: ignore[arg-type]
+    except ParlourError:
+        return
+    for _ in range(moves):
+        legal = state.legal_actions()
+        if not legal:
+            return
+        fields = state_fields(state)
+        try:
+            state.apply_action(legal[rng.randrange(len(legal))])
+        except ParlourError:
+            if state_fields(state) != fields:
+                raise _fail("a forced deck's refusal changed the state", state) from None
+            return

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from parlour.core.errors import ParseError
+from parlour.core.errors import ParseError, shown
 
 SUITS = "SHDC"
 """Suit letters in card-id order: spades, hearts, diamonds, clubs."""
@@ -74,10 +74,24 @@ def is_vampire(card: int) -> bool:
 
 def format_card(card: int) -> str:
     """Canonical text of a card: ``AS``, ``10H``, ``QD``, ``V1``."""
-    try:
+    # A bool or a float equal to a card id would find its text in the table.
+    if type(card) is int:
+        text = _CARD_TO_TEXT.get(card)
+        if text is not None:
+            return text
+    raise ParseError(f"no card has id {shown(card)}; card ids are whole numbers from 0 to 53")
+
+
+def format_card_in(card: int, pack: int) -> str:
+    """Canonical text of a card of ``pack`` (a bit mask): :class:`ParseError` for
+    an id that is not a card of that pack, such as a Vampire in a 52-card game.
+
+    >>> format_card_in(52, FULL_PACK)
+    'V1'
+    """
+    if type(card) is int and 0 <= card < 54 and pack >> card & 1:
         return _CARD_TO_TEXT[card]
-    except KeyError:
-        raise ParseError(f"no card has id {card!r}; card ids run from 0 to 53") from None
+    raise ParseError(f"{shown(card)} is not the id of a card of this game's pack")
 
 
 def parse_card(text: str) -> int:
@@ -86,7 +100,7 @@ def parse_card(text: str) -> int:
     Raises :class:`ParseError` naming the text and the accepted forms.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a card must be text such as 'QH', not {text!r}")
+        raise ParseError(f"a card must be text such as 'QH', not {shown(text)}")
     cleaned = text.strip().upper().replace("\ufe0f", "").replace("\ufe0e", "")
     for symbol, letter in _SYMBOLS.items():
         cleaned = cleaned.replace(symbol, letter)
@@ -95,7 +109,7 @@ def parse_card(text: str) -> int:
     card = _TEXT_TO_CARD.get(cleaned)
     if card is None:
         raise ParseError(
-            f"{text!r} is not a card; write rank then suit, e.g. 'AS', '10H' (or 'TH'), "
+            f"{shown(text)} is not a card; write rank then suit, e.g. 'AS', '10H' (or 'TH'), "
             "'QD', 'KC' (suits S H D C or ♠ ♥ ♦ ♣), or 'V1'/'V2' for the Vampires"
         )
     return card
@@ -103,8 +117,15 @@ def parse_card(text: str) -> int:
 
 def parse_cards(text: str | Iterable[str | int]) -> list[int]:
     """Parse several cards: a space- or comma-separated string, or an iterable of
-    card texts or ids."""
-    items: Iterable[str | int] = text.replace(",", " ").split() if isinstance(text, str) else text
+    card texts or ids. Raises :class:`ParseError` for anything else."""
+    if isinstance(text, str):
+        items: Iterable[object] = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, (bytes, bytearray, dict)):
+        items = text
+    else:
+        raise ParseError(
+            f"cards must be text such as 'AS 10H QD' or a list of cards, not {shown(text)}"
+        )
     cards: list[int] = []
     for item in items:
         if isinstance(item, str):
@@ -113,12 +134,18 @@ def parse_cards(text: str | Iterable[str | int]) -> list[int]:
             format_card(item)  # validates the id
             cards.append(item)
         else:
-            raise ParseError(f"{item!r} is not a card")
+            raise ParseError(f"{shown(item)} is not a card")
     return cards
 
 
 def iter_bits(mask: int) -> Iterator[int]:
-    """The indices of the set bits of ``mask``, lowest first."""
+    """The indices of the set bits of ``mask``, lowest first.
+
+    A negative mask has infinitely many set bits: it raises :class:`ParseError`
+    rather than loop for ever.
+    """
+    if mask < 0:
+        raise ParseError(f"a card mask cannot be negative ({shown(mask)})")
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

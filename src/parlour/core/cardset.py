@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from parlour.core.cards import format_card, iter_bits, mask_of, parse_cards
+from parlour.core.errors import ParseError, shown
 
 
 class CardSet:
@@ -26,8 +27,8 @@ class CardSet:
     mask: int
 
     def __init__(self, mask: int = 0) -> None:
-        if mask < 0:
-            raise ValueError(f"a card mask cannot be negative: {mask}")
+        if type(mask) is not int or mask < 0:
+            raise ParseError(f"a card mask is a whole number of 0 or more, not {shown(mask)}")
         object.__setattr__(self, "mask", mask)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -9,7 +9,9 @@ and what would have been allowed.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
+from itertools import islice
 
 
 class ParlourError(Exception):
@@ -32,15 +34,64 @@ class RecordError(ParlourError, ValueError):
     """A match record or serialized state that cannot be loaded."""
 
 
-def allowed_list(choices: Iterable[str], limit: int = 40) -> str:
-    """Join ``choices`` for an error message, shortening a very long list.
+def allowed_list(choices: Iterable[str], limit: int = 20, total: int | None = None) -> str:
+    """Join ``choices`` for an error message, showing at most ``limit`` of them.
+
+    Only the first ``limit`` choices are read when ``total`` (how many there are
+    in all) is given, so a caller with a long list pays for the few it shows.
 
     >>> allowed_list(["a", "b"])
     'a, b'
+    >>> allowed_list(["a", "b", "c"], limit=2)
+    'a, b and 1 more'
     """
-    items = list(choices)
-    if not items:
+    iterator = iter(choices)
+    shown_items = list(islice(iterator, limit))
+    if total is None:
+        total = len(shown_items) + sum(1 for _ in iterator)
+    if not shown_items:
         return "(none)"
-    if len(items) > limit:
-        return ", ".join(items[:limit]) + f", … ({len(items) - limit} more)"
-    return ", ".join(items)
+    text = ", ".join(shown_items)
+    if total > len(shown_items):
+        text += f" and {total - len(shown_items)} more"
+    return text
+
+
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxstring = 60
+_SHORT_REPR.maxother = 60
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxlist = _SHORT_REPR.maxtuple = _SHORT_REPR.maxdict = 8
+_SHORT_REPR.maxlong = 40
+
+
+def shown(value: object) -> str:
+    """A short ``repr`` of any input for an error message.
+
+    Bad input may be huge (a text of megabytes, a list nested thousands deep, a
+    number whose ``repr`` Python refuses to build past 4,300 digits): the message
+    must stay short and building it must never fail.
+
+    >>> shown("QH")
+    "'QH'"
+    >>> shown(10**5000)
+    'a whole number of 5001 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        digits = len(str(abs(value))) if value.bit_length() < 14_000 else _digits(value)
+        sign = "a negative" if value < 0 else "a"
+        return f"{sign} whole number of {digits} digits"
+    try:
+        return _SHORT_REPR.repr(value)
+    except Exception:  # a foreign object whose repr fails must not hide the real error
+        return f"a {type(value).__name__} object"
+
+
+def _digits(value: int) -> int:
+    """The number of decimal digits of ``abs(value)`` without ``str`` (which Python
+    refuses past 4,300 digits)."""
+    magnitude = abs(value)
+    digits = int(magnitude.bit_length() * 0.30102999566398120) + 1
+    if 10 ** (digits - 1) > magnitude:
+        digits -= 1
+    return digits

@@ -23,7 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from parlour.core.cards import STANDARD_PACK, format_card, nth_bit, parse_card
-from parlour.core.errors import IllegalActionError, ParlourError, ParseError, allowed_list
+from parlour.core.errors import (
+    IllegalActionError,
+    ParlourError,
+    ParseError,
+    RecordError,
+    allowed_list,
+    shown,
+)
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.options import OptionSpec, build_options, option_specs, options_dict
 from parlour.core.sampler import Rng, Sampler
@@ -36,6 +43,12 @@ TERMINAL = -4
 OptionsT = TypeVar("OptionsT")
 JSON = Any
 """A JSON-friendly value: dicts, lists, str, int, float, bool, None."""
+
+MAX_ACTION_TEXT = 2_000
+"""The longest action text that is parsed (the longest real one is far shorter):
+anything longer is refused before any work is done on it."""
+LISTED_CHOICES = 20
+"""How many legal actions an error message lists before "and N more"."""
 
 
 @dataclass(frozen=True)
@@ -90,18 +103,18 @@ class View:
 
     def action_to_string(self, action: int) -> str:
         """The text of one of this view's legal actions."""
-        try:
+        if type(action) is int and action in self.legal_actions:
             return self.action_texts[self.legal_actions.index(action)]
-        except ValueError:
-            raise IllegalActionError(
-                f"action {action} is not legal for seat {self.seat}; "
-                f"legal: {allowed_list(self.action_texts)}"
-            ) from None
+        raise IllegalActionError(
+            f"action {shown(action)} is not legal for seat {self.seat}; "
+            f"legal: {allowed_list(self.action_texts, LISTED_CHOICES)}"
+        )
 
     def string_to_action(self, text: str) -> int:
         """The legal action written ``text``: any form the game's parser accepts
         without the state (``Game.parse_action``), else the listed text with case,
         spacing and suit symbols free."""
+        check_action_text(text)
         try:
             parsed = self.game.parse_action(text)
         except ParseError:
@@ -113,8 +126,8 @@ class View:
             if _normalise_action_text(action_text) == wanted:
                 return action
         raise IllegalActionError(
-            f"{text!r} is not a legal action for seat {self.seat}; "
-            f"legal: {allowed_list(self.action_texts)}"
+            f"{shown(text)} is not a legal action for seat {self.seat}; "
+            f"legal: {allowed_list(self.action_texts, LISTED_CHOICES)}"
         )
 
     def sample_state(self, rng: Rng) -> State:
@@ -127,9 +140,27 @@ def first_dealer_outcomes(players: int) -> list[tuple[int, float]]:
     return [(seat, 1.0 / players) for seat in range(players)]
 
 
-def first_dealer_text(seat: int) -> str:
-    """A random first dealer's outcome as text: ``seat 2``."""
+def first_dealer_text(seat: int, players: int | None = None) -> str:
+    """A random first dealer's outcome as text: ``seat 2``. Raises
+    :class:`ParseError` for what is not a seat (of ``players`` seats, if given)."""
+    if type(seat) is not int or seat < 0 or (players is not None and seat >= players):
+        most = "" if players is None else f" to {players - 1}"
+        raise ParseError(f"{shown(seat)} is not a seat; seats are 0{most}")
     return f"seat {seat}"
+
+
+def parse_small_number(word: str) -> int | None:
+    """``word`` as a whole number if it is one to nine ASCII digits, else None.
+
+    ``str.isdigit`` also accepts ``²`` and other digits ``int`` refuses, and a
+    number of thousands of digits costs time to convert: both are refused here.
+
+    >>> parse_small_number("12"), parse_small_number("²"), parse_small_number("-1")
+    (12, None, None)
+    """
+    if 0 < len(word) <= 9 and word.isascii() and word.isdecimal():
+        return int(word)
+    return None
 
 
 def parse_first_dealer(text: str, players: int) -> int:
@@ -137,11 +168,24 @@ def parse_first_dealer(text: str, players: int) -> int:
     words = text.strip().lower().split()
     if words and words[0] in ("seat", "dealer"):
         words = words[1:]
-    if len(words) == 1 and words[0].isdigit() and int(words[0]) < players:
-        return int(words[0])
+    seat = parse_small_number(words[0]) if len(words) == 1 else None
+    if seat is not None and seat < players:
+        return seat
     raise ParseError(
-        f"{text!r} is not a first dealer; write 'seat N' with N from 0 to {players - 1}"
+        f"{shown(text)} is not a first dealer; write 'seat N' with N from 0 to {players - 1}"
     )
+
+
+def check_action_text(text: object) -> None:
+    """Refuse, with :class:`ParseError`, what cannot be action text: a non-string,
+    or a text longer than :data:`MAX_ACTION_TEXT`."""
+    if not isinstance(text, str):
+        raise ParseError(f"an action must be text such as 'QH b2', not {shown(text)}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ParseError(
+            f"an action text of {len(text)} characters is too long "
+            f"(at most {MAX_ACTION_TEXT}): {shown(text)}"
+        )
 
 
 def _normalise_action_text(text: str) -> str:
@@ -358,19 +402,20 @@ class State(ABC):
     def why_illegal(self, action: int) -> str | None:
         """None if ``action`` is legal now, else the reason in a player's words."""
         if type(action) is not int:
-            return f"an action is a whole number, not {action!r}"
+            return f"an action is a whole number, not {shown(action)}"
         if action in self.legal_actions():
             return None
         if self.is_terminal():
             return "the game is over"
+        if not 0 <= action < self._action_bound():
+            return "it is not an action of this game"
         return self._illegal_reason(action)
 
     def string_to_action(self, text: str) -> int:
         """Parse action text (``QH b2``) at this state. Raises :class:`ParseError`
         for text that is not an action of this game; legality is checked by
         :meth:`apply_action`."""
-        if not isinstance(text, str):
-            raise ParseError(f"an action must be text, not {text!r}")
+        check_action_text(text)
         return self._parse_action(text)
 
     def apply_text(self, text: str) -> int:
@@ -512,27 +557,46 @@ class State(ABC):
             or not 0 <= player < self.game.num_players
         ):
             raise ParlourError(
-                f"seat {player!r} does not exist; seats are 0 to {self.game.num_players - 1}"
+                f"seat {shown(player)} does not exist; seats are 0 to {self.game.num_players - 1}"
             )
 
+    def _action_bound(self) -> int:
+        """Every action id at this node is in ``range`` of this bound."""
+        try:
+            if self.current_player() == CHANCE:
+                return self.game.max_chance_outcomes()
+            return self.game.num_distinct_actions()
+        except NotImplementedError:
+            return 0
+
     def _illegal_message(self, action: object) -> str:
+        """The message of an illegal action: cheap to build whatever ``action`` is,
+        since only an id in the game's range is decoded and at most
+        :data:`LISTED_CHOICES` legal actions are written out."""
         player = self.current_player()
         if player == TERMINAL:
-            return f"{self.game.info.name}: the game is over; no action is legal (got {action!r})"
+            return (
+                f"{self.game.info.name}: the game is over; no action is legal (got {shown(action)})"
+            )
         who = "chance" if player == CHANCE else f"seat {player}"
-        legal = self._legal or []
-        try:
-            text = repr(self.action_to_string(action)) if isinstance(action, int) else repr(action)
-        except (ParlourError, IndexError, KeyError, ValueError):
-            text = repr(action)
-        reason = "it is not an action of this game"
-        if isinstance(action, int) and not isinstance(action, bool):
-            with contextlib.suppress(IndexError, KeyError, ValueError):
+        text = shown(action)
+        if type(action) is not int:
+            reason = f"an action is a whole number, not a {type(action).__name__}"
+        elif not 0 <= action < self._action_bound():
+            reason = "it is not an action of this game"
+        else:
+            reason = "it is not one of the legal actions now"
+            with contextlib.suppress(ParlourError, IndexError, KeyError, ValueError):
+                text = repr(self.action_to_string(action))
+            with contextlib.suppress(ParlourError, IndexError, KeyError, ValueError):
                 reason = self._illegal_reason(action)
-        return (
-            f"{self.game.info.name}: {text} is not legal for {who}: {reason}; "
-            f"legal: {allowed_list(self.action_to_string(a) for a in legal)}"
+        legal = self._legal or []
+        listed = allowed_list(
+            (self.action_to_string(choice) for choice in legal[:LISTED_CHOICES]),
+            LISTED_CHOICES,
+            total=len(legal),
         )
+        return f"{self.game.info.name}: {text} is not legal for {who}: {reason}; legal: {listed}"
 
 
 StateT = TypeVar("StateT", bound=State)
@@ -589,8 +653,10 @@ class Game(Generic[OptionsT]):
         """
         state = self.state_class(self)
         if seed is not None or deck is not None:
-            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-                raise ParlourError(f"seed must be a whole number, not {seed!r}")
+            if seed is not None and (type(seed) is not int or not 0 <= seed < 1 << 64):
+                raise ParlourError(
+                    f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}"
+                )
             state._sampler = Sampler(seed or 0, self.parse_deck(deck) if deck is not None else ())
             state._resolve_chance(state._sampler)
         return state
@@ -599,7 +665,7 @@ class Game(Generic[OptionsT]):
         """Check a forced deck: one list of cards, or one list per pack section."""
         if isinstance(deck, str) or not isinstance(deck, Sequence):
             raise ParseError(
-                f"deck must be a list of cards such as ['QH', 'V1', '10S'], not {deck!r}"
+                f"deck must be a list of cards such as ['QH', 'V1', '10S'], not {shown(deck)}"
             )
         nested = len(deck) > 0 and all(
             isinstance(item, Sequence) and not isinstance(item, str) for item in deck
@@ -620,7 +686,7 @@ class Game(Generic[OptionsT]):
                     elif isinstance(item, str):
                         card = parse_card(item)
                     else:
-                        raise ParseError(f"{item!r} is not a card")
+                        raise ParseError(f"{shown(item)} is not a card")
                 except ParseError as error:
                     raise ParseError(f"deck position {position + 1}: {error}") from None
                 if not pack >> card & 1:
@@ -643,9 +709,7 @@ class Game(Generic[OptionsT]):
 
         record = MatchRecord.from_json(text)
         if record.game != self.info.name:
-            from parlour.core.errors import RecordError
-
-            raise RecordError(f"the record is of {record.game!r}, not {self.info.name!r}")
+            raise RecordError(f"the record is of {shown(record.game)}, not {self.info.name!r}")
         return record.replay()
 
     def parse_action(self, text: str) -> int | None:

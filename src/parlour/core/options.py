@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from parlour.core.errors import InvalidOptionError, allowed_list
+from parlour.core.errors import InvalidOptionError, allowed_list, shown
 
 OptionsT = TypeVar("OptionsT")
 
@@ -85,7 +85,11 @@ def format_option_value(value: object) -> str:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, str) and len(value) <= 60:
+        return value
+    if isinstance(value, int) and value.bit_length() <= 128:
+        return str(value)
+    return shown(value)  # a long text or number, or another type: short and safe
 
 
 def _type_names(annotation: object) -> list[str]:
@@ -126,18 +130,18 @@ def _coerce(spec: OptionSpec, value: object) -> object:
             return None
         if "bool" in kinds and lowered in ("true", "yes", "on", "1", "false", "no", "off", "0"):
             return lowered in ("true", "yes", "on", "1")
-        if "int" in kinds:
-            try:
-                return int(text)
-            except ValueError:
-                pass
+        # Only plain ASCII digits: int() would also take '١٢', '1_000' and
+        # numbers of thousands of digits.
+        digits = text[1:] if text[:1] in ("-", "+") else text
+        if "int" in kinds and 0 < len(digits) <= 18 and digits.isascii() and digits.isdecimal():
+            return int(text)
         if "str" in kinds:
             for choice in spec.choices or ():
                 if isinstance(choice, str) and choice.lower() == lowered:
                     return choice
             return text
         raise InvalidOptionError(
-            f"option {spec.name}={value!r} is not allowed; allowed: {spec.allowed_text()}"
+            f"option {spec.name}={shown(value)} is not allowed; allowed: {spec.allowed_text()}"
         )
     if value is None and "None" in kinds:
         return None
@@ -150,7 +154,7 @@ def _coerce(spec: OptionSpec, value: object) -> object:
     elif isinstance(value, str) and "str" in kinds:
         return value
     raise InvalidOptionError(
-        f"option {spec.name}={value!r} has the wrong type; allowed: {spec.allowed_text()}"
+        f"option {spec.name}={shown(value)} has the wrong type; allowed: {spec.allowed_text()}"
     )
 
 
@@ -183,11 +187,11 @@ def build_options(options_class: type[OptionsT], given: Mapping[str, object]) ->
     specs = {spec.name: spec for spec in option_specs(options_class)}
     values: dict[str, object] = {}
     for name, value in given.items():
-        key = name.replace("-", "_")
-        spec = specs.get(key)
+        key = name.replace("-", "_") if isinstance(name, str) else None
+        spec = specs.get(key) if key is not None else None
         if spec is None:
             raise InvalidOptionError(
-                f"unknown option {name!r}; this game's options are: {allowed_list(specs)}"
+                f"unknown option {shown(name)}; this game's options are: {allowed_list(specs)}"
             )
         values[key] = check_value(spec, value)
     built = options_class(**values)

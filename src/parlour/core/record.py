@@ -17,14 +17,16 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from parlour.core.cards import parse_card
-from parlour.core.errors import ParlourError, RecordError
+from parlour.core.errors import ParlourError, RecordError, shown
 
 if TYPE_CHECKING:
     from parlour.core.game import State
 
 RECORD_FORMAT = "parlour-record"
 RECORD_VERSION = 1
+MAX_RECORD_TEXT = 10_000_000
+"""The longest record text that is read (a real one is a few kilobytes; the
+longest possible match is far below this)."""
 
 
 @dataclass(frozen=True)
@@ -58,9 +60,19 @@ class MatchRecord:
     @classmethod
     def from_json(cls, text: str) -> MatchRecord:
         """Parse a record; :class:`RecordError` says what is wrong with it."""
+        if not isinstance(text, str):
+            raise RecordError(f"a record must be JSON text, not {shown(text)}")
+        if len(text) > MAX_RECORD_TEXT:
+            raise RecordError(
+                f"the record is {len(text):,} characters long; records longer than "
+                f"{MAX_RECORD_TEXT:,} are refused"
+            )
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
+        except RecursionError:
+            raise RecordError("the record is not valid JSON: it is nested too deeply") from None
+        except ValueError as error:
+            # JSONDecodeError, and Python's refusal of a number of over 4,300 digits.
             raise RecordError(f"the record is not valid JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise RecordError(
@@ -75,7 +87,8 @@ class MatchRecord:
             "actions": list,
         }
         for key, kind in expected.items():
-            if not isinstance(data.get(key), kind):
+            value = data.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool):
                 raise RecordError(f"the record's {key!r} is missing or not a {kind.__name__}")
         for key in ("chance", "actions"):
             if not all(isinstance(item, str) for item in data[key]):
@@ -83,11 +96,18 @@ class MatchRecord:
         sampler = data.get("sampler")
         if sampler is not None and not (
             isinstance(sampler, dict)
-            and isinstance(sampler.get("seed"), int)
-            and isinstance(sampler.get("rng_state"), int)
+            and _is_word(sampler.get("seed"))
+            and _is_word(sampler.get("rng_state"))
             and isinstance(sampler.get("forced"), list)
+            and all(
+                isinstance(section, list) and all(isinstance(card, str) for card in section)
+                for section in sampler["forced"]
+            )
         ):
-            raise RecordError("the record's 'sampler' must hold seed, rng_state and forced")
+            raise RecordError(
+                "the record's 'sampler' must hold seed and rng_state (whole numbers from 0 "
+                "to 2**64 - 1) and forced (a list of lists of card texts)"
+            )
         return cls(
             game=data["game"],
             rules_version=data["rules_version"],
@@ -126,22 +146,24 @@ class MatchRecord:
             try:
                 state.apply_action(state.string_to_action(text))
             except ParlourError as error:
-                raise RecordError(f"record step {step}, {kind} {text!r}: {error}") from None
+                raise RecordError(f"record step {step}, {kind} {shown(text)}: {error}") from None
         leftover = next(chance, None) or next(actions, None)
         if leftover is not None:
             raise RecordError(
-                f"the record has more steps than its match: {leftover!r} is left over"
+                f"the record has more steps than its match: {shown(leftover)} is left over"
             )
         if self.sampler is not None:
             try:
-                forced = tuple(
-                    tuple(parse_card(card) for card in section)
-                    for section in self.sampler["forced"]
-                )
-            except (ParlourError, TypeError) as error:
-                raise RecordError(f"the record's forced deck is corrupt: {error}") from None
-            sampler = Sampler(self.sampler["seed"], forced)
-            sampler.rng.state = self.sampler["rng_state"]
-            state._sampler = sampler
-            state._resolve_chance(sampler)
+                forced = game.parse_deck(self.sampler["forced"]) if self.sampler["forced"] else ()
+                sampler = Sampler(self.sampler["seed"], forced)
+                sampler.rng.state = self.sampler["rng_state"]
+                state._sampler = sampler
+                state._resolve_chance(sampler)
+            except ParlourError as error:
+                raise RecordError(f"the record's sampler is corrupt: {error}") from None
         return state
+
+
+def _is_word(value: object) -> bool:
+    """Whether ``value`` is a whole number that fits in 64 bits (a seed, an rng state)."""
+    return type(value) is int and 0 <= value < 1 << 64

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.errors import ParlourError, allowed_list
+from parlour.core.errors import ParlourError, allowed_list, shown
 
 _GAMES: dict[str, type[Any]] = {}
 
@@ -39,12 +39,10 @@ def game_names() -> list[str]:
 def game_class(name: str) -> type[Any]:
     """The Game subclass registered as ``name``."""
     _ensure_loaded()
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise UnknownGameError(
-            f"unknown game {name!r}; games: {allowed_list(sorted(_GAMES))}"
-        ) from None
+    game = _GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise UnknownGameError(f"unknown game {shown(name)}; games: {allowed_list(sorted(_GAMES))}")
+    return game
 
 
 def load_game(name: str, **options: object) -> Any:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from parlour.core.cards import (
     STANDARD_PACK,
     format_card,
+    format_card_in,
     iter_bits,
     make_card,
     parse_card,
@@ -514,8 +515,8 @@ class ColourBlindState(State):
     def action_to_string(self, action: int) -> str:
         """``QH`` for a card played or dealt; ``seat N`` for a random first dealer."""
         if self.phase == PHASE_FIRST_DEALER:
-            return first_dealer_text(action)
-        return format_card(action)
+            return first_dealer_text(action, self.players)
+        return format_card_in(action, self.game.pack(0))
 
     def _parse_action(self, text: str) -> int:
         words = text.strip().lower().split()

@@ -26,7 +26,7 @@ from parlour.core.cards import (
     rank_of,
     suit_of,
 )
-from parlour.core.errors import ParseError
+from parlour.core.errors import ParseError, shown
 from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
@@ -572,7 +572,7 @@ class DraculaState(State):
         if self.phase in (PHASE_DEAL, PHASE_CUT_FIRST, PHASE_CUT_SECOND):
             return format_card(action)
         if self.phase == PHASE_FIRST_DEALER:
-            return first_dealer_text(action)
+            return first_dealer_text(action, 2)
         return action_text(action)
 
     def _parse_action(self, text: str) -> int:
@@ -702,6 +702,8 @@ def played_card(action: int) -> int | None:
 
 def action_text(action: int) -> str:
     """The text of a player action: ``QH b2``, ``rows``, ``columns``, ``take QH``."""
+    if type(action) is not int:  # a bool or a float would pass the range tests
+        raise ParseError(f"a Dracula action is a whole number, not {shown(action)}")
     if 0 <= action < PLAY_ACTIONS:
         card, cell = divmod(action, CELLS)
         return f"{format_card(card)} {CELL_NAMES[cell]}"
@@ -711,7 +713,9 @@ def action_text(action: int) -> str:
         return "columns"
     if TAKE <= action < NUM_ACTIONS:
         return f"take {format_card(action - TAKE)}"
-    raise ParseError(f"{action!r} is not a Dracula action (actions are 0 to {NUM_ACTIONS - 1})")
+    raise ParseError(
+        f"{shown(action)} is not a Dracula action (actions are 0 to {NUM_ACTIONS - 1})"
+    )
 
 
 def parse_action_text(text: str) -> int:

@@ -25,7 +25,7 @@ from parlour.core.cards import (
     nth_bit,
     parse_card,
 )
-from parlour.core.errors import ParseError
+from parlour.core.errors import ParseError, shown
 from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
@@ -341,8 +341,14 @@ class DraculaPartnershipState(State):
         if self.phase == PHASE_DEAL:
             return format_card(action)
         if self.phase == PHASE_FIRST_DEALER:
-            return first_dealer_text(action)
-        return action_text(action)
+            return first_dealer_text(action, PLAYERS)
+        # The shared encoding also has takes: not actions here.
+        if type(action) is int and 0 <= action < NUM_ACTIONS:
+            return action_text(action)
+        raise ParseError(
+            f"{shown(action)} is not an action of the partnership game (a play of a card "
+            "into a cell, 'rows' or 'columns')"
+        )
 
     def _parse_action(self, text: str) -> int:
         words = text.strip().lower().split()

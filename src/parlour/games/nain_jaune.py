@@ -28,12 +28,13 @@ from parlour.core.cards import (
     RANKS,
     STANDARD_PACK,
     format_card,
+    format_card_in,
     iter_bits,
     mask_of,
     parse_card,
     parse_cards,
 )
-from parlour.core.errors import ParlourError, ParseError
+from parlour.core.errors import ParlourError, ParseError, shown
 from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
@@ -238,6 +239,8 @@ NUM_ACTIONS = 55
 
 def action_text(action: int) -> str:
     """The text of a player action: ``7D``, ``stop``, ``claim``, ``play on``."""
+    if type(action) is not int:  # a bool or a float would pass the range tests
+        raise ParseError(f"a Nain Jaune action is a whole number, not {shown(action)}")
     if 0 <= action < 52:
         return format_card(action)
     if action == STOP:
@@ -246,7 +249,9 @@ def action_text(action: int) -> str:
         return "claim"
     if action == PLAY_ON:
         return "play on"
-    raise ParseError(f"{action!r} is not a Nain Jaune action (actions are 0 to {NUM_ACTIONS - 1})")
+    raise ParseError(
+        f"{shown(action)} is not a Nain Jaune action (actions are 0 to {NUM_ACTIONS - 1})"
+    )
 
 
 def parse_action_text(text: str) -> int:
@@ -793,11 +798,9 @@ class NainJauneState(State):
         """``7D``, ``stop``, ``claim``, ``play on``; at chance nodes the dealt card or
         ``dealer 2``."""
         if self.phase == PHASE_FIRST_DEALER:
-            if isinstance(action, int) and 0 <= action < self.players:
-                return first_dealer_text(action)
-            raise ParseError(f"{action!r} is not a seat (seats are 0 to {self.players - 1})")
+            return first_dealer_text(action, self.players)
         if self.phase == PHASE_DEAL:
-            return format_card(action)
+            return format_card_in(action, STANDARD_PACK)
         return action_text(action)
 
     def _parse_action(self, text: str) -> int:

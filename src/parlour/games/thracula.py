@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
-from parlour.core.errors import ParseError
+from parlour.core.errors import ParseError, shown
 from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
@@ -150,11 +150,15 @@ def put_action(card: int) -> int:
 
 def action_text(action: int) -> str:
     """The text of a player action: ``take a1`` or ``put QH``."""
+    if type(action) is not int:  # a bool or a float would pass the range tests
+        raise ParseError(f"a Thracula action is a whole number, not {shown(action)}")
     if 0 <= action < PUT:
         return f"take {CELL_NAMES[action]}"
     if PUT <= action < NUM_ACTIONS:
         return f"put {format_card(action - PUT)}"
-    raise ParseError(f"{action!r} is not a Thracula action (actions are 0 to {NUM_ACTIONS - 1})")
+    raise ParseError(
+        f"{shown(action)} is not a Thracula action (actions are 0 to {NUM_ACTIONS - 1})"
+    )
 
 
 def parse_action_text(text: str) -> int:
@@ -489,7 +493,7 @@ class ThraculaState(State):
         if self.phase in (PHASE_DEAL_HANDS, PHASE_DEAL_COFFIN):
             return format_card(action)
         if self.phase == PHASE_FIRST_DEALER:
-            return first_dealer_text(action)
+            return first_dealer_text(action, PLAYERS)
         return action_text(action)
 
     def _parse_action(self, text: str) -> int:
