@@ -559,6 +559,18 @@ class Table:
             self.store = store
 
 
+def moves_of(state: State) -> list[PlayedMove]:
+    """The player actions of ``state``'s history with their texts (for a replay)."""
+    replay = state.game.new_initial_state()
+    moves = []
+    for step, action in enumerate(state.history):
+        seat = replay.current_player()
+        if seat >= 0:
+            moves.append(PlayedMove(step, seat, action, replay.action_to_string(action)))
+        replay.apply_action(action)
+    return moves
+
+
 def _raw_events(state: State) -> list[LoggedEvent]:
     """Every event recorded so far, unfiltered (the table records them from the
     start, see :meth:`State.record_events`)."""
@@ -597,4 +609,4 @@ def _build_seats(game: Game[Any], specs: Sequence[SeatSpec], seed: int) -> tuple
     return tuple(seats)
 
 
-__all__ = ["PlayedMove", "Seat", "SeatSpec", "Table"]
+__all__ = ["PlayedMove", "Seat", "SeatSpec", "Table", "moves_of"]
