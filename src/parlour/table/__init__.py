@@ -18,8 +18,8 @@ from parlour.table.errors import (
     UndoRefusedError,
 )
 from parlour.table.hints import Hint, explain_choice, hint_bot_kind, hint_for
-from parlour.table.store import MemoryTableStore, SqliteTableStore, TableStore
 from parlour.table.pages import options_text, rules_text
+from parlour.table.store import MemoryTableStore, SqliteTableStore, TableStore
 from parlour.table.table import PlayedMove, Seat, SeatSpec, Table, moves_of
 
 __all__ = [
