@@ -395,6 +395,12 @@ class Table:
                 f"seat {seat} ({self.seats[seat].name}) is a bot; only people take moves back",
                 "not_a_person",
             )
+        if len(people) > 1 and self._moves and self._moves[-1]["kind"] == "undo":
+            raise UndoRefusedError(
+                "a move was just taken back (at a table of several people only your own "
+                "last move can be taken back, once)",
+                "again",
+            )
         own = [item for item in self._played if item.seat == seat]
         if not own:
             raise UndoRefusedError(
@@ -403,7 +409,7 @@ class Table:
         last = own[-1]
         if len(people) == 1:
             return last.step
-        if self._played[-1].seat != seat or (self._moves and self._moves[-1]["kind"] == "undo"):
+        if self._played[-1].seat != seat:
             raise UndoRefusedError(
                 "another seat has moved since your last move (at a table of several people "
                 "only your own last move can be taken back, once)",

@@ -54,6 +54,7 @@ UNDO_MESSAGES = {
     "not_a_person": "nothing_to_undo",
     "over": "undo_over",
     "others_moved": "undo_others_moved",
+    "again": "undo_again",
     "revealed": "undo_revealed",
 }
 """The sentence (an i18n key) for each reason the table gives for refusing an undo."""
