@@ -2,9 +2,10 @@
 
 On a terminal, the full-screen table (:mod:`parlour.tui.app`, needs Textual:
 ``pip install 'parlour[tui]'``); with ``--plain``, or when input or output is
-not a terminal (pipes, scripts, screen readers), the line mode below. Both drive
-the same :class:`~parlour.tui.session.Match`: the same game log, the same
-Views, the same undo, hints and saves; the rules live in the engine only.
+not a terminal (pipes, scripts, screen readers), the line mode below. Both are
+views of the same :class:`~parlour.tui.session.Match` over a
+:class:`~parlour.table.Table`: the same game log, the same Views, the same undo,
+hints and saves; turns, bots and rules live in the table and the engine only.
 
 One or more human seats (several humans share the keyboard: hot seat) and bots
 in the others.
