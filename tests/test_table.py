@@ -324,6 +324,10 @@ def test_no_seed_means_one_from_the_system_kept_secret_until_the_end(
     table = Table.create("dracula", seats_for(2), options={"deals": 1})
     assert drawn == [64]
     assert table.revealed_seed() is None
+    # A bot's seed is shown with its seat: it is hashed, so it does not give the
+    # deal's seed away.
+    bot_seed = table.seats[1].bot_seed
+    assert 0xDEADBEEF12345678 not in (bot_seed, bot_seed // 1000, bot_seed - 1)
     with pytest.raises(TableError, match="once the game is over"):
         table.record_json()
     play_through_submit(table)

@@ -168,8 +168,8 @@ class TerminalTable:
             if command == "undo":
                 self.say(self.match.undo())
                 turn = self.match.human_to_act()
-                if turn is None:
-                    return None
+                if turn is None or (turn != seat and len(self.match.humans) > 1):
+                    return None  # the play loop hands the keyboard over first
                 seat = turn
                 view = self.match.view(seat)
                 self.say(self.match.table_text(seat, self.style))

@@ -47,7 +47,10 @@ class TableStore(Protocol):
 
     def list(self, *, finished: bool | None = None) -> list[dict[str, Any]]:
         """Every table's header with its status (``id``, ``finished``, ``moves``,
-        ``updated_at``, ``result``), newest first; ``finished`` filters."""
+        ``updated_at``, ``result``), newest first; ``finished`` filters.
+
+        A header holds the table's seed, which gives away every hidden card:
+        never send a header of an unfinished table to a player."""
 
     def finish(self, table_id: str, result: Mapping[str, Any]) -> None:
         """Mark a table finished with its result."""

@@ -17,13 +17,14 @@ stale by an undo is refused by the version check.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from parlour.bots import BOT_KINDS, Bot, make_bot
+from parlour.bots import BOT_KINDS, make_bot
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
@@ -105,10 +106,10 @@ class Table:
         self.version = 0
         """The number of accepted moves (player actions and undos) so far."""
         self.store = store
-        self.header: dict[str, Any] = dict(header)
+        self._header: dict[str, Any] = dict(header)
+        """The stored header. It holds the seed: never show it before the end."""
         self._seed = seed
         self._lock = threading.RLock()
-        self._bots: dict[int, Bot] = {}
         self._moves: list[dict[str, Any]] = []
         self._state = self._fresh_state()
         self._played: list[PlayedMove] = []
@@ -203,7 +204,7 @@ class Table:
     @property
     def meta(self) -> dict[str, Any]:
         """What the interface that made the table kept in its header."""
-        meta = self.header.get("meta")
+        meta = self._header.get("meta")
         return dict(meta) if isinstance(meta, dict) else {}
 
     @property
@@ -343,8 +344,10 @@ class Table:
                 raise TableError("no bot is on turn" + self._turn_text())
             view = self._state.view(seat)
             version = self.version
-            bot = self._bot(seat)
-        return seat, bot.choose(view), version
+        spec = self.seats[seat]
+        # A new bot for each decision: a bot's choice depends only on its seed and
+        # the View, and no two workers ever share a bot's working memory.
+        return seat, make_bot(spec.bot, spec.bot_seed).choose(view), version
 
     def play_bot_move(self) -> list[LoggedEvent]:
         """Let the bot on turn choose and play; return the new events."""
@@ -452,7 +455,7 @@ class Table:
                     + self._turn_text()
                 )
             view = self._state.view(seat)
-        return hint_for(view, self._seed, lang)
+        return hint_for(view, derived_seed(self._seed, -1), lang)
 
     # ----- internals -----------------------------------------------------------------
     def _check_seat(self, seat: object) -> None:
@@ -515,14 +518,6 @@ class Table:
         legal = self._state.legal_actions()
         return self._state.action_to_string(legal[0]) if legal else "?"
 
-    def _bot(self, seat: int) -> Bot:
-        bot = self._bots.get(seat)
-        if bot is None:
-            spec = self.seats[seat]
-            bot = make_bot(spec.bot, spec.bot_seed)
-            self._bots[seat] = bot
-        return bot
-
     def _commit(self, state: State, move: dict[str, Any], played: PlayedMove) -> None:
         self._state = state
         self._moves.append(move)
@@ -557,7 +552,7 @@ class Table:
         """Write this table (header and every move so far) into ``store`` and keep
         it there from now on (a terminal's table saved for the first time)."""
         with self._lock:
-            store.create(self.id, self.header)
+            store.create(self.id, self._header)
             for number, move in enumerate(self._moves, start=1):
                 store.append_move(self.id, number, move)
             if self._state.is_terminal():
@@ -584,6 +579,13 @@ def _raw_events(state: State) -> list[LoggedEvent]:
     return list(events) if events is not None else []
 
 
+def derived_seed(seed: int, index: int) -> int:
+    """A bot's seed made from the table's seed by a one-way hash: a bot's seed may
+    be shown (it is part of the seat), and must not give the deal away."""
+    digest = hashlib.sha256(f"parlour-bot:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def _build_seats(game: Game[Any], specs: Sequence[SeatSpec], seed: int) -> tuple[Seat, ...]:
     players = game.num_players
     if len(specs) != players:
@@ -603,9 +605,7 @@ def _build_seats(game: Game[Any], specs: Sequence[SeatSpec], seed: int) -> tuple
                     f"seat {index}: unknown bot {spec.bot!r}; bots: {', '.join(sorted(BOT_KINDS))}"
                 )
             name = spec.name.strip() or f"Bot {index + 1}"
-            bot_seed = (
-                spec.bot_seed if spec.bot_seed is not None else (seed * 1000 + index) % (1 << 64)
-            )
+            bot_seed = spec.bot_seed if spec.bot_seed is not None else derived_seed(seed, index)
             seats.append(Seat(index, BOT, name, spec.bot, bot_seed))
         else:
             raise TableError(f"seat {index}: kind must be 'person' or 'bot', not {spec.kind!r}")
