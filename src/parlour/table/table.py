@@ -47,6 +47,9 @@ TABLE_FORMAT_VERSION = 1
 SEED_BITS = 64
 """Bits of operating-system randomness in a seed drawn for a table."""
 
+SHOWN_MOVES = 12
+"""How many legal moves an error message lists."""
+
 PERSON = "person"
 BOT = "bot"
 
@@ -487,7 +490,7 @@ class Table:
                 f"it is not seat {seat}'s turn ({self.seats[seat].name})" + self._turn_text()
             )
         if isinstance(action, str):
-            chosen = state.string_to_action(action)
+            chosen = _parsed(state, action)
         elif type(action) is int:
             chosen = action
         else:
@@ -510,9 +513,10 @@ class Table:
         )
 
     def _legal_text(self) -> str:
-        texts = [self._state.action_to_string(action) for action in self._state.legal_actions()]
-        shown = ", ".join(texts[:12])
-        return shown + (f" … ({len(texts)} in all)" if len(texts) > 12 else "")
+        """The first few legal moves as text (never all of them: a list can be long)."""
+        legal = self._state.legal_actions()
+        shown = ", ".join(self._state.action_to_string(action) for action in legal[:SHOWN_MOVES])
+        return shown + (f" … ({len(legal)} in all)" if len(legal) > SHOWN_MOVES else "")
 
     def _example(self) -> str:
         legal = self._state.legal_actions()
@@ -558,6 +562,17 @@ class Table:
             if self._state.is_terminal():
                 store.finish(self.id, {"returns": self._state.returns(), "seed": self._seed})
             self.store = store
+
+
+def _parsed(state: State, text: str) -> int:
+    """The action ``text`` names; any failure of the parser is a :class:`ParseError`."""
+    try:
+        return state.string_to_action(text)
+    except ParseError:
+        raise
+    except (ValueError, TypeError, AttributeError, RecursionError) as error:
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise ParseError(f"{shown!r} is not a move of {state.game.info.title}: {error}") from None
 
 
 def moves_of(state: State) -> list[PlayedMove]:
