@@ -136,3 +136,24 @@ def test_resume_and_replay_say_what_is_damaged_without_a_traceback(tmp_path: Pat
     assert resumed.returncode == 0, resumed.stdout[-1500:] + resumed.stderr
     assert "was converted into the table store" in resumed.stdout
     assert "Final: You" in resumed.stdout
+
+
+def test_a_damaged_table_store_is_a_sentence_and_old_files_still_list(tmp_path: Path) -> None:
+    damaged_folder(tmp_path / "saves")
+    (tmp_path / "tables.sqlite3").write_bytes(b"this is not a database" * 100)
+    listing = run_parlour(["resume"], tmp_path)
+    assert listing.returncode == 0, listing.stderr
+    assert "damaged: the table store" in listing.stdout and "tables.sqlite3" in listing.stdout
+    assert "good" in listing.stdout
+    resumed = run_parlour(["resume", "nothing-like-this"], tmp_path)
+    assert resumed.returncode == 2 and "Traceback" not in resumed.stderr
+    assert "tables.sqlite3" in resumed.stderr
+
+
+def test_saving_where_nothing_can_be_written_says_so(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    result = run_parlour(["play", "dracula", "-o", "deals=1", "--plain"], blocker, "save\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "The game could not be saved: the table store" in result.stdout
+    assert "Traceback" not in result.stderr

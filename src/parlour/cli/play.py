@@ -189,7 +189,11 @@ class TerminalTable:
 
     def save(self) -> None:
         """Keep the table in the table store and say how to resume it."""
-        identifier = self.match.save()
+        try:
+            identifier = self.match.save()
+        except ParlourError as error:
+            self.say(tr(self.lang, "not_saved", error=error))
+            return
         self.say(tr(self.lang, "saved", path=self.match.store_path()))
         self.say(tr(self.lang, "resume_with", id=identifier))
 

@@ -173,9 +173,16 @@ class SqliteTableStore:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        if not self._ready:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        """A short connection; a store that cannot be opened or read is a TableError
+        naming the file (never a traceback)."""
+        try:
+            if not self._ready:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None
+            )
+        except (OSError, sqlite3.Error) as error:
+            raise TableError(f"the table store {self.path} cannot be opened: {error}") from None
         try:
             if not self._ready:
                 connection.execute("PRAGMA journal_mode=WAL")
@@ -183,6 +190,8 @@ class SqliteTableStore:
                 self._ready = True
             connection.execute("PRAGMA foreign_keys=ON")
             yield connection
+        except sqlite3.Error as error:
+            raise TableError(f"the table store {self.path} cannot be used: {error}") from None
         finally:
             connection.close()
 

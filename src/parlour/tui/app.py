@@ -593,7 +593,11 @@ class TableApp(App[int]):
         """Save and quit, quit, or stay."""
         lang = self.match.lang
         if choice == "save":
-            identifier = self.match.save()
+            try:
+                identifier = self.match.save()
+            except ParlourError as error:
+                self.say(tr(lang, "not_saved", error=error))
+                return
             self.exit_message = (
                 tr(lang, "saved", path=self.match.store_path())
                 + "\n"

@@ -460,8 +460,13 @@ def list_saves() -> list[SaveInfo]:
     then the old save files (a damaged one is listed with what is wrong)."""
     found: list[SaveInfo] = []
     store = SqliteTableStore()
-    if store.path.exists():
-        for item in store.list(finished=False):
+    try:
+        tables = store.list(finished=False) if store.path.exists() else []
+    except TableError as error:  # a damaged store is listed, the old files still are
+        found.append(SaveInfo(store.path.name, "?", "", damaged=str(error)))
+        tables = []
+    if tables:
+        for item in tables:
             seats = item.get("seats")
             if item.get("damaged") or not isinstance(seats, list):
                 found.append(
