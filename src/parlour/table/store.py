@@ -55,9 +55,6 @@ class TableStore(Protocol):
     def finish(self, table_id: str, result: Mapping[str, Any]) -> None:
         """Mark a table finished with its result."""
 
-    def delete(self, table_id: str) -> None:
-        """Forget a table (nothing happens if it is absent)."""
-
 
 class MemoryTableStore:
     """A store in memory, for tables that need not outlive the process."""
