@@ -192,6 +192,13 @@ class Table:
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"table {table_id} has a damaged header: {error}") from None
+        played_under = header.get("rules_version")
+        if played_under is not None and played_under != game.info.rules_version:
+            raise TableError(
+                f"table {table_id} was played under {game.info.title} rules version "
+                f"{played_under}; this parlour has version {game.info.rules_version}, so it "
+                "cannot continue it"
+            )
         if len(seats) != game.num_players:
             raise TableError(
                 f"table {table_id} has {len(seats)} seats for {game.num_players} players"
