@@ -408,8 +408,13 @@ def test_the_log_grows_with_each_move_and_shows_no_hidden_card() -> None:
     secret = SecretCard(card="QH")
     for seat, shown in ((0, True), (1, False)):
         events = [(moves[0].step, secret.for_seat(seat))]
-        text = " ".join(game_log("dracula", events, moves, names, Style())[0])
-        assert ("QH" in text) is shown
+        [said] = game_log("dracula", events, moves, names, Style())
+        assert ("QH" in " ".join(said)) is shown
+        assert len(said) == 1  # the event says the move: no second sentence for it
+    # An event of a later step (a card dealt after the move) follows the move's own
+    # sentence when the move emitted none.
+    [said] = game_log("dracula", [(moves[0].step + 1, secret)], moves, names, Style())
+    assert len(said) == 2 and "QH" in said[1]
 
 
 def test_memory_store_and_bad_tables_are_refused_clearly() -> None:

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from parlour.core.errors import IllegalActionError, ParseError
-from parlour.core.events import LoggedEvent
+from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
 from parlour.i18n import move_sentence, pretty_move, tr
@@ -86,8 +86,9 @@ def game_log(
 
     Each action's list says its events (those of its step and of the chance
     steps after it), each made into a sentence by the game's renderer in
-    ``style.lang``. An action whose game emitted no event gets one plain
-    sentence naming the player and the move.
+    ``style.lang``. An action that emitted no event of its own is said by one
+    plain sentence naming the player and the move, before the events that
+    followed it.
     """
     starts = [move.step for move in moves]
     entries: list[list[str]] = []
@@ -100,16 +101,14 @@ def game_log(
         position += 1
     for index, move in enumerate(moves):
         end = starts[index + 1] if index + 1 < len(starts) else None
-        own = []
+        own: list[tuple[int, Event]] = []
         while position < len(ordered) and (end is None or ordered[position][0] < end):
-            own.append(ordered[position][1])
+            own.append(ordered[position])
             position += 1
-        if own:
-            entries.append([sentence(game_name, event, names, style) for event in own])
-        else:
-            entries.append(
-                [move_sentence(game_name, names[move.seat], move.text, style.lang, style)]
-            )
+        said = [sentence(game_name, event, names, style) for _, event in own]
+        if not any(step == move.step for step, _ in own):
+            said.insert(0, move_sentence(game_name, names[move.seat], move.text, style.lang, style))
+        entries.append(said)
     return entries
 
 
