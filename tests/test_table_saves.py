@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import parlour
 from parlour.table import DamagedSaveError, SqliteTableStore
@@ -157,3 +160,53 @@ def test_saving_where_nothing_can_be_written_says_so(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "The game could not be saved: the table store" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
+    max_leaves=8,
+)
+ENVELOPE_FIELDS = ("record", "names", "humans", "opponent", "bot_seed", "lang", "finished")
+
+
+def read_or_named(path: Path) -> None:
+    """Reading ``path`` gives a saved game or a DamagedSaveError naming the file;
+    listing its folder shows it."""
+    try:
+        read_saved(path)
+    except DamagedSaveError as error:
+        assert path.name in str(error)
+    [listed] = [save for save in list_saves(path.parent) if save.identifier == path.stem]
+    assert listed.damaged == "" or path.name in listed.damaged
+
+
+@settings(max_examples=40, deadline=None)
+@given(field=st.sampled_from(ENVELOPE_FIELDS), value=JSON_VALUES, in_record=st.booleans())
+def test_fuzz_a_field_of_any_json_value(field: str, value: object, in_record: bool) -> None:
+    envelope = old_envelope()
+    if in_record:
+        record = envelope["record"]
+        assert isinstance(record, dict)
+        record[sorted(record)[len(field) % len(record)]] = value
+    else:
+        envelope[field] = value
+    with tempfile.TemporaryDirectory() as folder:
+        read_or_named(write(Path(folder), "mutant", envelope))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    flips=st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=4),
+    cut=st.none() | st.integers(0, 10**6),
+)
+def test_fuzz_damaged_bytes(flips: list[tuple[int, int]], cut: int | None) -> None:
+    raw = bytearray(json.dumps(old_envelope()).encode())
+    for position, value in flips:
+        raw[position % len(raw)] = value
+    if cut is not None:
+        raw = raw[: cut % len(raw)]
+    with tempfile.TemporaryDirectory() as folder:
+        read_or_named(write(Path(folder), "mutant", bytes(raw)))
