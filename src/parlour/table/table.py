@@ -475,7 +475,7 @@ class Table:
             )
 
     def _check_version(self, version: object) -> None:
-        if version != self.version:
+        if type(version) is not int or version != self.version:
             raise StaleVersionError(
                 f"the move was made for version {version!r} of the table, which is now at "
                 f"version {self.version}; look at the table again and resend"
