@@ -131,15 +131,15 @@ def test_the_french_log() -> None:
     table, out = table_for(match, "rows\n" + "1\n" * 8)
     assert table.play() == 0
     text = out.getvalue()
-    assert "Vous choisissez les lignes (voie de la Reine)." in text
-    assert "Robot 2 pose " in text and " en " in text
+    assert "Vous choisissez les lignes (voie de la Reine) ; Robot 2 compte les colonnes" in text
+    assert "Robot 2 joue " in text and " en " in text
     assert "Résultat : Vous" in text
     # The same log in English, rebuilt from the same history.
     french = match.log_sentences()
     match.set_language("en")
     english = match.log_sentences()
     assert len(english) == len(french)
-    assert english[0] == "Vous choose rows (Queen's way)."
+    assert english[0].startswith("Vous choose rows (the Queen's way); Robot 2 scores columns")
 
 
 def test_the_french_table_from_the_command_line(private_data_dir: Path) -> None:
@@ -164,7 +164,7 @@ def test_replay_prints_every_step(private_data_dir: Path) -> None:
     assert book.log_until(len(book.steps) - 1)[1:] == match.log_sentences()
     result = run(["replay", str(path)], "", private_data_dir)
     assert result.returncode == 0, result.stderr
-    assert "   1. You choose rows (Queen's way)." in result.stdout
+    assert "   1. You choose rows (the Queen's way); Bot 2 scores columns" in result.stdout
     assert "Final: You" in result.stdout
 
 

@@ -402,19 +402,27 @@ def test_the_log_grows_with_each_move_and_shows_no_hidden_card() -> None:
         for seat in (None, 0, 1):
             for _, event in table.events_for(seat):
                 assert event == event.for_seat(seat)  # already filtered for that seat
-    assert lengths == list(range(1, len(lengths) + 1))
-    # A hidden card reaches only its audience's log.
+    # One entry per move, after an opening entry for what chance did before it.
+    assert lengths == list(range(lengths[0], lengths[0] + len(lengths)))
+    assert lengths[0] in (1, 2)
+    # A dealt card reaches only its receiver's log; a spectator sees none.
+    for seat in (None, 0, 1):
+        dealt = [event for _, event in table.events_for(seat) if event.kind == "card_dealt"]
+        assert dealt
+        for event in dealt:
+            receiver = event.to_json()["seat"]
+            assert (event.to_json()["card"] is not None) is (receiver == seat)
     moves = table.moves_played()[:1]
     secret = SecretCard(card="QH")
     for seat, shown in ((0, True), (1, False)):
         events = [(moves[0].step, secret.for_seat(seat))]
         [said] = game_log("dracula", events, moves, names, Style())
-        assert ("QH" in " ".join(said)) is shown
+        assert ("Q♡" in " ".join(said)) is shown
         assert len(said) == 1  # the event says the move: no second sentence for it
     # An event of a later step (a card dealt after the move) follows the move's own
     # sentence when the move emitted none.
     [said] = game_log("dracula", [(moves[0].step + 1, secret)], moves, names, Style())
-    assert len(said) == 2 and "QH" in said[1]
+    assert len(said) == 2 and "Q♡" in said[1]
 
 
 def test_memory_store_and_bad_tables_are_refused_clearly() -> None:

@@ -123,7 +123,7 @@ def test_typed_illegal_move_shows_the_rule_and_a_legal_one_plays() -> None:
             legal = match.view(1).action_texts[0]
             await pilot.press(*("backspace",) * 10, *legal, "enter")
             await settle(app, pilot)
-            assert match.log_sentences()[-2].startswith("You place")
+            assert match.log_sentences()[-2].startswith("You play")
 
     asyncio.run(run())
 
