@@ -127,13 +127,19 @@ def connect(url: str) -> psycopg.Connection[Any]:
     :class:`~parlour.table.TableError`; the message never repeats a password.
     """
     psycopg = _psycopg()
+    expected = "expected postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?key=value...]"
     try:
-        psycopg.conninfo.conninfo_to_dict(url)
+        parts = psycopg.conninfo.conninfo_to_dict(url)
     except psycopg.ProgrammingError as error:
         raise TableError(
-            f"malformed PostgreSQL address ({_first_line(error)}): "
-            "expected postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?key=value...]"
+            f"malformed PostgreSQL address ({_first_line(error)}): {expected}"
         ) from None
+    # libpq would only find a bad port when resolving the host; say it plainly here.
+    ports = str(parts.get("port") or "").split(",")
+    if any(port and not port.isdigit() for port in ports):
+        raise TableError(
+            f"malformed PostgreSQL address (the port {parts['port']!r} is not a number): {expected}"
+        )
     try:
         connection: psycopg.Connection[Any] = psycopg.connect(url, autocommit=True)
     except psycopg.OperationalError as error:
