@@ -297,6 +297,12 @@ def test_a_refused_address_never_shows_its_password() -> None:
     assert "ann:***@localhost" in str(refused.value)
 
 
+def test_postgresql_without_psycopg_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
+    with pytest.raises(TableError, match=r"pip install 'parlour\[postgres\]'"):
+        open_store("postgresql://ann@localhost/parlour")
+
+
 def test_the_table_package_imports_no_third_party_library() -> None:
     """psycopg is imported only when a PostgreSQL store is made."""
     check = (
@@ -343,6 +349,7 @@ def test_postgresql_addresses_open_postgresql(postgres_url: str) -> None:
     ],
 )
 def test_a_malformed_postgresql_address_is_refused(address: str) -> None:
+    pytest.importorskip("psycopg", reason="reading a PostgreSQL address needs parlour[postgres]")
     with pytest.raises(
         TableError, match=r"malformed PostgreSQL address .*: expected postgresql://"
     ):

@@ -100,7 +100,7 @@ def _psycopg() -> Any:
     """Import psycopg, or say plainly how to get it."""
     try:
         import psycopg
-    except ImportError as error:  # pragma: no cover - depends on the install
+    except ImportError as error:
         raise TableError(
             "PostgreSQL storage needs psycopg 3, which is not installed: "
             "install it with pip install 'parlour[postgres]'"
