@@ -95,6 +95,21 @@ def test_moves_load_in_order_from_another_store(
     assert stores().load("t1") == (HEADER, moves)
 
 
+def test_headers_and_moves_come_back_exactly(store: TableStore) -> None:
+    """Any text a name may hold, big numbers, nesting, and the order of the keys."""
+    header = {
+        "created_at": "2026-11-22T15:00:00+00:00",
+        "seats": [{"name": 'Zoë \u2660 \x00 "quoted" 💀', "bot_seed": 2**64 - 1}],
+        "options": {"deals": 2, "scoring": "cards", "nested": {"b": [1.5, None, True]}},
+    }
+    store.create("exact", header)
+    store.append_move("exact", 1, {"text": "10♥ b2", "seat": 0})
+    loaded, moves = store.load("exact")
+    assert loaded == header and list(loaded) == list(header)
+    assert list(loaded["options"]) == ["deals", "scoring", "nested"]
+    assert moves == [{"text": "10♥ b2", "seat": 0}]
+
+
 def test_a_move_number_already_taken_is_stale_and_changes_nothing(store: TableStore) -> None:
     store.create("t1", HEADER)
     store.append_move("t1", 1, {"seat": 0, "action": 1})
@@ -383,16 +398,16 @@ CREATE TABLE schema_version (version INTEGER NOT NULL);
 INSERT INTO schema_version VALUES (1);
 CREATE TABLE tables (
     id TEXT PRIMARY KEY,
-    header JSONB NOT NULL,
+    header JSON NOT NULL,
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     updated_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     finished BOOLEAN NOT NULL DEFAULT false,
-    result JSONB
+    result JSON
 );
 CREATE TABLE moves (
     table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
     number INTEGER NOT NULL CHECK (number > 0),
-    move JSONB NOT NULL,
+    move JSON NOT NULL,
     PRIMARY KEY (table_id, number)
 );
 INSERT INTO tables (id, header, updated_at) VALUES

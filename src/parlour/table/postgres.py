@@ -54,19 +54,21 @@ SCHEMA_LOCK_KEY = int.from_bytes(b"parlour!", "big", signed=True)
 #: never edited: a change is a new step at the end.
 SCHEMA_STEPS: tuple[tuple[str, ...], ...] = (
     # Version 1: the SQLite store's schema (a header per table, its moves in order).
+    # JSON, not JSONB: the text is kept exactly as written (key order, any
+    # character a player's name may hold), as SQLite keeps it.
     (
         """CREATE TABLE tables (
             id TEXT PRIMARY KEY,
-            header JSONB NOT NULL,
+            header JSON NOT NULL,
             created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
             updated_at TIMESTAMPTZ NOT NULL DEFAULT now(),
             finished BOOLEAN NOT NULL DEFAULT false,
-            result JSONB
+            result JSON
         )""",
         """CREATE TABLE moves (
             table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
             number INTEGER NOT NULL CHECK (number > 0),
-            move JSONB NOT NULL,
+            move JSON NOT NULL,
             PRIMARY KEY (table_id, number)
         )""",
     ),
@@ -230,6 +232,10 @@ class PostgresTableStore:
                 self._connection = connect(self.url)
             try:
                 return work(self._connection, False)
+            except psycopg.DataError as error:
+                raise TableError(
+                    f"PostgreSQL at {_where(self.url)} cannot store this: {_first_line(error)}"
+                ) from None
             except psycopg.OperationalError as error:
                 if not self._connection.broken:
                     raise TableError(
@@ -255,7 +261,7 @@ class PostgresTableStore:
             try:
                 with connection.transaction():
                     connection.execute(
-                        "INSERT INTO tables (id, header) VALUES (%s, %s::jsonb)", (table_id, text)
+                        "INSERT INTO tables (id, header) VALUES (%s, %s::json)", (table_id, text)
                     )
             except psycopg.errors.UniqueViolation:
                 if retried and _stored(connection, "header", "tables", "id = %s", (table_id,)) == (
@@ -298,7 +304,7 @@ class PostgresTableStore:
                     # Two processes may both pass the check above; the primary key
                     # makes the second insert wait for the first and then fail.
                     connection.execute(
-                        "INSERT INTO moves (table_id, number, move) VALUES (%s, %s, %s::jsonb)",
+                        "INSERT INTO moves (table_id, number, move) VALUES (%s, %s, %s::json)",
                         (table_id, number, text),
                     )
                     connection.execute(
@@ -381,7 +387,7 @@ class PostgresTableStore:
             with connection.transaction():
                 updated = connection.execute(
                     "UPDATE tables SET finished = true, updated_at = now(),"
-                    " result = %s::jsonb WHERE id = %s",
+                    " result = %s::json WHERE id = %s",
                     (text, table_id),
                 ).rowcount
             if updated == 0:
@@ -521,7 +527,7 @@ def _stored(
 
 
 def _json(value: Mapping[str, Any]) -> str:
-    """A mapping as JSON text for a ``jsonb`` parameter."""
+    """A mapping as JSON text for a ``json`` parameter."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
