@@ -10,6 +10,7 @@ only once committed, and a connection dropped by the server opened again.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -33,8 +34,10 @@ from parlour.table import (
     TableStore,
 )
 from parlour.table.postgres import (
+    ALL_TABLES,
     MOVES_CHANNEL,
     SCHEMA_VERSION,
+    AsyncMoveListener,
     MoveListener,
     MoveNotice,
     PostgresTableStore,
@@ -551,6 +554,59 @@ def test_listen_calls_back_from_its_thread_until_stopped(postgres_url: str) -> N
     assert not listening.is_alive()
     store.append_move("t1", 2, {"seat": 1})
     assert heard == [MoveNotice("t1", 1)]
+    store.close()
+
+
+def test_listen_opens_its_connection_again_and_asks_for_a_full_reread(postgres_url: str) -> None:
+    """Moves made while the listening connection was down cannot be heard: after
+    opening it again the listener says so (ALL_TABLES), then hears new moves."""
+    store = PostgresTableStore(postgres_url)
+    store.create("t1", HEADER)
+    heard: list[MoveNotice] = []
+    changed = threading.Condition()
+
+    def callback(notice: MoveNotice) -> None:
+        with changed:
+            heard.append(notice)
+            changed.notify_all()
+
+    def wait_for(notice: MoveNotice) -> None:
+        with changed:
+            assert changed.wait_for(lambda: notice in heard, WAIT_SECONDS), heard
+
+    listening = store.listen(callback, poll_seconds=0.1)
+    try:
+        _drop_other_connections(postgres_url)  # the store's and the listener's
+        wait_for(MoveNotice(ALL_TABLES, 0))
+        store.append_move("t1", 1, {"seat": 0})
+        wait_for(MoveNotice("t1", 1))
+    finally:
+        listening.stop()
+    assert heard == [MoveNotice(ALL_TABLES, 0), MoveNotice("t1", 1)]
+    store.close()
+
+
+def test_the_async_listener_hears_moves_and_survives_a_lost_connection(
+    postgres_url: str,
+) -> None:
+    store = PostgresTableStore(postgres_url)
+    store.create("t1", HEADER)
+
+    async def listen() -> list[MoveNotice]:
+        heard: list[MoveNotice] = []
+        async with AsyncMoveListener(postgres_url) as listener:
+            notices = listener.notices()
+            await asyncio.to_thread(store.append_move, "t1", 1, {"seat": 0})
+            heard.append(await anext(notices))
+            await asyncio.to_thread(_drop_other_connections, postgres_url)
+            heard.append(await anext(notices))
+            await asyncio.to_thread(store.append_move, "t1", 2, {"seat": 1})
+            heard.append(await anext(notices))
+            await notices.aclose()
+        return heard
+
+    heard = asyncio.run(asyncio.wait_for(listen(), WAIT_SECONDS))
+    assert heard == [MoveNotice("t1", 1), MoveNotice(ALL_TABLES, 0), MoveNotice("t1", 2)]
     store.close()
 
 

@@ -19,7 +19,10 @@ Every accepted move is announced on the channel :data:`MOVES_CHANNEL` with
 notification only when its transaction commits, so a listener never hears of a
 move it cannot read. The payload is JSON, ``{"table": ID, "number": N}``.
 :class:`MoveListener` listens on a dedicated connection; :meth:`PostgresTableStore.listen`
-runs one in a thread and calls back for each move.
+runs one in a thread and calls back for each move; :class:`AsyncMoveListener`
+does the same for an asyncio server. The last two open a lost connection again
+and then give ``MoveNotice(ALL_TABLES, 0)``: notices sent meanwhile were lost,
+so every table held in memory must be read again.
 
 psycopg 3 is imported only when a store or a listener is made, so that
 ``parlour.table`` needs no third-party package unless PostgreSQL is used
@@ -29,8 +32,9 @@ psycopg 3 is imported only when a store or a listener is made, so that
 from __future__ import annotations
 
 import json
+import logging
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -41,6 +45,7 @@ if TYPE_CHECKING:
     import psycopg
 
 _T = TypeVar("_T")
+_log = logging.getLogger(__name__)
 
 #: The LISTEN/NOTIFY channel on which every stored move is announced.
 MOVES_CHANNEL = "parlour_moves"
@@ -90,9 +95,15 @@ SCHEMA_STEPS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(SCHEMA_STEPS)
 
 
+#: The ``table_id`` of the notice a listener gives after it lost its connection:
+#: moves may have been missed, so every table held in memory must be read again.
+ALL_TABLES = "*"
+
+
 @dataclass(frozen=True)
 class MoveNotice:
-    """One announcement heard on :data:`MOVES_CHANNEL`: a table has a new move."""
+    """One announcement heard on :data:`MOVES_CHANNEL`: a table has a new move
+    (or, with ``table_id`` :data:`ALL_TABLES`, any table may have)."""
 
     table_id: str
     number: int
@@ -122,12 +133,8 @@ def _where(url: str) -> str:
     return f"{host}:{port}/{parts.get('dbname') or parts.get('user') or ''}"
 
 
-def connect(url: str) -> psycopg.Connection[Any]:
-    """Open an autocommit connection to ``url``, with errors that say what failed.
-
-    A malformed address or a server that cannot be reached raises
-    :class:`~parlour.table.TableError`; the message never repeats a password.
-    """
+def check_address(url: str) -> None:
+    """Raise :class:`~parlour.table.TableError` if ``url`` is no PostgreSQL address."""
     psycopg = _psycopg()
     expected = "expected postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?key=value...]"
     try:
@@ -142,6 +149,16 @@ def connect(url: str) -> psycopg.Connection[Any]:
         raise TableError(
             f"malformed PostgreSQL address (the port {parts['port']!r} is not a number): {expected}"
         )
+
+
+def connect(url: str) -> psycopg.Connection[Any]:
+    """Open an autocommit connection to ``url``, with errors that say what failed.
+
+    A malformed address or a server that cannot be reached raises
+    :class:`~parlour.table.TableError`; the message never repeats a password.
+    """
+    psycopg = _psycopg()
+    check_address(url)
     try:
         connection: psycopg.Connection[Any] = psycopg.connect(url, autocommit=True)
     except psycopg.OperationalError as error:
@@ -468,33 +485,132 @@ class MoveListener:
 
 
 class ListenerThread(threading.Thread):
-    """A daemon thread that calls back for each :class:`MoveNotice` until stopped."""
+    """A daemon thread that calls back for each :class:`MoveNotice` until stopped.
+
+    When its connection is lost it opens a new one (waiting longer after each
+    failure, up to ``MAX_RETRY_SECONDS``) and then calls back with
+    ``MoveNotice(ALL_TABLES, 0)``: moves may have been missed meanwhile, so
+    every table held in memory must be read again. A callback that raises is
+    logged and the thread goes on.
+    """
+
+    MAX_RETRY_SECONDS = 5.0
 
     def __init__(
         self, url: str, callback: Callable[[MoveNotice], None], *, poll_seconds: float
     ) -> None:
         super().__init__(name="parlour-move-listener", daemon=True)
-        self._listener = MoveListener(url)
+        self._url = url
+        # Listening starts here, so that every move committed after listen()
+        # returns is heard.
+        self._listener: MoveListener | None = MoveListener(url)
         self._callback = callback
         self._poll_seconds = poll_seconds
         self._stopping = threading.Event()
 
     def run(self) -> None:
         """Wait for notices in slices of ``poll_seconds``, so that stop() is heard."""
+        psycopg = _psycopg()
+        delay = 0.1
         try:
             while not self._stopping.is_set():
-                for notice in self._listener.notices(timeout=self._poll_seconds):
-                    self._callback(notice)
-                    if self._stopping.is_set():
-                        break
+                try:
+                    if self._listener is None:
+                        self._listener = MoveListener(self._url)
+                        self._deliver(MoveNotice(ALL_TABLES, 0))
+                    for notice in self._listener.notices(timeout=self._poll_seconds):
+                        self._deliver(notice)
+                        if self._stopping.is_set():
+                            break
+                    delay = 0.1
+                except (psycopg.OperationalError, TableError):
+                    _log.warning("lost the PostgreSQL listening connection; opening it again")
+                    if self._listener is not None:
+                        self._listener.close()
+                        self._listener = None
+                    self._stopping.wait(delay)
+                    delay = min(delay * 2, self.MAX_RETRY_SECONDS)
         finally:
-            self._listener.close()
+            if self._listener is not None:
+                self._listener.close()
+
+    def _deliver(self, notice: MoveNotice) -> None:
+        """Call back; a failing callback must not end the listening."""
+        try:
+            self._callback(notice)
+        except Exception:
+            _log.exception("the move listener's callback failed on %s", notice)
 
     def stop(self, wait: bool = True) -> None:
         """Ask the thread to end; with ``wait``, return once it has."""
         self._stopping.set()
         if wait and self.is_alive() and threading.current_thread() is not self:
             self.join()
+
+
+class AsyncMoveListener:
+    """:class:`MoveListener` for an asyncio server, on psycopg's async connection.
+
+    ``async with AsyncMoveListener(url) as listener:`` starts listening; then
+    ``async for notice in listener.notices():`` yields each move announced from
+    then on. A lost connection is opened again (waiting longer after each
+    failure) and followed by ``MoveNotice(ALL_TABLES, 0)``, as in
+    :class:`ListenerThread`.
+    """
+
+    MAX_RETRY_SECONDS = 5.0
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._connection: psycopg.AsyncConnection[Any] | None = None
+
+    async def _open(self) -> None:
+        psycopg = _psycopg()
+        check_address(self.url)
+        try:
+            connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        except psycopg.OperationalError as error:
+            raise TableError(
+                f"cannot connect to PostgreSQL at {_where(self.url)}: {_first_line(error)}"
+            ) from None
+        await connection.execute(f"LISTEN {MOVES_CHANNEL}")
+        self._connection = connection
+
+    async def __aenter__(self) -> AsyncMoveListener:
+        await self._open()
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the listening connection."""
+        if self._connection is not None:
+            await self._connection.close()
+            self._connection = None
+
+    async def notices(self) -> AsyncIterator[MoveNotice]:
+        """Yield notices for ever (until the caller stops iterating or is cancelled)."""
+        import asyncio
+
+        psycopg = _psycopg()
+        delay = 0.1
+        while True:
+            try:
+                if self._connection is None:
+                    await self._open()
+                    yield MoveNotice(ALL_TABLES, 0)
+                assert self._connection is not None
+                async for notify in self._connection.notifies():
+                    delay = 0.1
+                    notice = _parse_notice(notify.payload)
+                    if notice is not None:
+                        yield notice
+            except (psycopg.OperationalError, TableError):
+                _log.warning("lost the PostgreSQL listening connection; opening it again")
+                await self.aclose()
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self.MAX_RETRY_SECONDS)
 
 
 def _notify(connection: psycopg.Connection[Any], table_id: str, number: int) -> None:
