@@ -270,6 +270,26 @@ def test_a_table_continues_exactly_in_another_process(
     assert stores().list(finished=True)[0]["id"] == table.id
 
 
+def test_two_servers_on_one_table_accept_one_of_two_moves_at_once(
+    stores: Callable[[], TableStore],
+) -> None:
+    """Two server processes hold the same table at the same version; each gets a
+    different move for it: the first stored wins, the other is refused as stale
+    and its table is left as it was, until it reads the table again."""
+    people = [SeatSpec("person", "Ann"), SeatSpec("person", "Bob")]
+    here = Table.create("dracula", people, seed=5, store=stores())
+    there = Table.open(here.id, stores())
+    seat = here.seat_to_act()
+    assert seat is not None
+    first, second = here.legal_moves(seat)[0][0], here.legal_moves(seat)[1][0]
+    here.submit(seat, first, 0)
+    with pytest.raises(StaleVersionError):
+        there.submit(seat, second, 0)
+    assert there.version == 0 and there.moves_played() == []
+    there = Table.open(here.id, there.store)
+    assert there.version == 1 and there.moves_played() == here.moves_played()
+
+
 # ----- choosing a store by address ------------------------------------------------------
 
 
@@ -535,6 +555,34 @@ def test_notify_move_announces_on_the_documented_channel(postgres_url: str) -> N
     assert [(item.channel, json.loads(item.payload)) for item in notices] == [
         (MOVES_CHANNEL, {"table": "t9", "number": 4})
     ]
+
+
+def test_a_server_hears_the_move_another_server_accepted_and_reads_it(
+    postgres_url: str,
+) -> None:
+    """What a second server process does on a notice: open the table again and
+    find the move the first process accepted."""
+    people = [SeatSpec("person", "Ann"), SeatSpec("person", "Bob")]
+    here_store, there_store = PostgresTableStore(postgres_url), PostgresTableStore(postgres_url)
+    here = Table.create("dracula", people, seed=5, store=here_store)
+    reopened: list[Table] = []
+    done = threading.Event()
+
+    def on_move(notice: MoveNotice) -> None:
+        reopened.append(Table.open(notice.table_id, there_store))
+        done.set()
+
+    listening = there_store.listen(on_move, poll_seconds=0.1)
+    seat = here.seat_to_act()
+    assert seat is not None
+    here.submit(seat, here.legal_moves(seat)[0][0], 0)
+    assert done.wait(WAIT_SECONDS)
+    listening.stop()
+    assert reopened[0].version == 1
+    assert reopened[0].moves_played() == here.moves_played()
+    assert reopened[0].view_for(seat) == here.view_for(seat)
+    here_store.close()
+    there_store.close()
 
 
 def test_listen_calls_back_from_its_thread_until_stopped(postgres_url: str) -> None:
