@@ -123,10 +123,10 @@ def _psycopg() -> Any:
 
 def _where(url: str) -> str:
     """The server and database of ``url`` for a message, without any password."""
-    psycopg = _psycopg()
+    pg = _psycopg()
     try:
-        parts = psycopg.conninfo.conninfo_to_dict(url)
-    except psycopg.ProgrammingError:
+        parts = pg.conninfo.conninfo_to_dict(url)
+    except pg.ProgrammingError:
         return "(unparsable address)"
     host = parts.get("host") or "localhost"
     port = parts.get("port") or "5432"
@@ -135,11 +135,11 @@ def _where(url: str) -> str:
 
 def check_address(url: str) -> None:
     """Raise :class:`~parlour.table.TableError` if ``url`` is no PostgreSQL address."""
-    psycopg = _psycopg()
+    pg = _psycopg()
     expected = "expected postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?key=value...]"
     try:
-        parts = psycopg.conninfo.conninfo_to_dict(url)
-    except psycopg.ProgrammingError as error:
+        parts = pg.conninfo.conninfo_to_dict(url)
+    except pg.ProgrammingError as error:
         raise TableError(
             f"malformed PostgreSQL address ({_first_line(error)}): {expected}"
         ) from None
@@ -157,11 +157,11 @@ def connect(url: str) -> psycopg.Connection[Any]:
     A malformed address or a server that cannot be reached raises
     :class:`~parlour.table.TableError`; the message never repeats a password.
     """
-    psycopg = _psycopg()
+    pg = _psycopg()
     check_address(url)
     try:
-        connection: psycopg.Connection[Any] = psycopg.connect(url, autocommit=True)
-    except psycopg.OperationalError as error:
+        connection: psycopg.Connection[Any] = pg.connect(url, autocommit=True)
+    except pg.OperationalError as error:
         raise TableError(
             f"cannot connect to PostgreSQL at {_where(url)}: {_first_line(error)}"
         ) from None
@@ -243,17 +243,17 @@ class PostgresTableStore:
     def _run(self, work: Callable[[psycopg.Connection[Any], bool], _T]) -> _T:
         """Run ``work(connection, retried)`` under the lock, once more on a new
         connection if the server dropped the old one."""
-        psycopg = _psycopg()
+        pg = _psycopg()
         with self._lock:
             if self._connection.closed or self._connection.broken:
                 self._connection = connect(self.url)
             try:
                 return work(self._connection, False)
-            except psycopg.DataError as error:
+            except pg.DataError as error:
                 raise TableError(
                     f"PostgreSQL at {_where(self.url)} cannot store this: {_first_line(error)}"
                 ) from None
-            except psycopg.OperationalError as error:
+            except pg.OperationalError as error:
                 if not self._connection.broken:
                     raise TableError(
                         f"PostgreSQL at {_where(self.url)} refused: {_first_line(error)}"
@@ -261,7 +261,7 @@ class PostgresTableStore:
             self._connection = connect(self.url)
             try:
                 return work(self._connection, True)
-            except psycopg.OperationalError as error:
+            except pg.OperationalError as error:
                 raise TableError(
                     f"lost the connection to PostgreSQL at {_where(self.url)} twice: "
                     f"{_first_line(error)}"
@@ -271,7 +271,7 @@ class PostgresTableStore:
 
     def create(self, table_id: str, header: Mapping[str, Any]) -> None:
         """Store a new table's header; an id already in use raises TableError."""
-        psycopg = _psycopg()
+        pg = _psycopg()
         text = _json(header)
 
         def work(connection: psycopg.Connection[Any], retried: bool) -> None:
@@ -280,7 +280,7 @@ class PostgresTableStore:
                     connection.execute(
                         "INSERT INTO tables (id, header) VALUES (%s, %s::json)", (table_id, text)
                     )
-            except psycopg.errors.UniqueViolation:
+            except pg.errors.UniqueViolation:
                 if retried and _stored(connection, "header", "tables", "id = %s", (table_id,)) == (
                     json.loads(text)
                 ):
@@ -299,7 +299,7 @@ class PostgresTableStore:
         raises TableNotFoundError. The notification on :data:`MOVES_CHANNEL` is
         sent in the same transaction, so it is heard only once the move can be read.
         """
-        psycopg = _psycopg()
+        pg = _psycopg()
         text = _json(move)
 
         def work(connection: psycopg.Connection[Any], retried: bool) -> None:
@@ -328,7 +328,7 @@ class PostgresTableStore:
                         "UPDATE tables SET updated_at = now() WHERE id = %s", (table_id,)
                     )
                     _notify(connection, table_id, number)
-            except psycopg.errors.UniqueViolation:
+            except pg.errors.UniqueViolation:
                 where = "table_id = %s AND number = %s"
                 if retried and _stored(connection, "move", "moves", where, (table_id, number)) == (
                     json.loads(text)
@@ -338,7 +338,7 @@ class PostgresTableStore:
                     f"move {number} of table {table_id} was already stored by another "
                     "player or process; load the table again"
                 ) from None
-            except psycopg.errors.CheckViolation:
+            except pg.errors.CheckViolation:
                 raise TableError(
                     f"move number {number} for table {table_id!r}: move numbers start at 1"
                 ) from None
@@ -510,7 +510,7 @@ class ListenerThread(threading.Thread):
 
     def run(self) -> None:
         """Wait for notices in slices of ``poll_seconds``, so that stop() is heard."""
-        psycopg = _psycopg()
+        pg = _psycopg()
         delay = 0.1
         try:
             while not self._stopping.is_set():
@@ -523,7 +523,7 @@ class ListenerThread(threading.Thread):
                         if self._stopping.is_set():
                             break
                     delay = 0.1
-                except (psycopg.OperationalError, TableError):
+                except (pg.OperationalError, TableError):
                     _log.warning("lost the PostgreSQL listening connection; opening it again")
                     if self._listener is not None:
                         self._listener.close()
@@ -565,11 +565,11 @@ class AsyncMoveListener:
         self._connection: psycopg.AsyncConnection[Any] | None = None
 
     async def _open(self) -> None:
-        psycopg = _psycopg()
+        pg = _psycopg()
         check_address(self.url)
         try:
-            connection = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        except psycopg.OperationalError as error:
+            connection = await pg.AsyncConnection.connect(self.url, autocommit=True)
+        except pg.OperationalError as error:
             raise TableError(
                 f"cannot connect to PostgreSQL at {_where(self.url)}: {_first_line(error)}"
             ) from None
@@ -593,7 +593,7 @@ class AsyncMoveListener:
         """Yield notices for ever (until the caller stops iterating or is cancelled)."""
         import asyncio
 
-        psycopg = _psycopg()
+        pg = _psycopg()
         delay = 0.1
         while True:
             try:
@@ -606,7 +606,7 @@ class AsyncMoveListener:
                     notice = _parse_notice(notify.payload)
                     if notice is not None:
                         yield notice
-            except (psycopg.OperationalError, TableError):
+            except (pg.OperationalError, TableError):
                 _log.warning("lost the PostgreSQL listening connection; opening it again")
                 await self.aclose()
                 await asyncio.sleep(delay)
