@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import AsyncGenerator, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -589,7 +589,7 @@ class AsyncMoveListener:
             await self._connection.close()
             self._connection = None
 
-    async def notices(self) -> AsyncIterator[MoveNotice]:
+    async def notices(self) -> AsyncGenerator[MoveNotice, None]:
         """Yield notices for ever (until the caller stops iterating or is cancelled)."""
         import asyncio
 
