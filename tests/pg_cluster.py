@@ -147,8 +147,9 @@ def _as_server_user() -> tuple[list[str], int | None, int | None]:
 
 
 def _run(command: list[str], log: Path) -> None:
-    """Run a server command; on failure, fail with its output and the server log."""
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    """Run a server command (in the cluster's folder, which the server user may
+    enter); on failure, raise with its output and the server log."""
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=log.parent)
     if done.returncode != 0:
         server_log = log.read_text(errors="replace") if log.exists() else "(no server log)"
         raise RuntimeError(
