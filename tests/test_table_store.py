@@ -712,3 +712,45 @@ def _wait_for(condition: Callable[[], bool], what: str) -> None:
         if time.monotonic() > deadline:
             pytest.fail(f"waited {WAIT_SECONDS} s for {what}")
         time.sleep(0.02)
+
+
+# ----- the test server's own fixture (tests/pg_cluster.py) ------------------------------
+
+
+def test_missing_server_binaries_skip_outside_ci_with_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pg_cluster
+
+    monkeypatch.setattr(pg_cluster, "find_bindir", lambda: None)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match=r"install-test-deps\.sh postgresql"):
+        pg_cluster._bindir_or_install()
+
+
+def test_missing_server_binaries_fail_on_ci_when_they_cannot_be_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import pg_cluster
+
+    monkeypatch.setattr(pg_cluster, "find_bindir", lambda: None)
+    monkeypatch.setenv("CI", "true")
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)  # not root: cannot install
+    with pytest.raises(pytest.fail.Exception, match="initdb, pg_ctl, postgres"):
+        pg_cluster._bindir_or_install()
+
+
+def test_missing_server_binaries_are_installed_on_ci_as_root(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import pg_cluster
+
+    installed: list[list[str]] = []
+    monkeypatch.setattr(pg_cluster, "find_bindir", lambda: tmp_path if installed else None)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    monkeypatch.setattr(subprocess, "run", lambda command, check: installed.append(command))
+    monkeypatch.setenv("CI", "true")
+    assert pg_cluster._bindir_or_install() == tmp_path
+    assert installed == [
+        ["bash", str(REPOSITORY / "scripts" / "install-test-deps.sh"), "postgresql"]
+    ]
