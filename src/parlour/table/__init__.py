@@ -18,8 +18,9 @@ from parlour.table.errors import (
     UndoRefusedError,
 )
 from parlour.table.hints import Hint, explain_choice, hint_bot_kind, hint_for
+from parlour.table.pages import options_text, rules_text
 from parlour.table.store import MemoryTableStore, SqliteTableStore, TableStore
-from parlour.table.table import PlayedMove, Seat, SeatSpec, Table
+from parlour.table.table import PlayedMove, Seat, SeatSpec, Table, moves_of
 
 __all__ = [
     "DamagedSaveError",
@@ -40,4 +41,7 @@ __all__ = [
     "explain_choice",
     "hint_bot_kind",
     "hint_for",
+    "moves_of",
+    "options_text",
+    "rules_text",
 ]

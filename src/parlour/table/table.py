@@ -395,6 +395,12 @@ class Table:
                 f"seat {seat} ({self.seats[seat].name}) is a bot; only people take moves back",
                 "not_a_person",
             )
+        if len(people) > 1 and self._moves and self._moves[-1]["kind"] == "undo":
+            raise UndoRefusedError(
+                "a move was just taken back (at a table of several people only your own "
+                "last move can be taken back, once)",
+                "again",
+            )
         own = [item for item in self._played if item.seat == seat]
         if not own:
             raise UndoRefusedError(
@@ -403,7 +409,7 @@ class Table:
         last = own[-1]
         if len(people) == 1:
             return last.step
-        if self._played[-1].seat != seat or (self._moves and self._moves[-1]["kind"] == "undo"):
+        if self._played[-1].seat != seat:
             raise UndoRefusedError(
                 "another seat has moved since your last move (at a table of several people "
                 "only your own last move can be taken back, once)",
@@ -559,6 +565,18 @@ class Table:
             self.store = store
 
 
+def moves_of(state: State) -> list[PlayedMove]:
+    """The player actions of ``state``'s history with their texts (for a replay)."""
+    replay = state.game.new_initial_state()
+    moves = []
+    for step, action in enumerate(state.history):
+        seat = replay.current_player()
+        if seat >= 0:
+            moves.append(PlayedMove(step, seat, action, replay.action_to_string(action)))
+        replay.apply_action(action)
+    return moves
+
+
 def _raw_events(state: State) -> list[LoggedEvent]:
     """Every event recorded so far, unfiltered (the table records them from the
     start, see :meth:`State.record_events`)."""
@@ -597,4 +615,4 @@ def _build_seats(game: Game[Any], specs: Sequence[SeatSpec], seed: int) -> tuple
     return tuple(seats)
 
 
-__all__ = ["PlayedMove", "Seat", "SeatSpec", "Table"]
+__all__ = ["PlayedMove", "Seat", "SeatSpec", "Table", "moves_of"]
