@@ -658,6 +658,38 @@ def test_the_async_listener_hears_moves_and_survives_a_lost_connection(
     store.close()
 
 
+def test_one_store_serves_many_threads_on_a_few_connections(postgres_url: str) -> None:
+    store = PostgresTableStore(postgres_url, connections=3)
+    failures: list[BaseException] = []
+
+    def play(table_id: str) -> None:
+        try:
+            store.create(table_id, HEADER)
+            for number in range(1, 21):
+                store.append_move(table_id, number, {"number": number})
+        except BaseException as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=play, args=(f"t{index}",)) for index in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT_SECONDS)
+    assert not failures
+    assert all(item["moves"] == 20 for item in store.list()) and len(store.list()) == 8
+    connected = _sql(
+        postgres_url,
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        " AND pid <> pg_backend_pid()",
+    )
+    assert connected[0][0] <= 3
+    store.close()
+    with pytest.raises(TableError, match="closed"):
+        store.load("t0")
+    with pytest.raises(TableError, match="at least 1 connection"):
+        PostgresTableStore(postgres_url, connections=0)
+
+
 def _drop_other_connections(url: str) -> None:
     """Have the server end every other connection to this database (as a restart would)."""
     _sql(

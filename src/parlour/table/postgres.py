@@ -205,10 +205,11 @@ def upgrade_schema(connection: psycopg.Connection[Any]) -> int:
 class PostgresTableStore:
     """A :class:`~parlour.table.TableStore` in a PostgreSQL database.
 
-    ``url`` is a libpq address, ``postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE``.
-    The store holds one connection and serialises its calls with a lock, so it may
-    be shared by the threads of one process; several processes each make their
-    own store on the same database.
+    ``url`` is a libpq address, ``postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE``
+    (kept private: it may hold a password). The store keeps up to ``connections``
+    connections, so that the threads of one server process do not wait for each
+    other's writes; several processes each make their own store on the same
+    database.
 
     A connection that the server dropped (a restart, an administrator) is opened
     again and the call tried once more. Retrying a write is safe: a table or a
@@ -216,23 +217,32 @@ class PostgresTableStore:
     and taken as stored, rather than refused as a duplicate.
     """
 
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self._lock = threading.Lock()
-        self._connection = connect(url)
+    def __init__(self, url: str, *, connections: int = 4) -> None:
+        if connections < 1:
+            raise TableError(f"a store needs at least 1 connection, not {connections}")
+        self._url = url
+        self._slots = threading.BoundedSemaphore(connections)
+        self._idle: list[psycopg.Connection[Any]] = []
+        self._idle_lock = threading.Lock()
+        self._closed = False
+        first = connect(url)
         try:
-            upgrade_schema(self._connection)
+            upgrade_schema(first)
         except BaseException:
-            self._connection.close()
+            first.close()
             raise
+        self._idle.append(first)
 
     def __repr__(self) -> str:
-        return f"PostgresTableStore({_where(self.url)!r})"
+        return f"PostgresTableStore({_where(self._url)!r})"
 
     def close(self) -> None:
-        """Close the connection; the store must not be used afterwards."""
-        with self._lock:
-            self._connection.close()
+        """Close the connections; the store must not be used afterwards."""
+        with self._idle_lock:
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for connection in idle:
+            connection.close()
 
     def __enter__(self) -> PostgresTableStore:
         return self
@@ -240,32 +250,59 @@ class PostgresTableStore:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    def _borrow(self) -> psycopg.Connection[Any]:
+        """An idle connection (or a new one), holding one of the store's slots."""
+        self._slots.acquire()
+        try:
+            with self._idle_lock:
+                if self._closed:
+                    raise TableError("this PostgreSQL store was closed")
+                connection = self._idle.pop() if self._idle else None
+            if connection is None or connection.closed or connection.broken:
+                connection = connect(self._url)
+            return connection
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def _give_back(self, connection: psycopg.Connection[Any]) -> None:
+        """Return a borrowed connection (closed instead if broken or the store closed)."""
+        with self._idle_lock:
+            keep = not self._closed and not connection.closed and not connection.broken
+            if keep:
+                self._idle.append(connection)
+        if not keep:
+            connection.close()
+        self._slots.release()
+
     def _run(self, work: Callable[[psycopg.Connection[Any], bool], _T]) -> _T:
-        """Run ``work(connection, retried)`` under the lock, once more on a new
-        connection if the server dropped the old one."""
+        """Run ``work(connection, retried)`` on a borrowed connection, once more on
+        a new connection if the server dropped that one."""
         pg = _psycopg()
-        with self._lock:
-            if self._connection.closed or self._connection.broken:
-                self._connection = connect(self.url)
+        connection = self._borrow()
+        try:
             try:
-                return work(self._connection, False)
+                return work(connection, False)
             except pg.DataError as error:
                 raise TableError(
-                    f"PostgreSQL at {_where(self.url)} cannot store this: {_first_line(error)}"
+                    f"PostgreSQL at {_where(self._url)} cannot store this: {_first_line(error)}"
                 ) from None
             except pg.OperationalError as error:
-                if not self._connection.broken:
+                if not connection.broken:
                     raise TableError(
-                        f"PostgreSQL at {_where(self.url)} refused: {_first_line(error)}"
+                        f"PostgreSQL at {_where(self._url)} refused: {_first_line(error)}"
                     ) from None
-            self._connection = connect(self.url)
+            connection.close()
+            connection = connect(self._url)
             try:
-                return work(self._connection, True)
+                return work(connection, True)
             except pg.OperationalError as error:
                 raise TableError(
-                    f"lost the connection to PostgreSQL at {_where(self.url)} twice: "
+                    f"lost the connection to PostgreSQL at {_where(self._url)} twice: "
                     f"{_first_line(error)}"
                 ) from None
+        finally:
+            self._give_back(connection)
 
     # The TableStore interface -------------------------------------------------
 
@@ -446,7 +483,7 @@ class PostgresTableStore:
         it within ``poll_seconds``. The callback runs in that thread: an asyncio
         server hands the notice over with ``loop.call_soon_threadsafe``.
         """
-        thread = ListenerThread(self.url, callback, poll_seconds=poll_seconds)
+        thread = ListenerThread(self._url, callback, poll_seconds=poll_seconds)
         thread.start()
         return thread
 
