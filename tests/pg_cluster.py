@@ -4,7 +4,8 @@ The session fixture ``postgres_server`` makes a cluster with ``initdb`` in a new
 folder under the system's temporary folder, starts it with ``pg_ctl`` on a free
 loopback port (and its unix socket in that folder), with trust authentication
 for the superuser ``parlour``, and stops it and removes the folder at the end of
-the session, failures included. ``postgres_url`` gives each test a new, empty
+the session, failures included (a cluster left by a test run killed with
+``kill -9`` is stopped and removed by the next run). ``postgres_url`` gives each test a new, empty
 database on it.
 
 Where the binaries come from: ``$PARLOUR_PG_BINDIR``, then ``pg_config
@@ -158,12 +159,46 @@ def _run(command: list[str], log: Path) -> None:
         )
 
 
+FOLDER_PREFIX = "parlour-pg-"
+OWNER_FILE = "owner.pid"  # the test process that made the cluster
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still exists."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _clean_abandoned(bindir: Path, prefix: list[str]) -> None:
+    """Stop and remove the clusters left by test runs that were killed (kill -9
+    skips every clean-up): only folders this module made, whose owner is gone."""
+    for folder in Path(tempfile.gettempdir()).glob(FOLDER_PREFIX + "*"):
+        try:
+            owner = int((folder / OWNER_FILE).read_text())
+        except (OSError, ValueError):
+            continue
+        if _alive(owner):
+            continue
+        if (folder / "data" / "postmaster.pid").exists():
+            stop = [*prefix, str(bindir / "pg_ctl"), "stop", "--pgdata", str(folder / "data")]
+            with contextlib.suppress(Exception):
+                _run([*stop, "--mode", "immediate", "--wait"], folder / "server.log")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def throwaway_cluster() -> Iterator[PostgresServer]:
     """Start a new cluster in a temporary folder; stop it and remove the folder after."""
     bindir = _bindir_or_install()
     prefix, uid, gid = _as_server_user()
-    folder = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
+    _clean_abandoned(bindir, prefix)
+    folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
+    (folder / OWNER_FILE).write_text(str(os.getpid()))
     data, log = folder / "data", folder / "server.log"
     started = False
     try:
