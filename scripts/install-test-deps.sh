@@ -5,7 +5,8 @@
 #   bash scripts/install-test-deps.sh postgresql # only the packages named
 #
 # Each package is installed only when its check fails, so running this again
-# changes nothing; `apt-get update` runs only when something must be installed.
+# changes nothing; `apt-get update` runs only when something must be installed
+# and the package lists are missing or too old for it.
 # Installing needs root (as on CI); otherwise the script says what to run.
 set -euo pipefail
 
@@ -45,5 +46,15 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "install-test-deps: installing ${missing[*]} with apt-get"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}"
+install() { apt-get install -y -qq --no-install-recommends "${missing[@]}"; }
+# Read the package lists first only when there are none; when the ones there are
+# too old to install from, read them again and retry once.
+if ! compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null; then
+    echo "install-test-deps: no package lists yet: apt-get update"
+    apt-get update -qq
+fi
+if ! install; then
+    echo "install-test-deps: install failed; apt-get update, then once more"
+    apt-get update -qq
+    install
+fi
