@@ -310,8 +310,10 @@ def test_no_address_opens_sqlite_in_the_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
-    store = open_store(None)
-    assert isinstance(store, SqliteTableStore)
+    for nothing in (None, "", "  "):
+        store = open_store(nothing)
+        assert isinstance(store, SqliteTableStore)
+        assert store.path == tmp_path / "data" / "tables.sqlite3"
     store.create("t", HEADER)
     assert (tmp_path / "data" / "tables.sqlite3").is_file()
 

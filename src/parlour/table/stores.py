@@ -40,15 +40,15 @@ def open_store(address: str | Path | None = None) -> TableStore:
     """
     from parlour.table.store import SqliteTableStore
 
-    if address is None or address == "":
+    if isinstance(address, Path):
+        return SqliteTableStore(address.expanduser())
+    text = (address or "").strip()
+    if not text:
         store: TableStore = SqliteTableStore()
         return store
-    if isinstance(address, Path):
-        return SqliteTableStore(address)
-    text = address.strip()
     scheme, separator, rest = text.partition("://")
     if not separator:
-        return SqliteTableStore(Path(text))
+        return SqliteTableStore(Path(text).expanduser())
     scheme = scheme.lower()
     if scheme == "sqlite":
         if not rest.startswith("/") or rest == "/":
@@ -56,7 +56,7 @@ def open_store(address: str | Path | None = None) -> TableStore:
                 f"SQLite address {_shown(text)!r} has no file: write sqlite:///PATH "
                 f"(three slashes, then the path); allowed: {ALLOWED_FORMS}"
             )
-        return SqliteTableStore(Path(rest[1:]))
+        return SqliteTableStore(Path(rest[1:]).expanduser())
     if scheme in ("postgresql", "postgres"):
         from parlour.table.postgres import PostgresTableStore
 
