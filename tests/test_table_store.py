@@ -251,7 +251,7 @@ def test_a_table_continues_exactly_in_another_process(
 
     table = Table.create("dracula", people, options=options, seed=11, store=stores())
     _play_first_moves(table, 5)
-    environment = {**os.environ, "PYTHONPATH": str(REPOSITORY / "src")}
+    environment = _with_sources_first()
     done = subprocess.run(
         [sys.executable, "-c", PLAY_ON, address, table.id, "12"],
         capture_output=True,
@@ -349,7 +349,7 @@ def test_the_table_package_imports_no_third_party_library() -> None:
         "import sys, parlour.table, parlour.table.stores, parlour.table.postgres; "
         "print(sorted(name for name in sys.modules if name.split('.')[0] == 'psycopg'))"
     )
-    environment = {**os.environ, "PYTHONPATH": str(REPOSITORY / "src")}
+    environment = _with_sources_first()
     done = subprocess.run(
         [sys.executable, "-c", check], capture_output=True, text=True, env=environment, check=True
     )
@@ -728,6 +728,13 @@ def test_a_move_stored_by_a_lost_attempt_is_taken_as_stored_on_retry(postgres_ur
         store.append_move("t1", 2, {"seat": 1, "action": 6})
     assert store.load("t1")[1] == [{"seat": 0, "action": 3}, {"seat": 1, "action": 5}]
     store.close()
+
+
+def _with_sources_first() -> dict[str, str]:
+    """The environment for a child Python: this checkout's sources first, then
+    whatever path the tests themselves run with."""
+    paths = [str(REPOSITORY / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
 
 
 def _error_of(function: Callable[..., object], *arguments: object) -> BaseException | None:
