@@ -363,6 +363,12 @@ class TableSocket:
                     "or say hello without a token to watch"
                 )
                 return None
+        name = message.get("name")
+        if name is not None and (not isinstance(name, str) or len(name.strip()) > 40):
+            await self.error("name must be text of at most 40 characters")
+            return None
+        if seat is not None and name and name.strip():
+            self.hub.book.name_seat(room.table.id, seat, name.strip())
         connection = Connection(sender=self.websocket, seat=seat, lang=lang)
         await self.hub.join(room, connection)
         return connection

@@ -140,6 +140,14 @@ class SeatBook:
                 (table_id, seat),
             )
 
+    def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Set the name shown for a person's seat."""
+        with self._connection:
+            self._connection.execute(
+                "UPDATE web_seats SET name = ? WHERE table_id = ? AND seat = ?",
+                (name, table_id, seat),
+            )
+
     def take_free(self, table_id: str, seat: int, new_hash: str, name: str) -> bool:
         """Give a free seat a new token and a name; False if it was already taken.
         The old token (an unused share link) stops working."""
