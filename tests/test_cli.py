@@ -5,14 +5,18 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import parlour
-from parlour.bots import make_bot
 from parlour.cli import main
 from parlour.cli.play import TerminalTable
 from parlour.render import Style
+from parlour.tui.session import Match
+
+SOURCES = str(Path(parlour.__file__).resolve().parents[1])
+"""The sources under test, for the subprocesses (not whatever is installed)."""
 
 
 def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -22,7 +26,7 @@ def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         timeout=120,
-        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
+        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "PYTHONPATH": SOURCES},
     )
 
 
@@ -59,25 +63,17 @@ def test_play_a_whole_game_with_piped_input() -> None:
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr
     out = result.stdout
     assert "Score sheet:" in out and "Final: You" in out
-    assert out.count("Deal 6 scored") == 1
+    assert "The deal's seed was 5" in out  # shown at the end only
+    assert "seed 5" not in out.split("Score sheet:")[0]
     assert ("You win." in out) or ("Bot 2 wins." in out) or ("Shared win" in out)
 
 
 def test_play_by_text_with_bad_entries_explained() -> None:
     game = parlour.load_game("dracula", first_dealer=0, deals=1)
-    state = game.new_initial_state(seed=2)
     script = "help\nQQ z9\nrows\n" + "\n".join(["zz", "AS a1"] + ["1"] * 10) + "\n"
     out = io.StringIO()
-    table = TerminalTable(
-        game,
-        state,
-        humans=[0],
-        bots={1: make_bot("random", 1)},
-        names=["You", "Bot"],
-        style=Style(),
-        stdin=io.StringIO(script),
-        stdout=out,
-    )
+    match = Match.new(game, seed=2, humans=[0], opponent="random", names=["You", "Bot"])
+    table = TerminalTable(match, Style(), stdin=io.StringIO(script), stdout=out)
     assert table.play() == 0
     text = out.getvalue()
     assert "Commands: moves" in text
@@ -88,20 +84,13 @@ def test_play_by_text_with_bad_entries_explained() -> None:
 
 def test_illegal_move_gets_the_reason_and_the_prompt_again() -> None:
     game = parlour.load_game("dracula", first_dealer=0, deals=1)
-    state = game.new_initial_state(seed=2)
-    state.apply_text("rows")
-    hand = state.observation(1)["hand"]
+    match = Match.new(game, seed=2, humans=[1], opponent="random", names=["Bot", "You"])
+    while match.human_to_act() is None:
+        match.play_bot()
+    hand = match.view(1).observation["hand"]
+    assert "a1" not in match.view(1).observation.get("coffin", {})
     out = io.StringIO()
-    table = TerminalTable(
-        game,
-        state,
-        humans=[1],
-        bots={0: make_bot("random", 1)},
-        names=["Bot", "You"],
-        style=Style(),
-        stdin=io.StringIO(f"{hand[0]} a1\nquit\n"),
-        stdout=out,
-    )
+    table = TerminalTable(match, Style(), stdin=io.StringIO(f"{hand[0]} a1\nquit\n"), stdout=out)
     assert table.play() == 0
     text = out.getvalue()
     assert "Not allowed: a1 is not next to a card in the coffin" in text
@@ -132,19 +121,10 @@ def test_watch_bots_and_bench() -> None:
 @pytest.mark.parametrize("name", parlour.game_names())
 def test_every_game_plays_to_the_end_with_bots_only(name: str) -> None:
     game = parlour.load_game(name)
-    state = game.new_initial_state(seed=3)
-    bots = {seat: make_bot("random", seat) for seat in range(game.num_players)}
+    names = [f"Bot {seat}" for seat in range(game.num_players)]
+    match = Match.new(game, seed=3, humans=[], opponent="random", names=names)
     out = io.StringIO()
-    table = TerminalTable(
-        game,
-        state,
-        humans=[],
-        bots=bots,
-        names=[f"Bot {seat}" for seat in range(game.num_players)],
-        style=Style(),
-        stdin=io.StringIO(""),
-        stdout=out,
-    )
+    table = TerminalTable(match, Style(), stdin=io.StringIO(""), stdout=out)
     assert table.play() == 0
     assert "Final:" in out.getvalue()
 

@@ -14,6 +14,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
+from parlour.table import hints
 from parlour.tui import session
 from parlour.tui.app import CoverScreen, QuitScreen, RulesScreen, TableApp, screen_text
 from parlour.tui.session import Match
@@ -41,7 +42,7 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hints from the heuristic bot (the hard bot's search takes seconds)."""
-    monkeypatch.setattr(session, "hint_bot_kind", lambda: "heuristic")
+    monkeypatch.setattr(hints, "hint_bot_kind", lambda: "heuristic")
 
 
 def new_match(name: str, humans: list[int] | None = None, seed: int = 4, lang: str = "en") -> Match:
@@ -106,17 +107,11 @@ def test_a_whole_game_with_keys_only(name: str) -> None:
 
 def test_typed_illegal_move_shows_the_rule_and_a_legal_one_plays() -> None:
     game = parlour.load_game("dracula", first_dealer=0, deals=1)
-    state = game.new_initial_state(seed=2)
-    state.apply_text("rows")
-    hand = state.observation(1)["hand"]
-    match = Match(
-        game,
-        state,
-        humans=[1],
-        bots=session.make_bots(game, [1], "random", 2),
-        names=["Bot", "You"],
-        bot_seed=2,
-    )
+    match = Match.new(game, seed=2, humans=[1], opponent="random", names=["Bot", "You"])
+    while match.human_to_act() is None:
+        match.play_bot()
+    hand = match.view(1).observation["hand"]
+    version = match.table.version
 
     async def run() -> None:
         app = TableApp(match, colour=False)
@@ -124,8 +119,8 @@ def test_typed_illegal_move_shows_the_rule_and_a_legal_one_plays() -> None:
             await settle(app, pilot)
             await pilot.press("colon", *f"{hand[0]} a1", "enter")
             assert "Not allowed: a1 is not next to a card in the coffin" in screen_text(app)
-            assert len(match.state.history) == len(state.history)
-            legal = match.state.view(1).action_texts[0]
+            assert match.table.version == version
+            legal = match.view(1).action_texts[0]
             await pilot.press(*("backspace",) * 10, *legal, "enter")
             await settle(app, pilot)
             assert match.log_sentences()[-2].startswith("You place")
@@ -140,13 +135,13 @@ def test_undo_returns_to_the_same_position_with_the_same_cards(quick_hints: None
         app = TableApp(match, colour=False)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            before = match.state.serialize()
+            before = match.table.snapshot().serialize()
             await pilot.press("enter")
             await settle(app, pilot)
-            assert match.state.serialize() != before
+            assert match.table.snapshot().serialize() != before
             await pilot.press("u")
             await settle(app, pilot)
-            assert match.state.serialize() == before
+            assert match.table.snapshot().serialize() == before
             assert "Undone" in screen_text(app)
 
     asyncio.run(run())
@@ -208,13 +203,13 @@ def test_quit_saves_and_resume_plays_on(private_data_dir: Path) -> None:
             assert isinstance(app.screen, QuitScreen)
             await pilot.press("s")
         assert app.exit_message is not None and "parlour resume" in app.exit_message
-        return match.state.serialize()
+        return match.table.snapshot().serialize()
 
     saved_state = asyncio.run(first())
     saves = session.list_saves()
     assert len(saves) == 1 and saves[0].game == "thracula"
-    resumed = Match.load(saves[0].path, stats=session.StatsStore())
-    assert resumed.state.serialize() == saved_state
+    resumed, _ = Match.resume(saves[0].identifier, stats=session.StatsStore())
+    assert resumed.table.snapshot().serialize() == saved_state
     assert resumed.log == match.log
 
     async def second() -> None:
@@ -254,13 +249,13 @@ def test_replay_steps_forward_and_back(private_data_dir: Path) -> None:
 
     match = new_match("thracula")
     while not match.is_over():
-        seat = match.seat_to_act
-        if seat in match.bots:
+        seat = match.human_to_act()
+        if seat is None:
             match.play_bot()
         else:
-            match.apply(match.state.legal_actions()[0])
+            match.submit(seat, match.table.legal_moves(seat)[0][0])
     path = private_data_dir / "finished.json"
-    path.write_text(match.state.serialize(), encoding="utf-8")
+    path.write_text(match.table.record_json(), encoding="utf-8")
     book = ReplayBook(path)
 
     async def run() -> None:

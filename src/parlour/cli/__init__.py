@@ -6,11 +6,10 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from importlib import resources
 
 from parlour.core.errors import ParlourError
-from parlour.core.options import format_option_value
 from parlour.core.registry import game_class, game_names
+from parlour.table.pages import options_text, rules_text
 
 DESCRIPTION = """\
 parlour: parlour card games at the terminal (Dracula, Thracula, Colour-blind,
@@ -90,25 +89,6 @@ def command_list(arguments: argparse.Namespace) -> int:
         )
         print(f"{name:<20} {count:>4} players  {info.summary}")
     return 0
-
-
-def rules_text(name: str) -> str:
-    """The rules page of a game (shipped in the package)."""
-    game_class(name)  # unknown names fail with the list of games
-    page = resources.files("parlour").joinpath("rules", f"{name}.md")
-    if not page.is_file():
-        raise ParlourError(f"{name} has no rules page yet")
-    return page.read_text(encoding="utf-8")
-
-
-def options_text(name: str) -> str:
-    """Every option of a game: name, allowed values, default, help."""
-    lines = [f"Options of {name} (pass as --option name=value):", ""]
-    for spec in game_class(name).option_specs():
-        default = format_option_value(spec.default)
-        lines.append(f"  {spec.name} = {spec.allowed_text()}   (default: {default})")
-        lines.append(f"      {spec.help}")
-    return "\n".join(lines)
 
 
 def command_rules(arguments: argparse.Namespace) -> int:

@@ -13,21 +13,21 @@ in the others.
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from parlour.bots import BOT_KINDS, Bot
-from parlour.cli import add_game_option_arguments, game_options, rules_text
+from parlour.bots import BOT_KINDS
+from parlour.cli import add_game_option_arguments, game_options
 from parlour.core.errors import ParlourError
-from parlour.core.game import Game, State, View
+from parlour.core.game import Game, View
 from parlour.core.registry import game_class, game_names, load_game
 from parlour.i18n import DEFAULT_HUMAN, LANGUAGES, tr
 from parlour.render import Style
 from parlour.stats import DATA_DIR_VARIABLE, StatsStore
+from parlour.table import rules_text
 from parlour.tui.palette import PALETTES, make_style
-from parlour.tui.session import GROUP_THRESHOLD, Groups, Match, make_bots
+from parlour.tui.session import GROUP_THRESHOLD, Groups, Match, hint_line
 
 __all__ = ["GROUP_THRESHOLD", "TerminalTable", "command_play", "default_names", "register"]
 
@@ -55,36 +55,16 @@ class QuitRequestedError(ParlourError):
 
 
 class TerminalTable:
-    """Runs one match line by line: humans type, bots choose from their Views."""
+    """Runs one match line by line: people type, the table drives its bots."""
 
     def __init__(
         self,
-        game: Game[Any],
-        state: State,
-        humans: Sequence[int],
-        bots: Mapping[int, Bot],
-        names: Sequence[str],
+        match: Match,
         style: Style,
-        lang: str = "en",
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
-        *,
-        match: Match | None = None,
-        opponent: str = "random",
-        bot_seed: int = 0,
-        stats: StatsStore | None = None,
     ) -> None:
-        self.match = match or Match(
-            game,
-            state,
-            humans=humans,
-            bots=bots,
-            names=names,
-            lang=lang,
-            opponent=opponent,
-            bot_seed=bot_seed,
-            stats=stats,
-        )
+        self.match = match
         self.style = style
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -97,11 +77,6 @@ class TerminalTable:
     def game(self) -> Game[Any]:
         """The game being played."""
         return self.match.game
-
-    @property
-    def state(self) -> State:
-        """The current state (undo replaces it)."""
-        return self.match.state
 
     @property
     def names(self) -> list[str]:
@@ -140,12 +115,13 @@ class TerminalTable:
             self.say(line)
 
     # ----- one decision ------------------------------------------------------------
-    def human_turn(self, seat: int) -> int:
-        """Ask the human at ``seat`` for a move until a legal one is given."""
+    def human_turn(self, seat: int) -> tuple[int, int] | None:
+        """Ask the person at ``seat`` for a move until a legal one is given; return
+        ``(seat, action)``, or None when an undo gave the turn to a bot."""
         if len(self.match.humans) > 1 and self.last_human != seat:
             self.hand_over(seat)
         self.last_human = seat
-        view = self.state.view(seat)
+        view = self.match.view(seat)
         self.say()
         self.say(self.match.table_text(seat, self.style))
         groups = self.match.groups(view)
@@ -181,22 +157,27 @@ class TerminalTable:
                 continue
             if command == "hint":
                 hint = self.match.hint()
-                self.say(hint.text(self.lang) if hint else tr(self.lang, "hint_not_your_turn"))
+                self.say(
+                    hint_line(hint, self.lang) if hint else tr(self.lang, "hint_not_your_turn")
+                )
                 continue
             if command == "save":
                 self.save()
                 continue
             if command == "undo":
                 self.say(self.match.undo())
-                seat = self.state.current_player()
-                view = self.state.view(seat)
+                turn = self.match.human_to_act()
+                if turn is None:
+                    return None
+                seat = turn
+                view = self.match.view(seat)
                 self.say(self.match.table_text(seat, self.style))
                 groups = self.match.groups(view)
                 self.list_moves(view, groups)
                 continue
             action = self.read_move(view, text, groups)
             if action is not None:
-                return action
+                return seat, action
 
     def rules(self) -> str:
         """The rules page, or a sentence saying there is none yet."""
@@ -206,10 +187,10 @@ class TerminalTable:
             return tr(self.lang, "no_rules", title=self.game.info.title)
 
     def save(self) -> None:
-        """Save the match and say where."""
-        path = self.match.save()
-        self.say(tr(self.lang, "saved", path=path))
-        self.say(tr(self.lang, "resume_with", id=path.stem))
+        """Keep the table in the table store and say how to resume it."""
+        identifier = self.match.save()
+        self.say(tr(self.lang, "saved", path=self.match.store_path()))
+        self.say(tr(self.lang, "resume_with", id=identifier))
 
     def list_moves(self, view: View, groups: Groups | None) -> None:
         """Number the legal moves (or the groups of moves)."""
@@ -281,7 +262,7 @@ class TerminalTable:
 
     def offer_save(self) -> None:
         """On quitting at a terminal: ask whether to save."""
-        if not self.interactive or self.state.is_terminal():
+        if not self.interactive or self.match.is_over():
             return
         try:
             answer = self.ask(tr(self.lang, "save_question")).lower()
@@ -296,13 +277,14 @@ class TerminalTable:
         match = self.match
         try:
             while not match.is_over():
-                seat = match.seat_to_act
-                if seat < 0:
-                    raise ParlourError("the game waits for chance; start it with a seed")
-                if seat in match.bots:
+                seat = match.human_to_act()
+                if seat is None:
                     sentences = match.play_bot()
                 else:
-                    sentences = match.apply(self.human_turn(seat))
+                    chosen = self.human_turn(seat)
+                    if chosen is None:
+                        continue
+                    sentences = match.submit(*chosen)
                 for sentence in sentences:
                     self.say(sentence)
         except QuitRequestedError:
@@ -388,10 +370,7 @@ def run_match(match: Match, arguments: argparse.Namespace) -> int:
         lang=match.lang,
         colour=not arguments.no_colour and sys.stdout.isatty(),
     )
-    table = TerminalTable(
-        match.game, match.state, match.humans, match.bots, match.names, style, match=match
-    )
-    return table.play()
+    return TerminalTable(match, style).play()
 
 
 def ask_for_game() -> str:
@@ -424,24 +403,22 @@ def command_play(arguments: argparse.Namespace) -> int:
     if not 0 <= arguments.humans <= players:
         raise ParlourError(f"--humans must be 0 to {players} for {players} players")
     humans = list(range(arguments.humans))
-    seed = arguments.seed if arguments.seed is not None else secrets.randbelow(1_000_000)
     names = choose_names(arguments, players, humans)
     stats = statistics_store(arguments, sys.stdin.isatty())
-    state = game.new_initial_state(seed=seed)
-    match = Match(
+    # No seed given: the table draws one from the operating system; it is shown
+    # only once the game is over (it gives away every hidden card).
+    match = Match.new(
         game,
-        state,
+        seed=arguments.seed,
         humans=humans,
-        bots=make_bots(game, humans, arguments.opponent, seed),
+        opponent=arguments.opponent,
         names=names,
         lang=arguments.lang,
-        opponent=arguments.opponent,
-        bot_seed=seed,
         stats=stats,
     )
     if not use_full_screen(arguments):
         print(
-            tr(arguments.lang, "welcome", title=game.info.title, seed=seed)
+            tr(arguments.lang, "welcome", title=game.info.title)
             + " "
             + tr(arguments.lang, "help_hint")
         )
@@ -485,7 +462,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     add_game_option_arguments(parser)
     parser.add_argument(
-        "--seed", type=int, default=None, help="seed of the shuffle (default: random, shown)"
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the shuffle (default: drawn from the system, shown at the end)",
     )
     parser.add_argument(
         "--humans",

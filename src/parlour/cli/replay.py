@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from parlour.i18n import tr
 from parlour.tui.palette import PALETTES, make_style
 from parlour.tui.replay import ReplayBook
-from parlour.tui.session import find_save
 
 LINE_KEYS = "Enter: next · b: back · a number: that step · q: quit"
 
@@ -56,10 +54,7 @@ def replay_lines(book: ReplayBook, arguments: argparse.Namespace) -> int:
 
 def command_replay(arguments: argparse.Namespace) -> int:
     """Run ``parlour replay``."""
-    path = Path(arguments.file)
-    if not path.is_file():
-        path = find_save(arguments.file)
-    book = ReplayBook(path, seat=arguments.seat, lang=arguments.lang)
+    book = ReplayBook(arguments.file, seat=arguments.seat, lang=arguments.lang)
     full_screen = not arguments.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if full_screen:
         try:
@@ -82,7 +77,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "(→ next, ← back); piped, the whole match is printed.",
     )
     parser.add_argument("file", help="a saved game or match record (a path, or a saved name)")
-    parser.add_argument("--seat", type=int, default=None, help="whose view (default: the human)")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="whose view (default: the seat that saved it; an unfinished game only from that seat)",
+    )
     parser.add_argument("--lang", default=None, choices=("en", "fr"), help="language of the log")
     parser.add_argument("--plain", action="store_true", help="line mode")
     parser.add_argument("--tables", action="store_true", help="piped: print every table")

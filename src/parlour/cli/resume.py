@@ -6,19 +6,23 @@ import argparse
 import sys
 
 from parlour.cli.play import add_table_arguments, run_match, statistics_store
-from parlour.core.errors import ParlourError
 from parlour.i18n import tr
-from parlour.tui.session import Match, find_save, list_saves, saves_dir
+from parlour.table import SqliteTableStore
+from parlour.tui.session import Match, list_saves
 
 
 def saves_text() -> str:
-    """The saved games, newest first, with what to type to resume each."""
+    """The saved games, newest first, with what to type to resume each. A damaged
+    old save file is listed with what is wrong with it."""
     saves = list_saves()
-    lines = [f"Saved games in {saves_dir()}:"]
+    lines = [f"Saved games in {SqliteTableStore().path.parent}:"]
     if not saves:
         lines.append("  none (quit a game with q and choose 'save' to keep it)")
         return "\n".join(lines)
     for save in saves:
+        if save.damaged:
+            lines.append(f"  {save.identifier:<34} damaged: {save.damaged}")
+            continue
         state = "finished" if save.finished else f"{save.steps} moves played"
         lines.append(
             f"  {save.identifier:<34} {save.game:<20} {save.saved_at:<25} "
@@ -33,13 +37,17 @@ def command_resume(arguments: argparse.Namespace) -> int:
     if not arguments.save:
         print(saves_text())
         return 0
-    path = find_save(arguments.save)
-    match = Match.load(path, stats=statistics_store(arguments, sys.stdin.isatty()))
+    match, note = Match.resume(
+        arguments.save, stats=statistics_store(arguments, sys.stdin.isatty())
+    )
+    if note:
+        print(note)
     if arguments.lang:
         match.set_language(arguments.lang)
-    if match.is_over():
-        raise ParlourError(f"{path.name} is a finished game; see it with: parlour replay {path}")
-    print(f"{match.game.info.title}: {len(match.log)} moves played. " + tr(match.lang, "help_hint"))
+    print(
+        f"{match.game.info.title}: {match.moves_played()} moves played. "
+        + tr(match.lang, "help_hint")
+    )
     return run_match(match, arguments)
 
 
@@ -50,7 +58,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="list saved games, or play one on",
         description="Without a name: list the saved games. With a name (or a file): play "
         "that game on from where it was saved, with the same players and the same cards "
-        "to come.",
+        "to come. Saved games of earlier versions (JSON files) are converted once into "
+        "the table store when resumed.",
     )
     parser.add_argument("save", nargs="?", default=None, help="a saved game's name or path")
     parser.add_argument("--lang", default=None, choices=("en", "fr"), help="language of the table")

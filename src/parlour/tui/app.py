@@ -5,8 +5,10 @@ game log beside it, and the legal moves below, chosen with ↑/↓ and Enter (a
 card first, then its target, when there are many moves). ``:`` types a move as
 text; a move the rules forbid is refused with the rule's reason. Shortcuts are
 on screen: h hint, u undo, r rules, s scores, t language, q quit (offers to
-save). Bots think in a worker thread so the screen stays alive. All game logic
-is the engine's; this module only reads Views and the :class:`Match`.
+save). The table's bots choose in a worker thread so the screen stays alive
+(:meth:`~parlour.table.Table.choose_bot_move`); an answer made stale by an undo
+is refused by the table's version check. All game logic is the table's and the
+engine's; this module only reads Views and the :class:`Match`.
 """
 
 from __future__ import annotations
@@ -24,14 +26,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Markdown, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from parlour.bots import Bot
-from parlour.cli import rules_text
 from parlour.core.errors import ParlourError
 from parlour.core.game import View
 from parlour.i18n import tr
 from parlour.render import visible_width
+from parlour.table import Hint, rules_text
 from parlour.tui.palette import TableStyle, make_style
-from parlour.tui.session import Groups, Hint, Match, hint_for
+from parlour.tui.session import Groups, Match, hint_line
 
 
 def screen_text(app: App[Any]) -> str:
@@ -209,8 +210,8 @@ class TableApp(App[int]):
         self.group: int | None = None
         """Index of the open group of moves, or None when the groups are listed."""
         self.groups: Groups | None = None
-        self.generation = 0
-        """Bumped by undo: a bot's answer for an older position is dropped."""
+        self.shown_version = 0
+        """The table's version when the moves on screen were listed."""
         self.thinking = False
         self.hinting = False
         self.shown_seat: int | None = None
@@ -291,8 +292,8 @@ class TableApp(App[int]):
         if match.is_over():
             self.show_end()
             return
-        seat = match.seat_to_act
-        if seat in match.bots:
+        seat = match.bot_to_act()
+        if seat is not None:
             if len(match.humans) < 2:
                 self.draw_table(match.observer)
             elif self.last_human is not None:
@@ -304,7 +305,10 @@ class TableApp(App[int]):
                 tr(match.lang, "waiting", name=match.names[seat])
             )
             self.thinking = True
-            self.think(match.bots[seat], match.state.view(seat), self.generation)
+            self.think()
+            return
+        seat = match.human_to_act()
+        if seat is None:
             return
         if len(match.humans) > 1 and self.last_human != seat:
             self.last_human = seat
@@ -319,25 +323,37 @@ class TableApp(App[int]):
         self.show_choices(seat)
 
     @work(thread=True, exclusive=True, group="bots")
-    def think(self, bot: Bot, view: View, generation: int) -> None:
-        """A bot chooses from its View, away from the screen's thread."""
-        action = bot.choose(view)
-        self.call_from_thread(self.bot_chose, action, generation)
+    def think(self) -> None:
+        """The table's bot on turn chooses from its View, away from the screen's thread."""
+        try:
+            seat, action, version = self.match.table.choose_bot_move()
+        except ParlourError:  # the table moved on (an undo) before this worker ran
+            return
+        self.call_from_thread(self.bot_chose, seat, action, version)
 
-    def bot_chose(self, action: int, generation: int) -> None:
-        """Play the bot's choice (unless undo made it stale) and go on."""
-        if generation != self.generation:
+    def bot_chose(self, seat: int, action: int, version: int) -> None:
+        """Send the bot's answer to the table and go on (an answer made stale by an
+        undo is refused by the table and dropped)."""
+        sentences = self.match.bot_answer(seat, action, version)
+        if sentences is None:
             return
         self.thinking = False
-        self.play(action)
+        self.show_sentences(sentences)
 
     def play(self, action: int) -> None:
-        """Apply a move, log it, and go on."""
+        """Send the person's move to the table, log it, and go on."""
+        seat = self.match.human_to_act()
+        if seat is None:
+            return
         try:
-            sentences = self.match.apply(action)
+            sentences = self.match.submit(seat, action, self.shown_version)
         except ParlourError as error:
             self.say(str(error))
             return
+        self.show_sentences(sentences)
+
+    def show_sentences(self, sentences: list[str]) -> None:
+        """Add a move's sentences to the log and go on."""
         log = self.query_one("#log", RichLog)
         for sentence in sentences:
             log.write(sentence)
@@ -347,7 +363,8 @@ class TableApp(App[int]):
     def show_choices(self, seat: int) -> None:
         """The table and the legal moves of the human at ``seat``."""
         self.draw_table(seat)
-        view = self.match.state.view(seat)
+        view = self.match.view(seat)
+        self.shown_version = self.match.table.version
         self.groups = self.match.groups(view)
         self.group = None
         self.fill_moves(view)
@@ -419,7 +436,7 @@ class TableApp(App[int]):
             if len(actions) == 1:
                 self.play(actions[0])
                 return
-            self.fill_moves(self.match.state.view(seat))
+            self.fill_moves(self.match.view(seat))
             return
         self.say("")
         self.play(int(identifier[1:]))
@@ -442,14 +459,14 @@ class TableApp(App[int]):
         seat = self.match.human_to_act()
         if self.group is not None and seat is not None:
             self.group = None
-            self.fill_moves(self.match.state.view(seat))
+            self.fill_moves(self.match.view(seat))
 
     def action_type_move(self) -> None:
         """``:``: type a move as text."""
         seat = self.match.human_to_act()
         if seat is None:
             return
-        view = self.match.state.view(seat)
+        view = self.match.view(seat)
         entry = self.query_one("#entry", Input)
         entry.placeholder = tr(self.match.lang, "type_move", example=view.action_texts[0])
         entry.add_class("open")
@@ -478,25 +495,25 @@ class TableApp(App[int]):
         if seat is None or self.thinking:
             self.say(tr(self.match.lang, "hint_not_your_turn"))
             return
-        view = self.match.state.view(seat)
+        view = self.match.view(seat)
         self.hinting = True
         self.match.hint_count += 1
         self.say(tr(self.match.lang, "hint_thinking"))
-        self.find_hint(view, len(self.match.state.history))
+        self.find_hint(view, self.match.table.version)
 
     @work(thread=True, exclusive=True, group="hints")
-    def find_hint(self, view: View, position: int) -> None:
-        """The hint bot searches away from the screen's thread."""
-        hint = hint_for(view, self.match.bot_seed, self.match.lang)
-        self.call_from_thread(self.show_hint, hint, view, position)
+    def find_hint(self, view: View, version: int) -> None:
+        """The table's hint bot searches away from the screen's thread."""
+        hint = self.match.table.hint(view.seat, self.match.lang)
+        self.call_from_thread(self.show_hint, hint, view, version)
 
-    def show_hint(self, hint: Hint, view: View, position: int) -> None:
-        """Say the hint and highlight its move (unless the position has moved on)."""
+    def show_hint(self, hint: Hint, view: View, version: int) -> None:
+        """Say the hint and highlight its move (unless the table has moved on)."""
         self.hinting = False
-        if position != len(self.match.state.history) or self.match.human_to_act() != view.seat:
+        if version != self.match.table.version or self.match.human_to_act() != view.seat:
             self.say("")
             return
-        self.say(hint.text(self.match.lang))
+        self.say(hint_line(hint, self.match.lang))
         if self.groups is not None:
             for index, (_, actions) in enumerate(self.groups):
                 if hint.action in actions:
@@ -510,7 +527,6 @@ class TableApp(App[int]):
     def action_undo(self) -> None:
         """``u``: back to your previous decision (same cards)."""
         message = self.match.undo()
-        self.generation += 1
         self.thinking = False
         self.end_shown = False
         self.say(message)
@@ -570,9 +586,11 @@ class TableApp(App[int]):
         """Save and quit, quit, or stay."""
         lang = self.match.lang
         if choice == "save":
-            path = self.match.save()
+            identifier = self.match.save()
             self.exit_message = (
-                tr(lang, "saved", path=path) + "\n" + tr(lang, "resume_with", id=path.stem)
+                tr(lang, "saved", path=self.match.store_path())
+                + "\n"
+                + tr(lang, "resume_with", id=identifier)
             )
             self.exit(0)
         elif choice == "discard":
@@ -605,7 +623,4 @@ def run_app(match: Match, *, palette: str = "default", colour: bool = True) -> i
     if match.is_over():
         for line in match.result_lines():
             print(line)
-    sampler = match.state.to_record().sampler
-    if sampler is not None:
-        print(tr(match.lang, "welcome", title=match.game.info.title, seed=sampler["seed"]))
     return status if isinstance(status, int) else 0

@@ -1,20 +1,23 @@
 """Step through a finished or saved match: the table as one seat saw it after
 each move, and the game log up to there. Used by ``parlour replay`` in both the
-line mode and the full-screen table."""
+line mode and the full-screen table.
+
+An unfinished game may be replayed only from the seat that saved it: from any
+other seat it would show cards that seat has not seen yet.
+"""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import CHANCE, State
-from parlour.core.record import MatchRecord
 from parlour.i18n import tr
 from parlour.render import Style, renderer_for
-from parlour.tui.session import read_saved, step_sentences
+from parlour.table import SqliteTableStore, Table, TableNotFoundError, moves_of
+from parlour.table.saves import find_save, read_saved
+from parlour.tui.session import game_log
 
 
 @dataclass(frozen=True)
@@ -26,43 +29,54 @@ class ReplayStep:
 
 
 class ReplayBook:
-    """Every step of a match, ready to show as ``seat`` saw it."""
+    """Every step of a match, ready to show as ``seat`` saw it.
 
-    def __init__(self, path: Path, *, seat: int | None = None, lang: str | None = None) -> None:
-        envelope: dict[str, Any] = read_saved(path)
-        record = MatchRecord.from_json(json.dumps(envelope["record"]))
-        final = record.replay()
+    ``source`` is a saved table's name, an old save file, or a match record.
+    """
+
+    def __init__(
+        self, source: Path | str, *, seat: int | None = None, lang: str | None = None
+    ) -> None:
+        final, names, saved_by, saved_lang = _load(source)
         self.game = final.game
-        self.names: list[str] = [str(name) for name in envelope["names"]]
-        self.lang: str = lang or str(envelope.get("lang") or "en")
-        humans = envelope.get("humans") or [0]
-        self.seat = seat if seat is not None else int(humans[0])
-        if not 0 <= self.seat < self.game.num_players:
+        self.names = names
+        self.lang: str = lang or saved_lang
+        self.seat = seat if seat is not None else saved_by
+        players = self.game.num_players
+        if type(self.seat) is not int or not 0 <= self.seat < players:
+            raise ParlourError(f"--seat must be 0 to {players - 1} for {self.game.info.title}")
+        if not final.is_terminal() and self.seat != saved_by:
             raise ParlourError(
-                f"--seat must be 0 to {self.game.num_players - 1} for {self.game.info.title}"
+                f"this game is not finished: it can be replayed only from seat {saved_by} "
+                f"({names[saved_by]}), the seat that saved it; other seats' cards stay hidden "
+                "until the end"
             )
         self.render = renderer_for(self.game.info.name)
-        self.steps = self._build(final.history)
+        self.steps = self._build(final)
 
-    def _build(self, history: list[int]) -> list[ReplayStep]:
+    def _build(self, final: State) -> list[ReplayStep]:
+        moves = moves_of(final)
+        entries = game_log(
+            self.game.info.name,
+            final.event_log(self.seat),
+            moves,
+            self.names,
+            Style(lang=self.lang),
+        )
+        lead: list[str] = entries.pop(0) if len(entries) > len(moves) else []
+        history = final.history
         replay = self.game.new_initial_state()
         index = 0
         while index < len(history) and replay.current_player() == CHANCE:
             replay.apply_action(history[index])
             index += 1
-        steps = [ReplayStep(replay.clone(), [tr(self.lang, "replay_start")])]
-        while index < len(history):
-            actor = replay.current_player()
-            before = replay.observation(self.seat)
-            text = replay.action_to_string(history[index])
+        steps = [ReplayStep(replay.clone(), [tr(self.lang, "replay_start"), *lead])]
+        for sentences in entries:
             replay.apply_action(history[index])
             index += 1
             while index < len(history) and replay.current_player() == CHANCE:
                 replay.apply_action(history[index])
                 index += 1
-            sentences = step_sentences(
-                self.game, actor, text, before, replay.observation(self.seat), self.names, self.lang
-            )
             steps.append(ReplayStep(replay.clone(), sentences))
         return steps
 
@@ -83,3 +97,32 @@ class ReplayBook:
             f"{name} {score:g}" for name, score in zip(self.names, final.returns(), strict=True)
         )
         return [tr(self.lang, "final", scores=scores)]
+
+
+def _load(source: Path | str) -> tuple[State, list[str], int, str]:
+    """The final state, the names, the seat that saved it and its language."""
+    path = Path(source)
+    if not path.is_file():
+        store = SqliteTableStore()
+        if store.path.exists():
+            try:
+                table = Table.open(str(source), store)
+            except TableNotFoundError:
+                pass
+            else:
+                meta = table.meta
+                people = table.people()
+                saved_by = meta.get("saved_by", people[0] if people else 0)
+                return (
+                    table.snapshot(),
+                    table.names,
+                    int(saved_by) if type(saved_by) is int else 0,
+                    str(meta.get("lang") or "en"),
+                )
+        found = find_save(str(source))
+        if found is None:
+            raise TableNotFoundError(f"no saved game or file {str(source)!r}")
+        path = found
+    saved = read_saved(path)
+    humans = saved.humans
+    return saved.state, saved.names, humans[0] if humans else 0, str(saved.envelope["lang"])

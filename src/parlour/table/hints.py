@@ -1,0 +1,133 @@
+"""Hints: what the strongest installed bot would play from a seat's View, and why.
+
+Reads only a View, so a hint may be computed away from the thread that owns the
+table (an interface's worker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.bots import BOT_KINDS, Bot, make_bot
+from parlour.core.errors import ParlourError
+from parlour.core.game import View
+from parlour.core.sampler import Rng
+
+HINT_BOT_ORDER = ("hard", "heuristic", "random")
+"""The strongest bot kind installed gives hints."""
+
+
+RANDOM_BOT_NOTE = {
+    "en": "(only a random bot is installed: a legal move, not advice)",
+    "fr": "(seul un robot au hasard est installé : un coup permis, pas un conseil)",
+}
+"""What a hint from a random bot says about itself."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the hint bot would play: the action, its text, and why (in the
+    language asked for; empty if the bot cannot say)."""
+
+    action: int
+    text: str
+    reason: str
+    bot: str = ""
+    """The kind of bot that gave the hint."""
+
+
+def hint_bot_kind() -> str:
+    """The bot kind hints come from: the first of ``hard``, ``heuristic``, ``random``."""
+    for kind in HINT_BOT_ORDER:
+        if kind in BOT_KINDS:
+            return kind
+    return sorted(BOT_KINDS)[0]
+
+
+def hint_for(view: View, seed: int, lang: str, kind: str | None = None) -> Hint:
+    """The hint for a seat's View: the strongest installed bot's move (or the bot
+    ``kind``) and one line on why."""
+    kind = kind if kind is not None else hint_bot_kind()
+    seed = (seed * 7919 + len(view.history)) % (1 << 64)
+    bot = make_bot(kind, seed)
+    action, why = _search_hint(bot, view, seed, lang)
+    if action is None:
+        action = bot.choose(view)
+        why = explain_choice(bot, view, action, lang)
+    return Hint(action=action, text=view.action_to_string(action), reason=why, bot=kind)
+
+
+def explain_choice(bot: Bot, view: View, action: int, lang: str) -> str:
+    """One line on why ``bot`` chose ``action``, from whatever the bot exposes.
+
+    Tried in order: ``bot.explain(view, action)``; a text attribute
+    (``last_explanation``, ``last_reason``, ``explanation``); a mapping of
+    action values (``last_values``, ``action_values``, ``values``) read as
+    expected scores. A random bot says it gives no advice.
+    """
+    explain = getattr(bot, "explain", None)
+    if callable(explain):
+        try:
+            said = explain(view, action)
+        except (TypeError, ValueError, ParlourError):
+            said = None
+        if isinstance(said, str) and said.strip():
+            return said.strip().splitlines()[0]
+    for attribute in ("last_explanation", "last_reason", "explanation"):
+        said = getattr(bot, attribute, None)
+        if isinstance(said, str) and said.strip():
+            return said.strip().splitlines()[0]
+    for attribute in ("last_values", "action_values", "values"):
+        values = getattr(bot, attribute, None)
+        if isinstance(values, Mapping) and action in values:
+            return _values_line(values, action, lang)
+    if getattr(bot, "name", "") == "random":
+        return RANDOM_BOT_NOTE.get(lang, RANDOM_BOT_NOTE["en"])
+    return ""
+
+
+def _search_hint(bot: Bot, view: View, seed: int, lang: str) -> tuple[int | None, str]:
+    """For a search bot exposing ``searcher.search(view, rng)`` (a result with
+    ``action``, ``values`` and ``iterations``): its choice and expected values."""
+    searcher = getattr(bot, "searcher", None)
+    search = getattr(searcher, "search", None)
+    if not callable(search) or len(view.legal_actions) < 2:
+        return None, ""
+    try:
+        result = search(view, Rng(seed))
+        action = int(result.action)
+        values = dict(result.values)
+        iterations = int(getattr(result, "iterations", 0))
+    except (AttributeError, TypeError, ValueError, NotImplementedError):
+        return None, ""
+    if action not in view.legal_actions:
+        return None, ""
+    visits = getattr(result, "visits", None)
+    if not isinstance(visits, Mapping) or not iterations or action not in values:
+        return action, _values_line(values, action, lang)
+    share = 100.0 * float(visits.get(action, 0)) / max(1, sum(visits.values()))
+    lead = float(values[action])
+    if lang == "fr":
+        return action, (
+            f"le coup le plus essayé en {iterations} parties simulées ({share:.0f} %), "
+            f"avance espérée {lead:+.1f} points"
+        )
+    return action, (
+        f"the move tried most in {iterations} simulated games ({share:.0f}%), "
+        f"expected lead {lead:+.1f} points"
+    )
+
+
+def _values_line(values: Mapping[int, Any], action: int, lang: str) -> str:
+    try:
+        best = float(values[action])
+        others = sorted((float(value) for key, value in values.items() if key != action))
+    except (TypeError, ValueError):
+        return ""
+    if lang == "fr":
+        line = f"avance espérée {best:+.1f} points"
+        return line + (f" (coup suivant : {others[-1]:+.1f})" if others else "")
+    line = f"expected lead {best:+.1f} points"
+    return line + (f" (next best move {others[-1]:+.1f})" if others else "")
