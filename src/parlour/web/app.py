@@ -27,7 +27,7 @@ from parlour.bots import BOT_KINDS
 from parlour.core.errors import ParlourError
 from parlour.core.options import format_option_value
 from parlour.core.registry import game_class, game_names
-from parlour.table import SqliteTableStore, TableError, TableStore
+from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
 from parlour.web.hub import LANGUAGES, Connection, Hub, Room, WebError, seat_specs_from_request
 from parlour.web.seats import SeatBook
 
@@ -112,8 +112,7 @@ def rules_page(name: str) -> str:
     """A game's rules page (Markdown, shipped in the package) and its options."""
     if name not in game_names():
         raise WebError(f"there is no game {name!r}; games: {', '.join(game_names())}", 404)
-    page = resources.files("parlour").joinpath("rules", f"{name}.md")
-    text = page.read_text(encoding="utf-8") if page.is_file() else ""
+    text = rules_text(name)
     lines = ["", "## Options", ""]
     for spec in game_class(name).option_specs():
         default = format_option_value(spec.default)
@@ -394,7 +393,7 @@ class TableSocket:
                     raise WebError("version must be the whole number of the last state you saw")
                 await self.hub.undo(room, connection, version)
             elif kind == "hint":
-                await self.websocket.send_json(self.hub.hint(room, connection))
+                await self.websocket.send_json(await self.hub.hint(room, connection))
             elif kind == "again":
                 await self.hub.play_again(room, connection)
             elif kind == "state":

@@ -344,13 +344,14 @@ class Hub:
         await self.announce(room)
         self.wake_bots(room)
 
-    def hint(self, room: Room, connection: Connection) -> dict[str, Any]:
-        """A suggested move for this seat, with its reason, in its language."""
+    async def hint(self, room: Room, connection: Connection) -> dict[str, Any]:
+        """A suggested move for this seat, with its reason, in its language (the
+        search runs in a worker thread, so the table goes on meanwhile)."""
         if connection.seat is None:
             raise WebError("a spectator gets no hints")
         if room.table.seat_to_act() != connection.seat:
             raise WebError("a hint is given only when it is your turn")
-        hint = room.table.hint(connection.seat, connection.lang)
+        hint = await asyncio.to_thread(room.table.hint, connection.seat, connection.lang)
         return {"type": "hint", "action": hint.action, "text": hint.text, "reason": hint.reason}
 
     async def play_again(self, room: Room, connection: Connection) -> None:
