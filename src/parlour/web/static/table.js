@@ -42,6 +42,7 @@ export class TablePage {
 
   stop() {
     this.stopped = true;
+    delete document.body.dataset.version;
     document.removeEventListener("keydown", this.onKey);
     if (this.socket) this.socket.close();
   }
@@ -133,6 +134,8 @@ export class TablePage {
     if (this.pending || !this.state) return;
     this.pending = true;
     this.selected = null;
+    const felt = this.root.querySelector(".felt");
+    if (felt) felt.classList.add("pending");
     this.send({ type: "move", action: move.action, version: this.state.version });
   }
 
@@ -247,6 +250,8 @@ export class TablePage {
     page.append(el("div", { class: `flash${this.messageIsError ? " error" : ""}`, role: "alert", hidden: !this.message }, this.message));
     if (state.over) page.append(this.overPanel(state, game));
     this.root.replaceChildren(page);
+    // Tests and tools read the version of the state on show here.
+    document.body.dataset.version = String(state.version);
 
     this.markFresh(board);
     const newLog = this.root.querySelector(".log ol");
