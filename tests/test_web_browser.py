@@ -12,6 +12,7 @@ with apt-get when running as root, or the run fails saying what is needed.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -86,14 +87,12 @@ def find_chromium() -> str | None:
 def chromium() -> str:
     """Debian's Chromium; installed with apt-get in CI when running as root."""
     path = find_chromium()
-    if path is None and in_ci() and hasattr(os, "geteuid") and os.geteuid() == 0:
-        if shutil.which("apt-get"):
-            environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-            subprocess.run(["apt-get", "update", "-q"], check=False, env=environment)
-            subprocess.run(
-                ["apt-get", "install", "-y", "-q", "chromium"], check=False, env=environment
-            )
-            path = find_chromium()
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if path is None and in_ci() and root and shutil.which("apt-get"):
+        environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], check=False, env=environment)
+        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=False, env=environment)
+        path = find_chromium()
     if path is None:
         unavailable("Chromium was not found")
     assert path is not None
@@ -184,8 +183,8 @@ def make_table(page: Any, server: str, game: str) -> str:
 def wait_for_my_turn_or_end(page: Any) -> bool:
     """True when it is this seat's turn, False when the game is over."""
     page.wait_for_function(
-        """() => document.querySelector('.over-panel') ||
-                 (document.querySelector('.status strong') && !document.querySelector('.felt.pending'))""",
+        "() => document.querySelector('.over-panel') || (document.querySelector('.status strong')"
+        " && !document.querySelector('.felt.pending'))",
         timeout=60000,
     )
     return page.query_selector(".over-panel") is None
@@ -209,10 +208,8 @@ def click_a_move(page: Any) -> None:
             ".is-target button, .card-moves button"
         ) or page.query_selector(MOVE_CONTROLS)
         if target is not None:
-            try:
+            with contextlib.suppress(Error):
                 target.click(timeout=2000)
-            except Error:
-                pass
         page.wait_for_timeout(40)
     page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
 
@@ -224,11 +221,9 @@ def key_a_move(page: Any) -> None:
         if version(page) != before:
             break
         active = page.evaluate(
-            """() => {
-                const node = document.activeElement;
-                return node && node.matches(%r) ? node.className : '';
-            }"""
-            % MOVE_CONTROLS
+            "selector => { const node = document.activeElement;"
+            " return node && node.matches(selector) ? node.className : ''; }",
+            MOVE_CONTROLS,
         )
         if active:
             page.keyboard.press("Enter")
@@ -276,9 +271,9 @@ def test_the_page_asks_nothing_of_another_host(page: Any, server: str) -> None:
     elsewhere: list[str] = []
 
     def note(request: Any) -> None:
-        if urlsplit(request.url).scheme in ("http", "https", "ws", "wss"):
-            if urlsplit(request.url).netloc != own:
-                elsewhere.append(request.url)
+        address = urlsplit(request.url)
+        if address.scheme in ("http", "https", "ws", "wss") and address.netloc != own:
+            elsewhere.append(request.url)
 
     page.on("request", note)
     page.on("websocket", lambda socket: note(type("R", (), {"url": socket.url})()))

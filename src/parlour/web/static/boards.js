@@ -303,7 +303,7 @@ function casino(view, ctx) {
       el(
         "div",
         { class: "last-capture" },
-        label(t("lastCapture", { name: seatName(ctx, capture.seat), card: "" })),
+        label(t("lastCapture", { name: seatName(ctx, capture.seat) })),
         el("div", { class: "capture-cards" }, cardElement(capture.card, { small: true }), "→", (capture.taken || []).map((card) => cardElement(card, { small: true }))),
       ),
     );
@@ -348,7 +348,7 @@ export const GAMES = {
   thracula: {
     board: thracula,
     info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
-    seatNote: (view, seat) => (view.owned_lines ? `${view.owned_lines[seat] + 1} · ${COLUMNS[view.owned_lines[seat]]}` : ""),
+    seatNote: (view, seat) => (view.owned_lines ? t("lineOwned", { row: view.owned_lines[seat] + 1, col: COLUMNS[view.owned_lines[seat]] }) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
     sheet: (view, ctx) => ({
       head: [t("deal"), ...ctx.names],
@@ -373,7 +373,7 @@ export const GAMES = {
   "nain-jaune": {
     board: nainJaune,
     info: (view, ctx) => [t("dealN", { deal: view.deal_number }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
-    seatNote: (view, seat) => `${view.chips?.[seat] ?? 0} ${t("chips")}`,
+    seatNote: () => t("chips"),
     seatScore: (view, seat) => view.chips?.[seat],
     sheet: (view, ctx) => ({
       head: [t("deal"), ...ctx.names],

@@ -51,6 +51,14 @@ export function rankLabel(rank) {
   return COURTS[language()][rank] || rank;
 }
 
+// "10H" → "10♥" (V, D, R for the courts in French).
+export function shortCard(text) {
+  const card = parseCard(text);
+  if (!card) return String(text);
+  if (card.vampire) return `V${card.vampire}`;
+  return rankLabel(card.rank) + SUITS[card.suit];
+}
+
 export function isRed(card) {
   return card && (card.suit === "H" || card.suit === "D");
 }

@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server, and everything this seat sees,
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
 import { GAMES } from "./boards.js";
-import { backFan, cardElement, el, prettyMove } from "./cards.js";
+import { backFan, cardElement, el, prettyMove, shortCard } from "./cards.js";
 import { language, t } from "./i18n.js";
 import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat } from "./store.js";
 
@@ -81,8 +81,16 @@ export class TablePage {
     if (message.type === "state") {
       this.retry = 0;
       this.pending = false;
+      const previous = this.state;
       if (message.log_reset) this.log = [];
       this.log.push(...message.events);
+      if (message.events.length) this.serverNarrates = true;
+      // A game that sends no events yet still gets a log: who moved, and the
+      // cards that came onto the board (public), or the text of our own move.
+      this.derive = null;
+      if (previous && !this.serverNarrates && message.version === previous.version + 1 && previous.to_act !== null) {
+        this.derive = { actor: previous.to_act, text: previous.to_act === previous.seat ? this.sentText : null };
+      }
       if (this.state && message.version !== this.state.version) {
         this.hint = null;
         this.selected = null;
@@ -134,6 +142,7 @@ export class TablePage {
     if (this.pending || !this.state) return;
     this.pending = true;
     this.selected = null;
+    this.sentText = move.text;
     const felt = this.root.querySelector(".felt");
     if (felt) felt.classList.add("pending");
     this.send({ type: "move", action: move.action, version: this.state.version });
@@ -241,6 +250,12 @@ export class TablePage {
     felt.append(this.seatsRow(state, game));
     const board = game.board(view, ctx);
     board.classList.add("board");
+    const fresh = this.markFresh(board, state.version);
+    if (this.derive) {
+      const text = this.derive.text || fresh.join(" ");
+      if (text) this.log.push({ derived: true, event: { kind: "move" }, text: `${names[this.derive.actor]}: ${text}` });
+      this.derive = null;
+    }
     felt.append(board);
     felt.append(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
     if (state.seat !== null) felt.append(this.myArea(state, game, byCard));
@@ -253,7 +268,6 @@ export class TablePage {
     // Tests and tools read the version of the state on show here.
     document.body.dataset.version = String(state.version);
 
-    this.markFresh(board);
     const newLog = this.root.querySelector(".log ol");
     if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
     let focus = focusKey ? this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
@@ -267,14 +281,17 @@ export class TablePage {
     }
   }
 
-  // The cards that came onto the board since the last state glow for a moment.
-  markFresh(board) {
+  // The cards that came onto the board with this version glow for a moment.
+  markFresh(board, version) {
     const cards = [...board.querySelectorAll("[data-card]")];
-    const now = new Set(cards.map((node) => node.dataset.card));
-    if (this.boardCards) {
-      for (const node of cards) if (!this.boardCards.has(node.dataset.card)) node.classList.add("fresh");
+    if (version !== this.freshVersion) {
+      const before = this.boardCards;
+      this.boardCards = new Set(cards.map((node) => node.dataset.card));
+      this.fresh = before ? [...new Set(cards.map((node) => node.dataset.card).filter((card) => !before.has(card)))] : [];
+      this.freshVersion = version;
     }
-    this.boardCards = now;
+    for (const node of cards) if (this.fresh.includes(node.dataset.card)) node.classList.add("fresh");
+    return this.fresh;
   }
 
   header(state, game, ctx) {
@@ -354,7 +371,7 @@ export class TablePage {
       let doing = t("chooseCard");
       if (this.selected) {
         const moves = byCard.get(this.selected) || [];
-        doing = moves.every((move) => CELL_MOVE.test(move.text)) ? t("chooseCell", { card: this.selected }) : t("chooseMove", { card: this.selected });
+        doing = moves.every((move) => CELL_MOVE.test(move.text)) ? t("chooseCell", { card: shortCard(this.selected) }) : t("chooseMove", { card: shortCard(this.selected) });
       } else if (!byCard.size && other.some((move) => move.text === "rows" || move.text === "columns")) {
         doing = t("chooseDirection");
       } else if (!byCard.size) {
@@ -418,7 +435,9 @@ export class TablePage {
   }
 
   logPanel() {
-    const entries = this.log.slice(-200).map((entry) => el("li", { class: `event kind-${entry.event.kind}` }, entry.text));
+    const entries = this.log
+      .slice(-200)
+      .map((entry) => el("li", { class: `event kind-${entry.event.kind}` }, entry.derived ? prettyMove(entry.text) : entry.text));
     return el("section", { class: "panel log" }, el("h2", {}, t("log")), entries.length ? el("ol", {}, entries) : el("p", { class: "empty" }, t("logEmpty")));
   }
 
