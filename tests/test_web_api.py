@@ -430,3 +430,25 @@ def test_play_again_gives_each_person_the_same_seat_at_a_new_table(client: TestC
         socket.send_json({"type": "hello", "token": again["token"]})
         fresh = next_message(socket)
         assert fresh["seat"] == 0 and not fresh["over"]
+
+
+def test_the_database_address_is_read_or_refused_clearly(tmp_path: Path) -> None:
+    from parlour.core.errors import ParlourError
+    from parlour.web.app import database_path
+
+    assert database_path(f"sqlite://{tmp_path}/t.sqlite3") == f"{tmp_path}/t.sqlite3"
+    assert database_path(str(tmp_path / "plain.sqlite3")) == str(tmp_path / "plain.sqlite3")
+    assert database_path(None).endswith("tables.sqlite3")
+    with pytest.raises(ParlourError, match="PostgreSQL"):
+        database_path("postgresql://localhost/parlour")
+    with pytest.raises(ParlourError, match="not supported"):
+        database_path("mysql://localhost/parlour")
+
+
+def test_parlour_serve_refuses_a_bad_port_with_a_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from parlour.cli.serve import main
+
+    assert main(["--port", "70000"]) == 2
+    assert "--port must be 0–65535" in capsys.readouterr().err

@@ -83,7 +83,7 @@ const BAT =
 
 function vampireFace(card) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", "0 0 24 20");
+  svg.setAttribute("viewBox", "5 5 14 10.5");
   svg.setAttribute("class", "bat");
   svg.setAttribute("aria-hidden", "true");
   const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
