@@ -264,6 +264,14 @@ def test_a_game_against_bots_played_to_the_end(page: Any, server: str, game: str
     shown = panel.locator(".ranking li strong").all_inner_texts()
     assert sorted(float(score) for score in shown) == sorted(summary["result"])
     assert panel.locator("button.again").is_visible()
+    if game == "dracula" and way == "clicks":
+        panel.locator("button.again").click()
+        page.wait_for_function(f"() => !location.hash.endsWith('{table_id}')")
+        page.wait_for_selector(".felt")
+        assert page.query_selector(".over-panel") is None
+        new_id = page.evaluate("() => location.hash").split("/")[-1]
+        again = page.request.get(f"{server}api/tables/{new_id}").json()
+        assert again["game"] == "dracula" and again["seats"][0]["name"] == "Ann"
 
 
 def test_the_page_asks_nothing_of_another_host(page: Any, server: str) -> None:
