@@ -452,3 +452,16 @@ def test_parlour_serve_refuses_a_bad_port_with_a_sentence(
 
     assert main(["--port", "70000"]) == 2
     assert "--port must be 0–65535" in capsys.readouterr().err
+
+
+def test_a_finished_trick_is_a_milestone_that_pauses_the_next_bot() -> None:
+    from parlour.table import SeatSpec, Table
+    from parlour.web.hub import milestones
+
+    bots = [SeatSpec(kind="bot", bot="random") for _ in range(3)]
+    table = Table.create("colour-blind", bots, options={"deals": 1}, seed=5)
+    start = milestones(table)
+    for _ in range(3):  # three cards: the first trick of three players is over
+        assert milestones(table) == start
+        table.play_bot_move()
+    assert milestones(table) != start

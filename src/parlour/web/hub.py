@@ -36,7 +36,20 @@ PAUSE_EVENT_WORDS = ("trick", "coffin", "deal", "round", "scored", "box")
 """Event kinds containing one of these words end a trick, a coffin or a deal: the
 next bot waits longer so that people can see the finished trick or coffin."""
 
+MILESTONE_KEYS = ("tricks", "past_coffins", "scores", "round_results", "deals", "past_deals")
+"""Public observation lists that grow when a trick, a coffin or a deal ends: a
+game that sends no events yet still gets its pause after a finished trick."""
+
 LANGUAGES = ("en", "fr")
+
+
+def milestones(table: Table) -> tuple[int, ...]:
+    """How many tricks, coffins and deals are finished (from the public view)."""
+    public = table.public_observation()
+    return tuple(
+        len(value) if isinstance(value, list) else 0
+        for value in (public.get(key) for key in MILESTONE_KEYS)
+    )
 
 
 class Sender(Protocol):
@@ -329,8 +342,9 @@ class Hub:
         if connection.seat is None:
             raise WebError("a spectator cannot move; open the table with a seat's link to play")
         async with room.lock:
+            before = milestones(room.table)
             events = room.table.submit(connection.seat, action, version)
-            room.pause_next_bot = self._pauses(events)
+            room.pause_next_bot = self._pauses(events) or milestones(room.table) != before
         await self.announce(room)
         self.wake_bots(room)
 
@@ -423,11 +437,12 @@ class Hub:
                 if table.bot_to_act() is None:
                     break
                 seat, action, version = await asyncio.to_thread(table.choose_bot_move)
+                before = milestones(table)
                 try:
                     events = table.submit(seat, action, version)
                 except StaleVersionError:
                     continue
-                room.pause_next_bot = self._pauses(events)
+                room.pause_next_bot = self._pauses(events) or milestones(table) != before
             await self.announce(room)
 
     async def close(self) -> None:
