@@ -278,13 +278,13 @@ def test_the_page_asks_nothing_of_another_host(page: Any, server: str) -> None:
     own = urlsplit(server).netloc
     elsewhere: list[str] = []
 
-    def note(request: Any) -> None:
-        address = urlsplit(request.url)
+    def note(url: str) -> None:
+        address = urlsplit(url)
         if address.scheme in ("http", "https", "ws", "wss") and address.netloc != own:
-            elsewhere.append(request.url)
+            elsewhere.append(url)
 
-    page.on("request", note)
-    page.on("websocket", lambda socket: note(type("R", (), {"url": socket.url})()))
+    page.on("request", lambda request: note(request.url))
+    page.on("websocket", lambda socket: note(socket.url))
     response = page.goto(server)
     assert "default-src 'self'" in response.headers["content-security-policy"]
     page.wait_for_selector(".game-tile")
