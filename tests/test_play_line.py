@@ -296,3 +296,22 @@ def test_no_game_named_lists_the_games(private_data_dir: Path) -> None:
     assert result.stderr.strip() == "parlour: name a game to play: " + ", ".join(
         parlour.game_names()
     )
+
+
+def test_hot_seat_undo_follows_the_table_policy_and_hands_the_keyboard_back() -> None:
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    match = Match.new(
+        game, seed=3, humans=[0, 1], opponent="random", names=["Ann", "Ben"], stats=None
+    )
+    first = match.human_to_act()
+    assert first is not None
+    second = 1 - first
+    table, out = table_for(match, "1\nundo\n1\n1\nundo\nquit\n")  # a card, then its cell
+    assert table.play() == 0
+    text = out.getvalue()
+    # The direction is followed by the deal: a card was revealed, no undo.
+    assert "Too late to undo: a card was revealed since your move." in text
+    # The second player's card move is taken back, and the keyboard goes back to them.
+    after = text.split("Undone: you are back at your last decision.")[1]
+    assert f"--- {match.names[second]}'s turn ---" in after
+    assert match.table.moves_played()[-1].seat == first

@@ -2,9 +2,10 @@
 
 On a terminal, the full-screen table (:mod:`parlour.tui.app`, needs Textual:
 ``pip install 'parlour[tui]'``); with ``--plain``, or when input or output is
-not a terminal (pipes, scripts, screen readers), the line mode below. Both drive
-the same :class:`~parlour.tui.session.Match`: the same game log, the same
-Views, the same undo, hints and saves; the rules live in the engine only.
+not a terminal (pipes, scripts, screen readers), the line mode below. Both are
+views of the same :class:`~parlour.tui.session.Match` over a
+:class:`~parlour.table.Table`: the same game log, the same Views, the same undo,
+hints and saves; turns, bots and rules live in the table and the engine only.
 
 One or more human seats (several humans share the keyboard: hot seat) and bots
 in the others.
@@ -167,8 +168,8 @@ class TerminalTable:
             if command == "undo":
                 self.say(self.match.undo())
                 turn = self.match.human_to_act()
-                if turn is None:
-                    return None
+                if turn is None or (turn != seat and len(self.match.humans) > 1):
+                    return None  # the play loop hands the keyboard over first
                 seat = turn
                 view = self.match.view(seat)
                 self.say(self.match.table_text(seat, self.style))
@@ -188,7 +189,11 @@ class TerminalTable:
 
     def save(self) -> None:
         """Keep the table in the table store and say how to resume it."""
-        identifier = self.match.save()
+        try:
+            identifier = self.match.save()
+        except ParlourError as error:
+            self.say(tr(self.lang, "not_saved", error=error))
+            return
         self.say(tr(self.lang, "saved", path=self.match.store_path()))
         self.say(tr(self.lang, "resume_with", id=identifier))
 

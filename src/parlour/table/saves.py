@@ -21,7 +21,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import State
 from parlour.core.record import MatchRecord
 from parlour.table.errors import DamagedSaveError
-from parlour.table.store import TableStore
+from parlour.table.store import MemoryTableStore, TableStore
 from parlour.table.table import SeatSpec, Table
 
 SAVE_FORMAT = "parlour-save"
@@ -241,7 +241,7 @@ def convert_save(saved: SavedGame, store: TableStore) -> Table:
         seats,
         options=dict(record.options),
         seed=int(record.sampler["seed"]),
-        store=store,
+        store=MemoryTableStore(),
         meta={
             "lang": envelope["lang"],
             "opponent": envelope["opponent"],
@@ -262,7 +262,7 @@ def convert_save(saved: SavedGame, store: TableStore) -> Table:
         if table.snapshot().history != history:
             raise DamagedSaveError("the deal does not come from its seed")
     except ParlourError as error:
-        store.delete(table.id)
         raise DamagedSaveError(f"{saved.path.name} cannot be converted: {error}") from None
+    table.copy_to(store)  # only a table that continues exactly reaches the store
     saved.path.replace(saved.path.with_name(saved.path.name + CONVERTED_SUFFIX))
     return table

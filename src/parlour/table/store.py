@@ -47,13 +47,13 @@ class TableStore(Protocol):
 
     def list(self, *, finished: bool | None = None) -> list[dict[str, Any]]:
         """Every table's header with its status (``id``, ``finished``, ``moves``,
-        ``updated_at``, ``result``), newest first; ``finished`` filters."""
+        ``updated_at``, ``result``), newest first; ``finished`` filters.
+
+        A header holds the table's seed, which gives away every hidden card:
+        never send a header of an unfinished table to a player."""
 
     def finish(self, table_id: str, result: Mapping[str, Any]) -> None:
         """Mark a table finished with its result."""
-
-    def delete(self, table_id: str) -> None:
-        """Forget a table (nothing happens if it is absent)."""
 
 
 class MemoryTableStore:
@@ -170,9 +170,16 @@ class SqliteTableStore:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        if not self._ready:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        """A short connection; a store that cannot be opened or read is a TableError
+        naming the file (never a traceback)."""
+        try:
+            if not self._ready:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(
+                self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None
+            )
+        except (OSError, sqlite3.Error) as error:
+            raise TableError(f"the table store {self.path} cannot be opened: {error}") from None
         try:
             if not self._ready:
                 connection.execute("PRAGMA journal_mode=WAL")
@@ -180,6 +187,8 @@ class SqliteTableStore:
                 self._ready = True
             connection.execute("PRAGMA foreign_keys=ON")
             yield connection
+        except sqlite3.Error as error:
+            raise TableError(f"the table store {self.path} cannot be used: {error}") from None
         finally:
             connection.close()
 

@@ -17,13 +17,14 @@ stale by an undo is refused by the version check.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from parlour.bots import BOT_KINDS, Bot, make_bot
+from parlour.bots import BOT_KINDS, make_bot
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
@@ -45,6 +46,9 @@ TABLE_FORMAT_VERSION = 1
 
 SEED_BITS = 64
 """Bits of operating-system randomness in a seed drawn for a table."""
+
+SHOWN_MOVES = 12
+"""How many legal moves an error message lists."""
 
 PERSON = "person"
 BOT = "bot"
@@ -105,10 +109,10 @@ class Table:
         self.version = 0
         """The number of accepted moves (player actions and undos) so far."""
         self.store = store
-        self.header: dict[str, Any] = dict(header)
+        self._header: dict[str, Any] = dict(header)
+        """The stored header. It holds the seed: never show it before the end."""
         self._seed = seed
         self._lock = threading.RLock()
-        self._bots: dict[int, Bot] = {}
         self._moves: list[dict[str, Any]] = []
         self._state = self._fresh_state()
         self._played: list[PlayedMove] = []
@@ -188,6 +192,13 @@ class Table:
             )
         except (KeyError, TypeError, ValueError) as error:
             raise TableError(f"table {table_id} has a damaged header: {error}") from None
+        played_under = header.get("rules_version")
+        if played_under is not None and played_under != game.info.rules_version:
+            raise TableError(
+                f"table {table_id} was played under {game.info.title} rules version "
+                f"{played_under}; this parlour has version {game.info.rules_version}, so it "
+                "cannot continue it"
+            )
         if len(seats) != game.num_players:
             raise TableError(
                 f"table {table_id} has {len(seats)} seats for {game.num_players} players"
@@ -203,7 +214,7 @@ class Table:
     @property
     def meta(self) -> dict[str, Any]:
         """What the interface that made the table kept in its header."""
-        meta = self.header.get("meta")
+        meta = self._header.get("meta")
         return dict(meta) if isinstance(meta, dict) else {}
 
     @property
@@ -343,8 +354,10 @@ class Table:
                 raise TableError("no bot is on turn" + self._turn_text())
             view = self._state.view(seat)
             version = self.version
-            bot = self._bot(seat)
-        return seat, bot.choose(view), version
+        spec = self.seats[seat]
+        # A new bot for each decision: a bot's choice depends only on its seed and
+        # the View, and no two workers ever share a bot's working memory.
+        return seat, make_bot(spec.bot, spec.bot_seed).choose(view), version
 
     def play_bot_move(self) -> list[LoggedEvent]:
         """Let the bot on turn choose and play; return the new events."""
@@ -395,6 +408,12 @@ class Table:
                 f"seat {seat} ({self.seats[seat].name}) is a bot; only people take moves back",
                 "not_a_person",
             )
+        if len(people) > 1 and self._moves and self._moves[-1]["kind"] == "undo":
+            raise UndoRefusedError(
+                "a move was just taken back (at a table of several people only your own "
+                "last move can be taken back, once)",
+                "again",
+            )
         own = [item for item in self._played if item.seat == seat]
         if not own:
             raise UndoRefusedError(
@@ -403,7 +422,7 @@ class Table:
         last = own[-1]
         if len(people) == 1:
             return last.step
-        if self._played[-1].seat != seat or (self._moves and self._moves[-1]["kind"] == "undo"):
+        if self._played[-1].seat != seat:
             raise UndoRefusedError(
                 "another seat has moved since your last move (at a table of several people "
                 "only your own last move can be taken back, once)",
@@ -446,7 +465,7 @@ class Table:
                     + self._turn_text()
                 )
             view = self._state.view(seat)
-        return hint_for(view, self._seed, lang)
+        return hint_for(view, derived_seed(self._seed, -1), lang)
 
     # ----- internals -----------------------------------------------------------------
     def _check_seat(self, seat: object) -> None:
@@ -456,7 +475,7 @@ class Table:
             )
 
     def _check_version(self, version: object) -> None:
-        if version != self.version:
+        if type(version) is not int or version != self.version:
             raise StaleVersionError(
                 f"the move was made for version {version!r} of the table, which is now at "
                 f"version {self.version}; look at the table again and resend"
@@ -478,7 +497,7 @@ class Table:
                 f"it is not seat {seat}'s turn ({self.seats[seat].name})" + self._turn_text()
             )
         if isinstance(action, str):
-            chosen = state.string_to_action(action)
+            chosen = _parsed(state, action)
         elif type(action) is int:
             chosen = action
         else:
@@ -501,21 +520,14 @@ class Table:
         )
 
     def _legal_text(self) -> str:
-        texts = [self._state.action_to_string(action) for action in self._state.legal_actions()]
-        shown = ", ".join(texts[:12])
-        return shown + (f" … ({len(texts)} in all)" if len(texts) > 12 else "")
+        """The first few legal moves as text (never all of them: a list can be long)."""
+        legal = self._state.legal_actions()
+        shown = ", ".join(self._state.action_to_string(action) for action in legal[:SHOWN_MOVES])
+        return shown + (f" … ({len(legal)} in all)" if len(legal) > SHOWN_MOVES else "")
 
     def _example(self) -> str:
         legal = self._state.legal_actions()
         return self._state.action_to_string(legal[0]) if legal else "?"
-
-    def _bot(self, seat: int) -> Bot:
-        bot = self._bots.get(seat)
-        if bot is None:
-            spec = self.seats[seat]
-            bot = make_bot(spec.bot, spec.bot_seed)
-            self._bots[seat] = bot
-        return bot
 
     def _commit(self, state: State, move: dict[str, Any], played: PlayedMove) -> None:
         self._state = state
@@ -551,12 +563,23 @@ class Table:
         """Write this table (header and every move so far) into ``store`` and keep
         it there from now on (a terminal's table saved for the first time)."""
         with self._lock:
-            store.create(self.id, self.header)
+            store.create(self.id, self._header)
             for number, move in enumerate(self._moves, start=1):
                 store.append_move(self.id, number, move)
             if self._state.is_terminal():
                 store.finish(self.id, {"returns": self._state.returns(), "seed": self._seed})
             self.store = store
+
+
+def _parsed(state: State, text: str) -> int:
+    """The action ``text`` names; any failure of the parser is a :class:`ParseError`."""
+    try:
+        return state.string_to_action(text)
+    except ParseError:
+        raise
+    except (ValueError, TypeError, AttributeError, RecursionError) as error:
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise ParseError(f"{shown!r} is not a move of {state.game.info.title}: {error}") from None
 
 
 def moves_of(state: State) -> list[PlayedMove]:
@@ -578,6 +601,13 @@ def _raw_events(state: State) -> list[LoggedEvent]:
     return list(events) if events is not None else []
 
 
+def derived_seed(seed: int, index: int) -> int:
+    """A bot's seed made from the table's seed by a one-way hash: a bot's seed may
+    be shown (it is part of the seat), and must not give the deal away."""
+    digest = hashlib.sha256(f"parlour-bot:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def _build_seats(game: Game[Any], specs: Sequence[SeatSpec], seed: int) -> tuple[Seat, ...]:
     players = game.num_players
     if len(specs) != players:
@@ -597,9 +627,7 @@ def _build_seats(game: Game[Any], specs: Sequence[SeatSpec], seed: int) -> tuple
                     f"seat {index}: unknown bot {spec.bot!r}; bots: {', '.join(sorted(BOT_KINDS))}"
                 )
             name = spec.name.strip() or f"Bot {index + 1}"
-            bot_seed = (
-                spec.bot_seed if spec.bot_seed is not None else (seed * 1000 + index) % (1 << 64)
-            )
+            bot_seed = spec.bot_seed if spec.bot_seed is not None else derived_seed(seed, index)
             seats.append(Seat(index, BOT, name, spec.bot, bot_seed))
         else:
             raise TableError(f"seat {index}: kind must be 'person' or 'bot', not {spec.kind!r}")

@@ -504,13 +504,20 @@ class TableApp(App[int]):
     @work(thread=True, exclusive=True, group="hints")
     def find_hint(self, view: View, version: int) -> None:
         """The table's hint bot searches away from the screen's thread."""
-        hint = self.match.table.hint(view.seat, self.match.lang)
+        try:
+            hint: Hint | None = self.match.table.hint(view.seat, self.match.lang)
+        except ParlourError:  # the table moved on before this worker ran
+            hint = None
         self.call_from_thread(self.show_hint, hint, view, version)
 
-    def show_hint(self, hint: Hint, view: View, version: int) -> None:
+    def show_hint(self, hint: Hint | None, view: View, version: int) -> None:
         """Say the hint and highlight its move (unless the table has moved on)."""
         self.hinting = False
-        if version != self.match.table.version or self.match.human_to_act() != view.seat:
+        if (
+            hint is None
+            or version != self.match.table.version
+            or self.match.human_to_act() != view.seat
+        ):
             self.say("")
             return
         self.say(hint_line(hint, self.match.lang))
@@ -586,7 +593,11 @@ class TableApp(App[int]):
         """Save and quit, quit, or stay."""
         lang = self.match.lang
         if choice == "save":
-            identifier = self.match.save()
+            try:
+                identifier = self.match.save()
+            except ParlourError as error:
+                self.say(tr(lang, "not_saved", error=error))
+                return
             self.exit_message = (
                 tr(lang, "saved", path=self.match.store_path())
                 + "\n"

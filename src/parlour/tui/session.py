@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from parlour.core.errors import IllegalActionError, ParseError
-from parlour.core.events import LoggedEvent
+from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
 from parlour.i18n import move_sentence, pretty_move, tr
@@ -54,6 +54,7 @@ UNDO_MESSAGES = {
     "not_a_person": "nothing_to_undo",
     "over": "undo_over",
     "others_moved": "undo_others_moved",
+    "again": "undo_again",
     "revealed": "undo_revealed",
 }
 """The sentence (an i18n key) for each reason the table gives for refusing an undo."""
@@ -85,8 +86,9 @@ def game_log(
 
     Each action's list says its events (those of its step and of the chance
     steps after it), each made into a sentence by the game's renderer in
-    ``style.lang``. An action whose game emitted no event gets one plain
-    sentence naming the player and the move.
+    ``style.lang``. An action that emitted no event of its own is said by one
+    plain sentence naming the player and the move, before the events that
+    followed it.
     """
     starts = [move.step for move in moves]
     entries: list[list[str]] = []
@@ -99,16 +101,14 @@ def game_log(
         position += 1
     for index, move in enumerate(moves):
         end = starts[index + 1] if index + 1 < len(starts) else None
-        own = []
+        own: list[tuple[int, Event]] = []
         while position < len(ordered) and (end is None or ordered[position][0] < end):
-            own.append(ordered[position][1])
+            own.append(ordered[position])
             position += 1
-        if own:
-            entries.append([sentence(game_name, event, names, style) for event in own])
-        else:
-            entries.append(
-                [move_sentence(game_name, names[move.seat], move.text, style.lang, style)]
-            )
+        said = [sentence(game_name, event, names, style) for _, event in own]
+        if not any(step == move.step for step, _ in own):
+            said.insert(0, move_sentence(game_name, names[move.seat], move.text, style.lang, style))
+        entries.append(said)
     return entries
 
 
@@ -459,8 +459,13 @@ def list_saves() -> list[SaveInfo]:
     then the old save files (a damaged one is listed with what is wrong)."""
     found: list[SaveInfo] = []
     store = SqliteTableStore()
-    if store.path.exists():
-        for item in store.list(finished=False):
+    try:
+        tables = store.list(finished=False) if store.path.exists() else []
+    except TableError as error:  # a damaged store is listed, the old files still are
+        found.append(SaveInfo(store.path.name, "?", "", damaged=str(error)))
+        tables = []
+    if tables:
+        for item in tables:
             seats = item.get("seats")
             if item.get("damaged") or not isinstance(seats, list):
                 found.append(
