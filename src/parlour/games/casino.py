@@ -354,6 +354,20 @@ def is_action_id(action: object) -> bool:
     )
 
 
+_TEXTS_CACHE: dict[int, tuple[str, ...]] = {}
+
+
+def card_texts(cards: int) -> list[str]:
+    """The texts of ``cards`` in id order (a new list; the texts are cached, since
+    search asks for the same piles and tables again and again)."""
+    cached = _TEXTS_CACHE.get(cards)
+    if cached is None:
+        if len(_TEXTS_CACHE) > _CACHE_LIMIT:
+            _TEXTS_CACHE.clear()
+        cached = _TEXTS_CACHE[cards] = tuple(format_card(card) for card in iter_bits(cards))
+    return list(cached)
+
+
 def _joined(cards: int) -> str:
     return "+".join(format_card(card) for card in iter_bits(cards))
 
@@ -804,6 +818,10 @@ class CasinoState(State):
             adds, complete = self._step_choices()
             if complete and not adds:
                 self._finish_move()
+            else:
+                # The next decision's legal steps, already known (the core clears
+                # this cache before every action it applies).
+                self._legal = [*adds, DONE] if complete else adds
 
     def _start_move(self, action: int) -> None:
         card, kind = divmod(action, KINDS)
@@ -1698,7 +1716,7 @@ class CasinoState(State):
         builds = [
             {
                 "value": value,
-                "cards": [format_card(c) for c in iter_bits(self.build_cards[value])],
+                "cards": card_texts(self.build_cards[value]),
                 "kind": "multiple" if self.build_multiple[value] else "single",
                 "owner": self.build_owner[value],
             }
@@ -1717,7 +1735,7 @@ class CasinoState(State):
             last_capture = {
                 "seat": seat,
                 "card": format_card(card),
-                "taken": [format_card(c) for c in iter_bits(taken)],
+                "taken": card_texts(taken),
             }
         my_side = self.side_of(player)
         return {
@@ -1734,13 +1752,13 @@ class CasinoState(State):
             "round": self.round_index + 1,
             "deal": self.deal_index + 1,
             "deals_per_round": 48 // (4 * self.players),
-            "hand": [format_card(c) for c in iter_bits(self.hands[player])],
+            "hand": card_texts(self.hands[player]),
             "hand_sizes": [hand.bit_count() for hand in self.hands],
-            "loose": [format_card(c) for c in iter_bits(self.loose)],
+            "loose": card_texts(self.loose),
             "builds": builds,
             "stock": self.stock.bit_count() if self.phase != PHASE_FIRST_DEALER else 52,
             "captured_counts": captured_counts,
-            "my_side_captured": [format_card(c) for c in iter_bits(self.captured[my_side])],
+            "my_side_captured": card_texts(self.captured[my_side]),
             "sweeps": list(self.sweep_counts) if self.options.sweeps else None,
             "last_capturer": self.last_capturer,
             "last_capture": last_capture,

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.bots.heuristics import best_of
-from parlour.core.cards import parse_card
+from parlour.core.cards import format_card
 from parlour.core.sampler import Rng
 from parlour.games.casino import (
     ADD_BUILD_BASE,
@@ -41,6 +41,9 @@ from parlour.games.casino import (
     START_ACTIONS,
     VALUE,
 )
+
+CARD_OF_TEXT = {format_card(card): card for card in range(52)}
+"""Card ids by their text (the observation names cards as text)."""
 
 
 def worth(card: int) -> float:
@@ -78,46 +81,51 @@ def greedy_take(value: int, loose: Sequence[int]) -> list[int]:
         left = [card for card in left if card not in group]
 
 
-def start_worth(card: int, kind: int, observation: Mapping[str, Any]) -> float:
+Table = tuple[list[int], dict[int, list[int]]]
+"""The loose cards and the cards of each build (by value), as card ids."""
+
+
+def read_table(observation: Mapping[str, Any]) -> Table:
+    """The table of an observation as card ids."""
+    loose = [CARD_OF_TEXT[text] for text in observation["loose"]]
+    builds = {
+        build["value"]: [CARD_OF_TEXT[text] for text in build["cards"]]
+        for build in observation["builds"]
+    }
+    return loose, builds
+
+
+def start_worth(card: int, kind: int, table: Table) -> float:
     """The heuristic's value of starting a move with ``card`` of ``kind``."""
     if kind == CODE_TRAIL:
         return -worth(card) - (0.1 if VALUE[card] else 0.0)
-    builds = {build["value"]: build["cards"] for build in observation["builds"]}
-    loose = [parse_card(text) for text in observation["loose"]]
+    loose, builds = table
     value = VALUE[card]
     if kind == CODE_CAPTURE:
         if value == 0:
             taken = [other for other in loose if other % 13 == card % 13]
         else:
-            taken = greedy_take(value, loose)
-            taken += [parse_card(text) for text in builds.get(value, ())]
+            taken = greedy_take(value, loose) + builds.get(value, [])
         return worth(card) + 0.5 + sum(worth(other) for other in taken)
-    gathered = [parse_card(text) for text in builds.get(kind, ())]
-    raised = [
-        other
-        for raise_value, cards in builds.items()
-        if raise_value + value == kind
-        for other in (parse_card(text) for text in cards)
-    ]
-    partners = greedy_take(kind - value, loose) if kind > value else []
-    return 0.4 * (worth(card) + sum(worth(other) for other in gathered + raised + partners[:2]))
+    gathered = builds.get(kind, []) + builds.get(kind - value, [])
+    partners = greedy_take(kind - value, loose)[:2] if kind > value else []
+    return 0.4 * (worth(card) + sum(worth(other) for other in gathered + partners))
 
 
-def step_worth(action: int, observation: Mapping[str, Any]) -> float:
+def step_worth(action: int, observation: Mapping[str, Any], table: Table) -> float:
     """The heuristic's value of one step of Casino."""
     if action < START_ACTIONS:
         card, kind = divmod(action, KINDS)
-        return start_worth(card, kind, observation)
+        return start_worth(card, kind, table)
     if action == DONE:
         return 0.0
     share = 1.0 if observation["pending"]["kind"] == "take" else 0.4
     if action >= ADD_BUILD_BASE:
-        value = action - ADD_BUILD_BASE + 2
-        cards = next(build["cards"] for build in observation["builds"] if build["value"] == value)
-        return share * sum(worth(parse_card(text)) for text in cards)
+        return share * sum(worth(other) for other in table[1][action - ADD_BUILD_BASE + 2])
     return share * worth(action - ADD_CARD_BASE)
 
 
 def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:
     """The Casino heuristic's choice (see the module docstring)."""
-    return best_of(legal_actions, lambda action: step_worth(action, observation), rng)
+    table = read_table(observation)
+    return best_of(legal_actions, lambda action: step_worth(action, observation, table), rng)
