@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections.abc import Sequence
@@ -11,7 +12,13 @@ from typing import Any
 import pytest
 
 from parlour.core.cards import iter_bits, parse_card
-from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
+from parlour.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    ParlourError,
+    ParseError,
+    RecordError,
+)
 from parlour.core.game import CHANCE, State
 from parlour.core.registry import load_game
 from parlour.core.sampler import Rng
@@ -22,15 +29,22 @@ from parlour.games.casino import (
     DONE,
     KINDS,
     NUM_DISTINCT_ACTIONS,
+    NUMERALS,
     START_ACTIONS,
     VALUE,
+    BuildCalled,
+    BuildMade,
+    BuildRaised,
+    Captured,
+    CardDealt,
     CasinoGame,
     CasinoState,
+    Trailed,
     groups_by_sum,
     reachable_sums,
 )
 from parlour.render import Style
-from parlour.render.casino import move_groups, narrate, render
+from parlour.render.casino import move_groups, narrate, render, sentence
 from parlour.testing import check_game
 
 # ----- helpers ---------------------------------------------------------------
@@ -985,3 +999,202 @@ def test_render_in_french_and_count_out_table() -> None:
     assert "Bob atteint le but en comptant" in french
     english = render(view, Style(), ["Ann", "Bob"])
     assert "Round 1 score" in english and "Bob count(s) out" in english
+
+
+# ----- moves in steps (rules version 2) ------------------------------------------
+
+
+def legal_texts(state: State) -> list[str]:
+    """The legal steps as text."""
+    return [state.action_to_string(action) for action in state.legal_actions()]
+
+
+def test_steps_capture_of_several_groups() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    assert "7H take" in legal_texts(state)
+    state.apply_text("7H take")
+    assert legal_texts(state) == ["3S", "4D", "7C"]
+    state.apply_text("3S")
+    # The open group adds up to 3: only a card completing 7 with what is left.
+    assert legal_texts(state) == ["4D"]
+    assert state.observation(0)["pending"]["text"] == "7H take 3S"
+    state.apply_text("4D")
+    assert legal_texts(state) == ["7C", "done"]
+    state.apply_text("7C")  # nothing more can be added: the move ends by itself
+    assert state.pending_card == -1
+    assert state.observation(0)["round_moves"][-1] == {"seat": 1, "move": "7H take 3S+4D, 7C"}
+    assert table_of(state)[0] == ["9H"]
+
+
+def test_steps_build_and_done_only_when_complete() -> None:
+    state = start({0: "5S 9C 2C 3D", 1: "KS QS JS 10S"}, "4H 6C 3C 10H")
+    play(state, "KS trail")
+    state.apply_text("5S build 9")
+    assert "done" not in legal_texts(state)
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match="adds up to 5: add table cards"):
+        state.apply_action(DONE)
+    assert state.__dict__.keys() == before.__dict__.keys()
+    assert state.pending_taken == before.pending_taken
+    state.apply_text("4H")  # 5 + 4 make 9; 6C+3C could still be called
+    assert legal_texts(state) == ["3C", "6C", "done"]
+    state.apply_text("done")
+    assert table_of(state)[1] == {9: (["5S", "4H"], "single", 0)}
+
+
+def test_steps_raise_then_ends_by_itself() -> None:
+    state = start({0: "5S 7C AC 2D", 1: "2C 9D 9S JS"}, "3H 6C QC 10H")
+    play(state, "JS trail", "AC build 7 with 6C")
+    state.apply_text("2C build 9")
+    assert legal_texts(state) == ["b7"]
+    state.apply_text("b7")
+    assert state.pending_card == -1
+    assert table_of(state)[1] == {9: (["AC", "2C", "6C"], "single", 1)}
+
+
+def test_whole_line_text_applies_all_steps_or_none() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    before = state.serialize()
+    hands_before = list(state.hands)
+    with pytest.raises(IllegalActionError, match="every group taken must add up to 7"):
+        state.apply_text("7H take 3S+4D, 9H")
+    assert state.serialize() == before and state.hands == hands_before
+    assert state.pending_card == -1
+    with pytest.raises(ParseError, match="apply_text"):
+        state.string_to_action("7H take 3S+4D")
+    # 7C could still be taken, so the line ends with a "done" step.
+    assert state.apply_text("7H take 3S+4D") == DONE
+    assert state.observation(0)["round_moves"][-1]["move"] == "7H take 3S+4D"
+
+
+def test_whole_line_in_a_step_by_step_record() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    play(state, "7H take 3S+4D, 7C")
+    record = state.to_record()
+    assert record.actions == ["7H take", "3S", "4D", "7C"]
+    assert record.rules_version == 2
+    again = record.replay()
+    assert again.observation(0) == state.observation(0)
+
+
+def test_old_record_form_is_refused_naming_the_rules_version() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    old = json.loads(state.serialize())
+    old["rules_version"] = 1
+    old["actions"] = ["7H take 3S+4D, 7C"]
+    with pytest.raises(RecordError, match="rules version 1"):
+        state.game.deserialize_state(json.dumps(old))
+
+
+def crowded(players: int = 2) -> CasinoState:
+    """A constructed worst case: every numeral but the hands' loose on the table."""
+    state = start({0: "AC AD 2C 2D", 1: "10H 9H 5H 7C"}, "3S 4D 6C 9S", players=players)
+    hands = state.hands[0] | state.hands[1]
+    state.loose = NUMERALS & ~hands
+    state.stock = 0
+    state._legal = None
+    return state
+
+
+def test_no_decision_above_a_few_hundred_actions_on_a_crowded_table() -> None:
+    state = crowded()
+    assert state.loose.bit_count() >= 29
+    counts = [len(state.legal_actions())]
+    assert state.legal_actions()
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal() or state.phase != 2:
+            break
+        legal = state.legal_actions()
+        counts.append(len(legal))
+        state.apply_action(rng.choice(legal))
+    assert max(counts) <= 100
+    assert len(counts) > 10
+
+
+def test_illegal_action_message_is_short_on_a_crowded_table() -> None:
+    state = crowded()
+    state.apply_text("10H take")
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action(add_build_action_id(9))
+    assert len(str(error.value)) < 3000
+
+
+def add_build_action_id(value: int) -> int:
+    """The id of the step adding the build of ``value``."""
+    return ADD_BUILD_BASE + value - 2
+
+
+@pytest.mark.parametrize("action", [-945, -1, -1009, 634, 2**62, 2**70, True, 3.0, "7H", None])
+def test_non_actions_refused_at_once_with_state_unchanged(action: object) -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    before = state.serialize()
+    fields = {key: value for key, value in state.__dict__.items() if key != "_legal"}
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action)  # type: ignore[arg-type]
+    assert state.serialize() == before
+    assert {key: value for key, value in state.__dict__.items() if key != "_legal"} == fields
+    with pytest.raises(ParlourError):
+        state.action_to_string(action)  # type: ignore[arg-type]
+
+
+def test_events_name_every_card_played() -> None:
+    state = load_game("casino", first_dealer=0, target=1).new_initial_state(seed=5)
+    assert isinstance(state, CasinoState)
+    state.record_events()
+    played: list[int] = []
+    rng = random.Random(5)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        if state.pending_card < 0:
+            played.append(action // KINDS)
+        state.apply_action(action)
+    named: list[int] = []
+    kinds = set()
+    for _, event in state.event_log(0):
+        kinds.add(event.kind)
+        if isinstance(event, Trailed | Captured | BuildMade | BuildRaised | BuildCalled):
+            named.append(event.card)
+    assert named == played
+    assert {"card_dealt", "round_scored", "game_ended"} <= kinds
+    style = Style()
+    for lang in ("en", "fr"):
+        for _, event in state.event_log(1):
+            text = sentence(event, ["Ann", "Bob"], Style(lang=lang))
+            assert text and "{" not in text
+    assert sentence(Trailed(seat=1, card=parse_card("3C")), ["Ann", "Bob"], style) == (
+        "Bob trails 3♣."
+    )
+
+
+def test_events_hide_dealt_cards_from_other_seats() -> None:
+    hands = {0: "AC AD 2C 2D", 1: "7H KS QS JS"}
+    deck = first_deal(2, 0, hands, "3S 4D 7C 9H")
+    later = later_deal(2, 0, {0: "5S 5D 6S 6D", 1: "8H 8S 8D 8C"})
+    swapped_hands = {0: "AC AD 2C 2D", 1: "7H KS QS 8C"}
+    swapped = first_deal(2, 0, swapped_hands, "3S 4D 7C 9H")
+    swapped_later = later_deal(2, 0, {0: "5S 5D 6S 6D", 1: "8H 8S 8D JS"})
+    game = load_game("casino", first_dealer=0)
+    one = game.new_initial_state(deck=[deck + later])
+    two = game.new_initial_state(deck=[swapped + swapped_later])
+    for state in (one, two):
+        state.record_events()
+        play(state, "7H take 7C", "AC trail")
+    assert one.event_log(0) == two.event_log(0)
+    assert one.event_log(None) == two.event_log(None)
+    assert one.event_log(1) != two.event_log(1)
+    table = [e for _, e in one.event_log(0) if isinstance(e, CardDealt) and e.seat == -1]
+    assert [e.card for e in table] == [parse_card(c) for c in "3S 4D 7C 9H".split()]
+
+
+def test_render_shows_the_move_being_made() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    state.apply_text("7H take")
+    state.apply_text("3S")
+    view = state.view(1)
+    text = render(view, Style(), ["Ann", "Bob"])
+    assert "Move being made by Bob: 7H take 3S (group so far 3, to make 7)" in text
+    french = render(state.view(0), Style(lang="fr"), ["Ann", "Bob"])
+    assert "Coup en cours de Bob" in french
+    assert [label for label, _ in move_groups(view)] == ["4"]
