@@ -682,6 +682,14 @@ class CasinoState(State):
         for value in range(2, 11):
             if counts[value]:
                 hand_values |= 1 << value
+        builds = 0
+        singles: list[int] = []
+        for build_value in range(2, 11):
+            if self.build_cards[build_value]:
+                builds |= 1 << build_value
+                if not self.build_multiple[build_value]:
+                    singles.append(build_value)
+        raise_extras = sums & ~1 if options.raise_with_table_cards else 0
         legal: list[int] = []
         for card in iter_bits(hand):
             value = VALUE[card]
@@ -709,30 +717,24 @@ class CasinoState(State):
                 legal.append(head + CODE_CAPTURE)
             if value == 0:
                 continue
-            for target in range(max(value, 2), 11):
-                if rest_values >> target & 1 and self._can_build(
-                    card, target, missing, sums, numerals
-                ):
-                    legal.append(head + target)
+            # The values this card can build, as a bit mask: a new build (the card
+            # with loose partners, or the card alone called with a build or loose
+            # cards of its value), then raises of a single build.
+            targets = 0
+            if not missing:
+                own = 1 << value
+                targets = (sums << value) & ~own | (builds | sums) & own
+            raised_to = 0
+            for raised in singles:
+                if not missing & ~(1 << raised):
+                    raised_to |= (1 | raise_extras) << (value + raised)
+            targets |= raised_to & ~builds
+            targets &= rest_values & SUM_BITS
+            while targets:
+                low = targets & -targets
+                legal.append(head + low.bit_length() - 1)
+                targets ^= low
         return legal
-
-    def _can_build(self, card: int, target: int, missing: int, sums: int, numerals: int) -> bool:
-        """Whether some build of ``target`` with ``card`` is legal (the caller has
-        checked that a card of ``target`` stays in hand)."""
-        value = VALUE[card]
-        build = self.build_cards[target]
-        if not missing:
-            if value == target:
-                if build or sums >> target & 1:
-                    return True
-            elif sums >> (target - value) & 1:
-                return True
-        if build:
-            return False
-        return any(
-            self._raise_ok(card, target, raised, missing, numerals)
-            for raised in range(2, target - value + 1)
-        )
 
     def _step_choices(self) -> tuple[list[int], bool]:
         """During a move: the add steps that keep it completable, and whether what
