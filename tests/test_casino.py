@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parlour.core.cards import iter_bits, parse_card
 from parlour.core.errors import (
@@ -20,6 +22,7 @@ from parlour.core.errors import (
     RecordError,
 )
 from parlour.core.game import CHANCE, State
+from parlour.core.record import MatchRecord
 from parlour.core.registry import load_game
 from parlour.core.sampler import Rng
 from parlour.games.casino import (
@@ -1198,3 +1201,65 @@ def test_render_shows_the_move_being_made() -> None:
     french = render(state.view(0), Style(lang="fr"), ["Ann", "Bob"])
     assert "Coup en cours de Bob" in french
     assert [label for label, _ in move_groups(view)] == ["4"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.one_of(
+        st.integers(min_value=-(2**80), max_value=2**80),
+        st.booleans(),
+        st.floats(allow_nan=True),
+        st.text(max_size=12),
+        st.none(),
+    ),
+    st.integers(min_value=0, max_value=30),
+)
+def test_fuzz_any_non_action_is_refused_at_once_with_state_unchanged(
+    action: object, moves: int
+) -> None:
+    state = load_game("casino", first_dealer=0, target=500).new_initial_state(seed=moves)
+    assert isinstance(state, CasinoState)
+    rng = random.Random(moves)
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    before = state.serialize()
+    pending = (state.pending_card, state.pending_taken, state.pending_open, state.pending_groups)
+    if isinstance(action, int) and not isinstance(action, bool) and action in legal:
+        return
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action(action)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 3000
+    assert state.serialize() == before
+    assert (state.pending_card, state.pending_taken, state.pending_open, state.pending_groups) == (
+        pending
+    )
+    if isinstance(action, int) and not isinstance(action, bool) and not 0 <= action < 634:
+        with pytest.raises(ParlourError):
+            state.action_to_string(action)
+
+
+def test_old_record_form_converts_to_steps() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    play(state, "7H take 3S+4D, 7C", "AC trail", "KS trail", "AD take AC")
+    record = state.to_record()
+    moves = [move["move"] for move in state.observation(0)["round_moves"]]
+    assert moves == ["7H take 3S+4D, 7C", "AC trail", "KS trail", "AD take AC"]
+    old = MatchRecord(
+        game="casino",
+        rules_version=1,
+        options=record.options,
+        chance=record.chance,
+        actions=moves,
+    )
+    with pytest.raises(RecordError, match="rules version 1"):
+        old.replay()
+    game = load_game("casino", **record.options)
+    assert isinstance(game, CasinoGame)
+    upgraded = game.upgrade_record(old)
+    assert upgraded.rules_version == 2
+    assert upgraded.actions == record.actions
+    assert upgraded.replay().observation(0) == state.observation(0)
+    broken = MatchRecord("casino", 1, record.options, record.chance, ["7H take 9H"])
+    with pytest.raises(RecordError, match="step 13"):
+        game.upgrade_record(broken)

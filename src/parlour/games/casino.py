@@ -45,7 +45,13 @@ from parlour.core.cards import (
     parse_card,
     rank_of,
 )
-from parlour.core.errors import IllegalActionError, ParlourError, ParseError, allowed_list
+from parlour.core.errors import (
+    IllegalActionError,
+    ParlourError,
+    ParseError,
+    RecordError,
+    allowed_list,
+)
 from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
@@ -61,6 +67,7 @@ from parlour.core.game import (
     parse_first_dealer,
 )
 from parlour.core.options import option
+from parlour.core.record import MatchRecord
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 
@@ -839,7 +846,7 @@ class CasinoState(State):
             if mode == "all" or (mode == "fourth_takes_three" and same.bit_count() == 3):
                 self.pending_taken = same
                 self._finish_move()
-        elif kind == value:
+        elif kind > CODE_CAPTURE and kind == value:
             # A build announced at the played card's value: its first group is
             # the card alone.
             self.pending_groups = (0,)
@@ -1853,6 +1860,47 @@ class CasinoGame(Game[CasinoOptions]):
     def max_game_length(self) -> int:
         """First dealer + ROUND_LIMIT rounds of at most STEPS_PER_ROUND steps."""
         return 1 + ROUND_LIMIT * STEPS_PER_ROUND
+
+    def upgrade_record(self, record: MatchRecord) -> MatchRecord:
+        """A record of rules version 1 (one text per whole move) rewritten for this
+        version (one text per step), by applying each old move as a whole line.
+        A record of this version is returned as it is; any other version, or a
+        move that does not apply, raises :class:`RecordError` naming the step."""
+        if record.rules_version == self.info.rules_version:
+            return record
+        if record.rules_version != 1 or record.game != self.info.name:
+            raise RecordError(
+                f"cannot convert a {record.game} record of rules version "
+                f"{record.rules_version} to casino rules version {self.info.rules_version}"
+            )
+        state = self.new_initial_state()
+        chance = iter(record.chance)
+        moves = iter(record.actions)
+        step = 0
+        while True:
+            source = chance if state.is_chance_node() else moves
+            text = next(source, None)
+            if text is None:
+                break
+            step += 1
+            try:
+                if source is chance:
+                    state.apply_action(state.string_to_action(text))
+                else:
+                    state.apply_text(text)
+            except ParlourError as error:
+                raise RecordError(
+                    f"the version 1 record cannot be converted at step {step} ({text!r}): {error}"
+                ) from None
+        upgraded = state.to_record()
+        return MatchRecord(
+            game=upgraded.game,
+            rules_version=upgraded.rules_version,
+            options=record.options,
+            chance=upgraded.chance,
+            actions=upgraded.actions,
+            sampler=record.sampler,
+        )
 
     def sample_state(self, view: View, rng: Rng) -> State:
         """A full state consistent with ``view``: other hands drawn from the unseen
