@@ -1978,13 +1978,27 @@ def _sample_state(game: CasinoGame, view: View, rng: Rng) -> State:
     for other in range(players):
         if other != seat:
             queues.setdefault((other, current_key), []).extend(hands[other])
-    # Pass 2: the real replay, every step validated.
+    # Pass 2: the real replay. The seat's own steps, the table cards and the
+    # later steps of each move were legal in the real match and stay so (they do
+    # not depend on the hidden cards); the first step of another seat's move
+    # depends on its hand, so it is checked (search samples thousands of states,
+    # and checking every step would double the cost of each).
     state = CasinoState(game)
-    for _actor, action in view.history:
+    history = state.history
+    for actor, action in view.history:
         if action is None:
             key = (state.round_index, state.deal_index)
             action = queues[(state._deal_target(), key)].pop()
-        state.apply_action(action)
+        elif (
+            actor >= 0
+            and actor != seat
+            and state.pending_card < 0
+            and action not in state._start_actions()
+        ):
+            state.apply_action(action)  # raises, naming the inconsistency
+        history.append(action)
+        state._apply(action)
+        state._legal = None
     return state
 
 
