@@ -1263,3 +1263,19 @@ def test_old_record_form_converts_to_steps() -> None:
     broken = MatchRecord("casino", 1, record.options, record.chance, ["7H take 9H"])
     with pytest.raises(RecordError, match="step 13"):
         game.upgrade_record(broken)
+
+
+def test_sample_state_late_in_a_match_replays_and_matches_the_view() -> None:
+    game = load_game("casino", first_dealer=0, target=500)
+    state = game.new_initial_state(seed=12)
+    assert isinstance(state, CasinoState)
+    rng = random.Random(12)
+    while state.round_index < 2 or state.plays < 110:
+        state.apply_action(rng.choice(state.legal_actions()))
+    for seat in range(2):
+        view = state.view(seat)
+        for sample_seed in range(3):
+            sampled = view.sample_state(Rng(sample_seed))
+            assert sampled.view(seat) == view
+            again = sampled.to_record().replay()  # every step of the sample is legal
+            assert again.observation(seat) == state.observation(seat)

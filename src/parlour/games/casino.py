@@ -1919,7 +1919,17 @@ def _sample_state(game: CasinoGame, view: View, rng: Rng) -> State:
     played: dict[tuple[int, tuple[int, int]], list[int]] = {}
     owned_after: list[tuple[int, tuple[int, int], int, int]] = []
     known_in_round: dict[int, int] = {}
+    # Every card of a finished round was played or dealt face up, so the shadow is
+    # exact at the start of a round but for its hands (placeholders, emptied
+    # here): pass 2 starts from there instead of replaying the whole match.
+    round_start: CasinoState | None = None
+    round_start_step = 0
     for step, (actor, action) in enumerate(view.history):
+        if shadow.round_index and (
+            round_start is None or round_start.round_index != shadow.round_index
+        ):
+            round_start = shadow.clone()  # type: ignore[assignment]
+            round_start_step = step
         key = (shadow.round_index, shadow.deal_index)
         if actor == CHANCE and shadow.phase == PHASE_DEAL:
             target = shadow._deal_target()
@@ -1983,9 +1993,20 @@ def _sample_state(game: CasinoGame, view: View, rng: Rng) -> State:
     # not depend on the hidden cards); the first step of another seat's move
     # depends on its hand, so it is checked (search samples thousands of states,
     # and checking every step would double the cost of each).
-    state = CasinoState(game)
-    history = state.history
-    for actor, action in view.history:
+    history: list[int] = []
+    hidden = iter(hidden_slots)
+    for _actor, action in view.history[:round_start_step]:
+        if action is None:
+            action = queues[next(hidden)].pop()
+        history.append(action)
+    if round_start is None:
+        state = CasinoState(game)
+    else:
+        state = round_start
+        state.hands = [0] * players
+        state._legal = None
+    state.history = history
+    for actor, action in view.history[round_start_step:]:
         if action is None:
             key = (state.round_index, state.deal_index)
             action = queues[(state._deal_target(), key)].pop()
