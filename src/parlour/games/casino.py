@@ -1145,8 +1145,8 @@ class CasinoState(State):
         if kind == CODE_CAPTURE:
             if not VALUE[card]:
                 groups = [1 << other for other in iter_bits(taken)]
-            parts = [_joined(group) for group in sorted(groups, key=_lowest)]
-            return f"{played} take " + ", ".join(parts + builds)
+            parts = [_joined(group) for group in sorted(groups, key=_lowest)] + builds
+            return f"{played} take " + ", ".join(parts) if parts else f"{played} take"
         head = f"{played} build {kind}"
         if self.pending_raise:
             partners = [f"b{self.pending_raise}"]

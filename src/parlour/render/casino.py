@@ -395,7 +395,8 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
 def narrate(
     before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
 ) -> list[str]:
-    """What happened between two observations: the moves made and finished rounds."""
+    """What happened between two observations: the moves made (and the move being
+    made, as chosen so far) and finished rounds."""
     sentences: list[str] = []
     new_round = after["round"] != before["round"]
     moves = after["round_moves"]
@@ -405,6 +406,10 @@ def narrate(
         moves = moves[len(before["round_moves"]) :]
     for move in moves:
         sentences.append(f"{names[move['seat']]}: {move['move']}")
+    pending = after.get("pending")
+    if pending is not None and pending != before.get("pending"):
+        # A step of a move not finished yet: the move as chosen so far.
+        sentences.append(f"{names[pending['seat']]}: {pending['text']} …")
     for index in range(len(before["round_results"]), len(after["round_results"])):
         result = after["round_results"][index]
         points = ", ".join(
