@@ -47,7 +47,7 @@ class Rng:
 
     def copy(self) -> Rng:
         """An independent generator in the same state."""
-        twin = Rng.__new__(Rng)
+        twin = Rng()
         twin.state = self.state
         return twin
 
@@ -77,8 +77,6 @@ class Sampler:
 
     def copy(self) -> Sampler:
         """An independent sampler in the same state (the forced deck is shared, immutable)."""
-        twin = Sampler.__new__(Sampler)
-        twin.seed = self.seed
+        twin = Sampler(self.seed, self.forced)
         twin.rng = self.rng.copy()
-        twin.forced = self.forced
         return twin
