@@ -34,6 +34,8 @@ TERMINAL = -4
 """``current_player()`` of a finished game (OpenSpiel's value)."""
 
 OptionsT = TypeVar("OptionsT")
+_UNSET = object()
+"""Marks a field a compiled state has not set (see ``State._take_fields``)."""
 JSON = Any
 """A JSON-friendly value: dicts, lists, str, int, float, bool, None."""
 
@@ -257,14 +259,13 @@ class State(ABC):
         if self._events is None:
             self._events = self._replayed_events()
 
-    def event_log(self, seat: int | None = None, *, since: int = 0) -> list[LoggedEvent]:
+    def event_log(self, seat: object = None, *, since: int = 0) -> list[LoggedEvent]:
         """The events of the match as ``(step, event)``, each as ``seat`` sees it
         (``None``: a spectator, who sees only what every seat sees), from history
         step ``since`` on."""
-        if seat is not None:
-            self._check_seat(seat)
+        viewer = None if seat is None else self._check_seat(seat)
         events = self._events if self._events is not None else self._replayed_events()
-        return [(step, event.for_seat(seat)) for step, event in events if step >= since]
+        return [(step, event.for_seat(viewer)) for step, event in events if step >= since]
 
     def _replayed_events(self) -> list[LoggedEvent]:
         replay = self.game.state_class(self.game)
@@ -274,10 +275,9 @@ class State(ABC):
             replay._apply(action)
         return replay._events
 
-    def observation(self, player: int) -> dict[str, JSON]:
+    def observation(self, player: object) -> dict[str, JSON]:
         """A JSON-friendly dict of exactly what ``player`` sees now."""
-        self._check_seat(player)
-        return self._observation(player)
+        return self._observation(self._check_seat(player))
 
     def public_observation(self) -> dict[str, JSON]:
         """What a spectator sees: the parts of the observation that every seat
@@ -324,7 +324,7 @@ class State(ABC):
             self._legal = legal
         return legal.copy()
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply one action (or chance outcome).
 
         Raises :class:`IllegalActionError`, naming the action, the seat, the reason
@@ -334,6 +334,8 @@ class State(ABC):
             self.legal_actions()
         if type(action) is not int or action not in self._legal:  # type: ignore[operator]
             raise IllegalActionError(self._illegal_message(action))
+        # (Parameters are ``object`` where a wrong type must raise a ParlourError:
+        # compiled code would raise TypeError before the check.)
         self._legal = None
         sampler = self._sampler
         if sampler is None:
@@ -352,10 +354,10 @@ class State(ABC):
                 self._apply(action)
                 self._resolve_chance(sampler)
             except ParlourError:
-                self.__dict__ = before.__dict__
+                self._take_fields(before)
                 raise
 
-    def why_illegal(self, action: int) -> str | None:
+    def why_illegal(self, action: object) -> str | None:
         """None if ``action`` is legal now, else the reason in a player's words."""
         if type(action) is not int:
             return f"an action is a whole number, not {action!r}"
@@ -365,7 +367,7 @@ class State(ABC):
             return "the game is over"
         return self._illegal_reason(action)
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
         """Parse action text (``QH b2``) at this state. Raises :class:`ParseError`
         for text that is not an action of this game; legality is checked by
         :meth:`apply_action`."""
@@ -373,7 +375,7 @@ class State(ABC):
             raise ParseError(f"an action must be text, not {text!r}")
         return self._parse_action(text)
 
-    def apply_text(self, text: str) -> int:
+    def apply_text(self, text: object) -> int:
         """Parse and apply one action; return the action applied."""
         action = self.string_to_action(text)
         self.apply_action(action)
@@ -381,8 +383,8 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy (cheap: a few ints and short lists)."""
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin = type(self)(self.game)
+        twin._take_fields(self)
         for name in self._list_fields:
             setattr(twin, name, getattr(self, name).copy())
         twin.history = self.history.copy()
@@ -392,9 +394,22 @@ class State(ABC):
             twin._sampler = self._sampler.copy()
         return twin
 
-    def view(self, player: int) -> View:
+    def _take_fields(self, source: State) -> None:
+        """Make every field of this state refer to the same value as in ``source``
+        (a shallow copy). A compiled (mypyc) state has no ``__dict__``: its class
+        lists its fields in ``__mypyc_attrs__``."""
+        names = [
+            name for name in getattr(type(source), "__mypyc_attrs__", ()) if name != "__dict__"
+        ]
+        names.extend(getattr(source, "__dict__", ()))
+        for name in names:
+            value = getattr(source, name, _UNSET)
+            if value is not _UNSET:
+                setattr(self, name, value)
+
+    def view(self, player: object) -> View:
         """What ``player`` may know: observation, legal actions if on turn, history."""
-        self._check_seat(player)
+        player = self._check_seat(player)
         legal: tuple[int, ...] = ()
         if self.current_player() == player:
             legal = tuple(self.legal_actions())
@@ -505,7 +520,8 @@ class State(ABC):
             self.history.append(forced)
             self._apply(forced)
 
-    def _check_seat(self, player: int) -> None:
+    def _check_seat(self, player: object) -> int:
+        """``player`` as a seat number; :class:`ParlourError` if no such seat."""
         if (
             not isinstance(player, int)
             or isinstance(player, bool)
@@ -514,6 +530,7 @@ class State(ABC):
             raise ParlourError(
                 f"seat {player!r} does not exist; seats are 0 to {self.game.num_players - 1}"
             )
+        return player
 
     def _illegal_message(self, action: object) -> str:
         player = self.current_player()
