@@ -66,7 +66,7 @@ class OptionalBuildExt(build_ext):
             self.parallel = os.cpu_count() or 1
         try:
             super().run()
-        except Exception as error:  # noqa: BLE001  (any failure means: stay pure)
+        except Exception as error:
             _note(f"compiling the engine failed ({error}); installing pure Python")
             # A half-built set of modules would not import: remove what was built.
             for extension in self.extensions:
@@ -78,7 +78,7 @@ class OptionalBuildExt(build_ext):
     def build_extension(self, extension: object) -> None:
         try:
             super().build_extension(extension)  # type: ignore[arg-type]
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             raise RuntimeError(str(error).splitlines()[0] if str(error) else "error") from error
 
 
@@ -97,9 +97,10 @@ def _extensions() -> list[object]:
         return []
     try:
         return list(mypycify(COMPILED, opt_level="3", debug_level="0"))
-    except (Exception, SystemExit) as error:  # noqa: BLE001  (type errors, missing stubs…)
+    except (Exception, SystemExit) as error:
         _note(f"mypyc could not compile the engine ({error}); installing pure Python")
         return []
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # (pip and build run this file as __main__; tests import it)
+    setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
