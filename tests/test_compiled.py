@@ -34,7 +34,7 @@ import sys
 import parlour
 sys.path.insert(0, sys.argv[1])
 from make_golden import GOLDEN, playthrough
-print("compiled" if parlour.compiled() else "pure")
+print("compiled" if parlour.compiled() else "pure", parlour.__file__)
 state = parlour.load_game("dracula", deals=1).new_initial_state(seed=7)
 while not state.is_terminal():
     state.apply_action(state.legal_actions()[0])
@@ -66,9 +66,21 @@ def _fresh_venv(path: Path) -> Path:
     return path / "bin" / "python"
 
 
+def _clean_environment(**changes: str) -> dict[str, str]:
+    """This process's environment without PYTHONPATH (which may point at the
+    sources), plus ``changes``."""
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    return {**environment, **changes}
+
+
 def _run(command: list[str], env: dict[str, str] | None = None) -> str:
     result = subprocess.run(
-        command, capture_output=True, text=True, env=env, timeout=1800, check=False
+        command,
+        capture_output=True,
+        text=True,
+        env=env if env is not None else _clean_environment(),
+        timeout=1800,
+        check=False,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return result.stdout + result.stderr
@@ -105,11 +117,11 @@ def test_wheel_installs_compiled_without_a_compiler_and_matches_the_golden_games
     (wheel,) = wheels.glob("parlour-*.whl")
     assert "py3-none-any" not in wheel.name, f"{wheel.name} holds no compiled engine"
     python = _fresh_venv(tmp_path / "venv")
-    no_compiler = {**os.environ, "CC": "/bin/false", "CXX": "/bin/false"}
+    no_compiler = _clean_environment(CC="/bin/false", CXX="/bin/false")
     _run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], env=no_compiler)
     output = _run([str(python), "-c", CHECK_SCRIPT, str(TESTS)], env=no_compiler)
     lines = output.splitlines()
-    assert lines[0] == "compiled"
+    assert lines[0].split()[0] == "compiled" and str(tmp_path / "venv") in lines[0]
     assert lines[1].startswith("returns [")
     assert [line for line in lines[2:] if not line.endswith(" same")] == []
     assert len(lines[2:]) == len(parlour.game_names())
@@ -118,7 +130,7 @@ def test_wheel_installs_compiled_without_a_compiler_and_matches_the_golden_games
 @pytest.mark.slow
 def test_install_falls_back_to_pure_python_when_compiling_fails(tmp_path: Path) -> None:
     python = _fresh_venv(tmp_path / "venv")
-    no_compiler = {**os.environ, "CC": "/bin/false", "CXX": "/bin/false"}
+    no_compiler = _clean_environment(CC="/bin/false", CXX="/bin/false")
     output = _run(
         [
             str(python),
@@ -134,5 +146,5 @@ def test_install_falls_back_to_pure_python_when_compiling_fails(tmp_path: Path) 
     notes = [line for line in output.splitlines() if "parlour: " in line]
     assert notes and "installing pure Python" in notes[-1], notes
     lines = _run([str(python), "-c", CHECK_SCRIPT, str(TESTS)]).splitlines()
-    assert lines[0] == "pure"
+    assert lines[0].split()[0] == "pure" and str(tmp_path / "venv") in lines[0]
     assert [line for line in lines[2:] if not line.endswith(" same")] == []
