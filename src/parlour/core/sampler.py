@@ -10,8 +10,9 @@ copies it for free and a saved record can store it exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-_MASK64 = (1 << 64) - 1
+_MASK64: Final = (1 << 64) - 1
 
 
 class Rng:
