@@ -20,7 +20,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from parlour.core.cards import STANDARD_PACK, format_card, nth_bit, parse_card
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError, allowed_list
@@ -28,13 +28,13 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.options import OptionSpec, build_options, option_specs, options_dict
 from parlour.core.sampler import Rng, Sampler
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` of a state waiting for a chance outcome (OpenSpiel's value)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` of a finished game (OpenSpiel's value)."""
 
 OptionsT = TypeVar("OptionsT")
-_UNSET = object()
+_UNSET: Final = object()
 """Marks a field a compiled state has not set (see ``State._take_fields``)."""
 JSON = Any
 """A JSON-friendly value: dicts, lists, str, int, float, bool, None."""
@@ -234,6 +234,11 @@ class State(ABC):
         whose forced order is not a plain position in a section overrides this."""
         slot = self._deal_slot()
         return None if slot is None else sampler.forced_card(*slot)
+
+    def _deal_recipient(self) -> int:
+        """At a card-dealing chance node: the seat that receives the card (-1: none,
+        e.g. a card to the table). Samplers that replay a view use it."""
+        return -1
 
     def _chance_seen_by(self, player: int) -> bool:
         """At a chance node: whether ``player`` sees its outcome (default: a dealt
