@@ -96,7 +96,9 @@ def _extensions() -> list[object]:
         _note("mypyc is not available; installing the pure-Python engine")
         return []
     try:
-        return list(mypycify(COMPILED, opt_level="3", debug_level="0"))
+        # multi_file: one C file per module, compiled in parallel (one huge file
+        # takes minutes on one core).
+        return list(mypycify(COMPILED, opt_level="3", debug_level="0", multi_file=True))
     except (Exception, SystemExit) as error:
         _note(f"mypyc could not compile the engine ({error}); installing pure Python")
         return []
