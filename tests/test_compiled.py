@@ -148,3 +148,17 @@ def test_install_falls_back_to_pure_python_when_compiling_fails(tmp_path: Path) 
     lines = _run([str(python), "-c", CHECK_SCRIPT, str(TESTS)]).splitlines()
     assert lines[0].split()[0] == "pure" and str(tmp_path / "venv") in lines[0]
     assert [line for line in lines[2:] if not line.endswith(" same")] == []
+
+
+def test_bench_compare_sets_openspiel_beside_parlour(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    from parlour.cli import main
+
+    assert main(["bench", "dracula", "--compare", "--seconds", "0.05", "--runs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert parlour.engine_name() in lines[0]
+    assert "decisions ×Hearts" in lines[1]
+    rows = {line[:32].strip(): line.split() for line in lines[2:]}
+    assert set(rows) >= {"dracula (2p)", "OpenSpiel C++ hearts", "OpenSpiel C++ goofspiel"}
+    assert rows["OpenSpiel C++ hearts"][-2:] == ["1.00", "1.00"]
+    assert float(rows["dracula (2p)"][-1]) > 0

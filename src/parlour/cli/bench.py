@@ -123,6 +123,8 @@ def openspiel_available() -> bool:
     return True
 
 
+LABEL_WIDTH = 32
+"""Width of the first column (game names)."""
 SEARCH_BATCH = 50
 """Iterations per search when timing ISMCTS."""
 
@@ -183,14 +185,14 @@ def command_bench(arguments: argparse.Namespace) -> int:
     compare = arguments.compare and openspiel_available()
     if arguments.compare and not compare:
         print("--compare: open_spiel is not installed (pip install 'parlour[rl]'); parlour only")
+    search = not arguments.no_search and not compare
     print(
         f"parlour {parlour.__version__}, {parlour.engine_name()} engine; "
         f"random playouts, median of {arguments.runs} runs of {arguments.seconds:g} s "
-        "of processor time; "
-        "ISMCTS iterations/s with random and with heuristic rollouts"
+        "of processor time"
+        + ("; ISMCTS iterations/s with random and with heuristic rollouts" if search else "")
     )
-    search = not arguments.no_search and not compare
-    header = f"{'game':<26}{'playouts/s':>12}{'actions/s':>12}{'decisions/s':>13}"
+    header = f"{'game':<{LABEL_WIDTH}}{'playouts/s':>12}{'actions/s':>12}{'decisions/s':>13}"
     if compare:
         header += f"{'actions ×Hearts':>17}{'decisions ×Hearts':>19}"
     elif search:
@@ -205,7 +207,7 @@ def command_bench(arguments: argparse.Namespace) -> int:
             arguments.runs,
         )
         label = f"{name} ({game.num_players}p)"
-        line = f"{label:<26}{rates[0]:>12,.1f}{rates[1]:>12,.0f}{rates[2]:>13,.0f}"
+        line = f"{label:<{LABEL_WIDTH}}{rates[0]:>12,.1f}{rates[1]:>12,.0f}{rates[2]:>13,.0f}"
         if compare:
             rows.append((label, rates))
             continue
@@ -233,7 +235,7 @@ def command_bench(arguments: argparse.Namespace) -> int:
     hearts = next(rates for label, rates in rows if label == "OpenSpiel C++ hearts")
     for label, (playouts, actions, decisions) in rows:
         print(
-            f"{label:<26}{playouts:>12,.1f}{actions:>12,.0f}{decisions:>13,.0f}"
+            f"{label:<{LABEL_WIDTH}}{playouts:>12,.1f}{actions:>12,.0f}{decisions:>13,.0f}"
             f"{actions / hearts[1]:>17.2f}{decisions / hearts[2]:>19.2f}",
             flush=True,
         )
