@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 from abc import ABC, abstractmethod
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, TypeVar
@@ -335,12 +336,17 @@ class State(ABC):
         Raises :class:`IllegalActionError`, naming the action, the seat, the reason
         and the legal actions, and leaves the state exactly as it was.
         """
+        # (``action: object``, as in other methods here that must refuse a wrong type
+        # with a ParlourError: compiled code would raise TypeError before the check.)
         if self._legal is None:
             self.legal_actions()
-        if type(action) is not int or action not in self._legal:  # type: ignore[operator]
+        legal = self._legal
+        assert legal is not None
+        # The legal actions are sorted: a binary search, not a scan of boxed ints.
+        index = bisect_left(legal, action) if type(action) is int else -1
+        if index < 0 or index == len(legal) or legal[index] != action:
             raise IllegalActionError(self._illegal_message(action))
-        # (Parameters are ``object`` where a wrong type must raise a ParlourError:
-        # compiled code would raise TypeError before the check.)
+        assert type(action) is int
         self._legal = None
         sampler = self._sampler
         if sampler is None:
