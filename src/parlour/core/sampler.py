@@ -10,7 +10,9 @@ copies it for free and a saved record can store it exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
+
+ItemT = TypeVar("ItemT")
 
 _MASK64: Final = (1 << 64) - 1
 
@@ -42,8 +44,9 @@ class Rng:
         """A uniform float in [0, 1)."""
         return (self.next64() >> 11) / 9007199254740992.0
 
-    def choice(self, items: Sequence[int]) -> int:
-        """A uniform element of a non-empty sequence."""
+    def choice(self, items: Sequence[ItemT]) -> ItemT:
+        """A uniform element of a non-empty sequence (of anything: compiled code
+        would refuse, say, numpy integers in a sequence declared of ints)."""
         return items[self.below(len(items))]
 
     def copy(self) -> Rng:
