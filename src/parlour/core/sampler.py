@@ -19,21 +19,37 @@ _MASK64: Final = (1 << 64) - 1
 _MASK32: Final = 0xFFFFFFFF
 
 
-def _low_product(first: int, second: int) -> int:
-    """``first × second mod 2**32`` for 32-bit values, with no intermediate above
-    2**48 (so that compiled code stays in machine integers)."""
-    return ((first & 0xFFFF) * second + ((((first >> 16) * second) & 0xFFFF) << 16)) & _MASK32
+def _low_product(value: int, factor_high: int, factor_low: int) -> int:
+    """``value × factor mod 2**32`` for a 32-bit value and a 32-bit factor given
+    as 16-bit halves. Compiled code multiplies machine integers only when both
+    operands are below 2**30, hence 16-bit pieces."""
+    value_high = value >> 16
+    value_low = value & 0xFFFF
+    middle = value_low * factor_high + value_high * factor_low
+    return (value_low * factor_low + ((middle & 0xFFFF) << 16)) & _MASK32
 
 
-def _times(high: int, low: int, factor_high: int, factor_low: int) -> tuple[int, int]:
-    """``(high, low) × (factor_high, factor_low) mod 2**64``, each 64-bit number
-    as two 32-bit halves."""
-    part_0 = (low & 0xFFFF) * factor_low
-    part_1 = (low >> 16) * factor_low
-    bottom = part_0 + ((part_1 & 0xFFFF) << 16)
-    carry = (bottom >> 32) + (part_1 >> 16)
-    top = carry + _low_product(high, factor_low) + _low_product(low, factor_high)
+def _times(high: int, low: int, factor: tuple[int, int, int, int]) -> tuple[int, int]:
+    """``(high, low) × factor mod 2**64``, the 64-bit number as two 32-bit halves
+    and the factor as four 16-bit pieces, most significant first."""
+    low_high = low >> 16
+    low_low = low & 0xFFFF
+    middle = low_low * factor[2] + low_high * factor[3]
+    bottom = low_low * factor[3] + ((middle & 0xFFFF) << 16)
+    top = (
+        low_high * factor[2]
+        + (middle >> 16)
+        + (bottom >> 32)
+        + _low_product(high, factor[2], factor[3])
+        + _low_product(low, factor[0], factor[1])
+    )
     return top & _MASK32, bottom & _MASK32
+
+
+_MIX_1: Final = (0xBF58, 0x476D, 0x1CE4, 0xE5B9)
+"""splitmix64's first multiplier, 0xBF58476D1CE4E5B9, in 16-bit pieces."""
+_MIX_2: Final = (0x94D0, 0x49BB, 0x1331, 0x11EB)
+"""splitmix64's second multiplier, 0x94D049BB133111EB, in 16-bit pieces."""
 
 
 _HALVES: Final = not isinstance(_low_product, types.FunctionType)
@@ -74,10 +90,10 @@ class Rng:
         self.state = (high << 32) | low
         low ^= ((high << 2) & _MASK32) | (low >> 30)  # z ^= z >> 30
         high ^= high >> 30
-        high, low = _times(high, low, 0xBF58476D, 0x1CE4E5B9)
+        high, low = _times(high, low, _MIX_1)
         low ^= ((high << 5) & _MASK32) | (low >> 27)  # z ^= z >> 27
         high ^= high >> 27
-        high, low = _times(high, low, 0x94D049BB, 0x133111EB)
+        high, low = _times(high, low, _MIX_2)
         low ^= ((high << 1) & _MASK32) | (low >> 31)  # z ^= z >> 31
         high ^= high >> 31
         return high, low
@@ -91,9 +107,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform int in ``range(n)`` (``n`` ≥ 1): ``next64() × n >> 64``."""
-        if _HALVES and n < 1 << 30:
+        if _HALVES and n < 1 << 16:
             high, low = self._next_halves()
-            return (high * n + ((low * n) >> 32)) >> 32
+            high_n = (((high >> 16) * n) << 16) + (high & 0xFFFF) * n
+            low_n = (((low >> 16) * n) << 16) + (low & 0xFFFF) * n
+            return (high_n + (low_n >> 32)) >> 32
         return (self._next_wide() * n) >> 64
 
     def random(self) -> float:
