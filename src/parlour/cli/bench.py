@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import parlour
 from parlour.bots import HeuristicBot
@@ -70,10 +71,10 @@ def openspiel_playout_rate(name: str, seconds: float, seed: int) -> tuple[float,
     """The random-playout rates of :func:`playout_rate` for an OpenSpiel game (chance
     outcomes drawn by their probabilities; at a simultaneous node each player's
     action counts as one decision)."""
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     if name.startswith("python_"):
-        import open_spiel.python.games  # noqa: F401  (registers the Python games)
+        import open_spiel.python.games  # type: ignore[import-untyped]  # noqa: F401  (registers them)
     game = pyspiel.load_game(name)
     rng = random.Random(seed)
     playouts = actions = decisions = 0
@@ -202,7 +203,7 @@ def command_bench(arguments: argparse.Namespace) -> int:
     for name in names:
         game = load_game(name, **options)
         rates = _median_rates(
-            lambda seconds, seed, game=game: playout_rate(game, seconds, seed),
+            partial(playout_rate, game),
             arguments.seconds,
             arguments.runs,
         )
@@ -226,7 +227,7 @@ def command_bench(arguments: argparse.Namespace) -> int:
         return 0
     for name in OPENSPIEL_GAMES:
         rates = _median_rates(
-            lambda seconds, seed, name=name: openspiel_playout_rate(name, seconds, seed),
+            partial(openspiel_playout_rate, name),
             arguments.seconds,
             arguments.runs,
         )
