@@ -16,6 +16,7 @@ shows that seat the same view. Any game module can run it on itself.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from enum import Enum
@@ -127,8 +128,9 @@ def check_view_hides(view: View, state: State, rng: random.Random) -> None:
 
 
 def _check_view(view: View, state: State) -> None:
-    for value in vars(view).values():
-        if isinstance(value, State):
+    # (fields(), not vars(): a compiled View has no __dict__)
+    for field in dataclasses.fields(view):
+        if isinstance(getattr(view, field.name), State):
             raise _fail("a View holds a State", state)
     if view.observation != state.observation(view.seat):
         raise _fail("view.observation differs from observation(seat)", state)

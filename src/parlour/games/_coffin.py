@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
 from parlour.core.errors import ParseError
@@ -21,16 +21,16 @@ from parlour.core.events import Event
 from parlour.core.game import CHANCE, Game, State, View
 from parlour.core.sampler import Rng
 
-CELLS = 9
-CENTRE = 4
-CELL_NAMES = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
+CELLS: Final = 9
+CENTRE: Final = 4
+CELL_NAMES: Final = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
 """Cell texts by index: column letter a–c (left to right), row 1–3 (top to bottom)."""
-ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
-COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
-EMPTY = -1
+ROWS: Final = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+COLUMNS: Final = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+EMPTY: Final = -1
 """A coffin cell with no card."""
 
-NEIGHBOURS = tuple(
+NEIGHBOURS: Final = tuple(
     sum(
         1 << (r * 3 + c)
         for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
@@ -50,9 +50,9 @@ def _frontier(occupied: int) -> int:
     return reach & ~occupied & 0x1FF
 
 
-FRONTIER = tuple(_frontier(occupied) for occupied in range(512))
+FRONTIER: Final = tuple(_frontier(occupied) for occupied in range(512))
 """For each mask of occupied cells: the empty cells orthogonally next to one."""
-FRONTIER_CELLS = tuple(
+FRONTIER_CELLS: Final = tuple(
     tuple(cell for cell in range(CELLS) if frontier >> cell & 1) for frontier in FRONTIER
 )
 """The same as a tuple of cell numbers, in order (for legal-move loops)."""
@@ -107,10 +107,10 @@ def card_value(card: int, axis: Axis) -> int:
     return 0  # Jack
 
 
-_ROW_VALUE = tuple(card_value(card, Axis.ROW) for card in range(54))
-_COLUMN_VALUE = tuple(card_value(card, Axis.COLUMN) for card in range(54))
-_SUIT = tuple(suit_of(card) for card in range(54))
-_RED = tuple(is_red(card) for card in range(54))
+_ROW_VALUE: Final = tuple(card_value(card, Axis.ROW) for card in range(54))
+_COLUMN_VALUE: Final = tuple(card_value(card, Axis.COLUMN) for card in range(54))
+_SUIT: Final = tuple(suit_of(card) for card in range(54))
+_RED: Final = tuple(is_red(card) for card in range(54))
 
 
 def line_value(cards: Sequence[int], axis: Axis, vampires: VampireRule = VampireRule.VOID) -> int:
@@ -344,7 +344,7 @@ def sample_by_replay(
     the cards that seat later played (the order of one's own hidden deals is not
     observable); a hidden deal whose card was never played is drawn uniformly
     from the cards the seat has not seen and will not see later in its history.
-    The state's ``_deal_recipient()`` names who receives each dealt card.
+    The state's ``_deal_recipient()`` hook names who receives each dealt card.
     Chance outcomes that are not dealt cards (a cut, a random first dealer) must
     all come before the first hidden deal, and a seat's k-th hidden card and its
     k-th played card must belong to the same deal (true of two-player Dracula,
@@ -369,7 +369,7 @@ def sample_by_replay(
     state = game.state_class(game)
     for index, (actor, action) in enumerate(history):
         if actor == CHANCE and action is None:
-            recipient: int = state._deal_recipient()  # type: ignore[attr-defined]
+            recipient = state._deal_recipient()
             queue = pending.get(recipient)
             if queue:
                 action = queue.pop(0)

@@ -1277,7 +1277,7 @@ class CasinoState(State):
             raise ParseError(f"{text!r}: Casino has no {word}")
         return add_card_action(card)
 
-    def string_to_actions(self, text: str) -> list[int]:
+    def string_to_actions(self, text: object) -> list[int]:
         """The steps ``text`` names, in order: one step (``7H take``, ``4D``,
         ``done``), the rest of a move being made (``3S 4D done``), or a whole move
         in the one-line notation (``7H take 3S+4D, 7C``), whose steps are checked
@@ -1432,7 +1432,7 @@ class CasinoState(State):
             f"{self._move_refusal(card, code, table_cards)}"
         )
 
-    def apply_text(self, text: str) -> int:
+    def apply_text(self, text: object) -> int:
         """Apply a step, or all the steps of a whole move written in one line
         (``7H take 3S+4D, 7C``): all of them or, if any is refused, none (the state
         is left exactly as it was). Returns the last step applied."""
@@ -1445,7 +1445,7 @@ class CasinoState(State):
             for step in steps:
                 self.apply_action(step)
         except ParlourError:
-            self.__dict__ = before.__dict__
+            self._take_fields(before)
             raise
         return steps[-1]
 

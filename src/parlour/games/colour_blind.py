@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -47,34 +48,34 @@ from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, Gam
 
 # ----- constants --------------------------------------------------------------
 
-PHASE_FIRST_DEALER = 0
+PHASE_FIRST_DEALER: Final = 0
 """Chance: a random first dealer (option ``first_dealer=random``)."""
-PHASE_DEAL = 1
+PHASE_DEAL: Final = 1
 """Chance: one card at a time from the dealer's left round to the dealer, then the
 dummy (two players: then the dummy's 14th card)."""
-PHASE_PLAY = 2
+PHASE_PLAY: Final = 2
 """Thirteen tricks."""
-PHASE_OVER = 3
+PHASE_OVER: Final = 3
 """The game is over."""
 
-PHASE_NAMES = ("first dealer", "deal", "play", "over")
+PHASE_NAMES: Final = ("first dealer", "deal", "play", "over")
 """The ``phase`` text of the observation, by phase number."""
 
-TRICKS = 13
+TRICKS: Final = 13
 """Tricks in a deal, and cards in the row."""
-MAX_DEALS_TO_TARGET = 100
+MAX_DEALS_TO_TARGET: Final = 100
 """With ``target_score`` and no ``deals``, the game also stops after this many deals,
 so that a match is always finite (every score can be 0 deal after deal)."""
 
-SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
+SUIT_MASKS: Final = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
 """Bit mask of the 13 cards of each suit (♠ ♥ ♦ ♣)."""
-RED_MASK = SUIT_MASKS[1] | SUIT_MASKS[2]
+RED_MASK: Final = SUIT_MASKS[1] | SUIT_MASKS[2]
 """Bit mask of the hearts and diamonds."""
-POWER = tuple((card % 13 + 12) % 13 for card in range(52))
+POWER: Final = tuple((card % 13 + 12) % 13 for card in range(52))
 """Trick-taking power of each card: 2 = 0 … K = 11, A = 12, whatever the suit."""
-VALUE = tuple(card % 13 + 1 for card in range(52))
+VALUE: Final = tuple(card % 13 + 1 for card in range(52))
 """Score value of each row card: A = 1, 2–10, J = 11, Q = 12, K = 13."""
-REMOVED_RANKS = {"789": (7, 8, 9), "JQK": (11, 12, 13)}
+REMOVED_RANKS: Final = {"789": (7, 8, 9), "JQK": (11, 12, 13)}
 """The ranks taken out of the pack for two players (option ``removed_ranks``)."""
 
 
@@ -148,7 +149,7 @@ class ColourBlindOptions:
 # Chance outcomes: a card id for every dealt card (written ``QH``), or a seat
 # number for a random first dealer (written ``seat 2``).
 
-NUM_ACTIONS = 52
+NUM_ACTIONS: Final = 52
 """Player actions are card ids, 0 to 51."""
 
 

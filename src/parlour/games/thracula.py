@@ -14,6 +14,7 @@ three players"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
 from parlour.core.errors import ParseError, shown
@@ -54,32 +55,32 @@ from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, Gam
 
 # ----- constants --------------------------------------------------------------
 
-PHASE_FIRST_DEALER = 0
+PHASE_FIRST_DEALER: Final = 0
 """Chance: the random first dealer."""
-PHASE_DEAL_HANDS = 1
+PHASE_DEAL_HANDS: Final = 1
 """Chance: three cards to each player, one at a time from the dealer's left."""
-PHASE_DEAL_COFFIN = 2
+PHASE_DEAL_COFFIN: Final = 2
 """Chance: nine cards face down on the coffin, cells a1 b1 c1 a2 … c3."""
-PHASE_TAKE = 3
+PHASE_TAKE: Final = 3
 """A player takes a face-down card into his hand."""
-PHASE_PUT = 4
+PHASE_PUT: Final = 4
 """The same player fills the emptied cell with a card from his hand."""
-PHASE_OVER = 5
+PHASE_OVER: Final = 5
 
-PHASE_NAMES = ("first dealer", "deal hands", "deal coffin", "take", "put", "over")
+PHASE_NAMES: Final = ("first dealer", "deal hands", "deal coffin", "take", "put", "over")
 
-PLAYERS = 3
-HAND_SIZE = 3
-TURNS_PER_DEAL = 9
+PLAYERS: Final = 3
+HAND_SIZE: Final = 3
+TURNS_PER_DEAL: Final = 9
 
-LINE_OF_POSITION = (1, 0, 2)
+LINE_OF_POSITION: Final = (1, 0, 2)
 """The row and column number a seat owns, by its place relative to the dealer
 (``(seat - dealer) % 3``): the dealer 1 (the centre), his left 0, his right 2."""
 
-DEALER_LINE = LINE_OF_POSITION[0]
+DEALER_LINE: Final = LINE_OF_POSITION[0]
 """The row and column the dealer owns (the centre ones)."""
 
-_VAMPIRE_RULES = {
+_VAMPIRE_RULES: Final = {
     "x4": VampireRule.DOUBLE_X4,
     "x2": VampireRule.DOUBLE_X2,
     "zero": VampireRule.DOUBLE_ZERO,
@@ -134,8 +135,8 @@ class ThraculaOptions:
 #   PUT + card      put a card from hand into the cell just emptied (9 … 62): ``put QH``
 # Chance outcomes: a card id (every dealt card), or a seat number (the first dealer).
 
-PUT = CELLS
-NUM_ACTIONS = PUT + 54
+PUT: Final = CELLS
+NUM_ACTIONS: Final = PUT + 54
 
 
 def take_action(cell: int) -> int:
