@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
 from parlour.core.errors import ParseError
@@ -245,7 +245,7 @@ class DirectionChosen(Event):
     """The first dealer of a game chooses his direction (the other side scores the
     other one)."""
 
-    kind = "direction_chosen"
+    kind: ClassVar[str] = "direction_chosen"
     seat: int
     direction: str
     """``rows`` (the Queen's way) or ``columns`` (the King's way)."""
@@ -255,7 +255,7 @@ class DirectionChosen(Event):
 class CardPlayedToCell(Event):
     """A card laid face up in a coffin cell (a play, a first nail, a Thracula put)."""
 
-    kind = "card_played"
+    kind: ClassVar[str] = "card_played"
     seat: int
     card: int
     cell: int
@@ -266,7 +266,7 @@ class CardPlayedToCell(Event):
 class FirstNail(Event):
     """The dealt card turned face up in the centre (two-player Dracula)."""
 
-    kind = "first_nail"
+    kind: ClassVar[str] = "first_nail"
     card: int
     cell: int = CENTRE
 
@@ -277,7 +277,7 @@ class CoffinScored(Event):
     each seat scores (the tie cascade's level for two sides; Thracula has no
     cascade: level 0, and each seat's own line number in ``owned_lines``)."""
 
-    kind = "coffin_scored"
+    kind: ClassVar[str] = "coffin_scored"
     game: int
     deal: int
     number: int
@@ -299,7 +299,7 @@ class CoffinScored(Event):
 class EndBonus(Event):
     """The end-of-game bonus added to the seats of one side (or one seat)."""
 
-    kind = "end_bonus"
+    kind: ClassVar[str] = "end_bonus"
     seats: tuple[int, ...]
     bonus: int
 

@@ -390,7 +390,7 @@ def _lowest(cards: int) -> int:
 class FirstDealerDrawn(Event):
     """The first dealer, drawn at random."""
 
-    kind = "first_dealer"
+    kind: ClassVar[str] = "first_dealer"
     seat: int
 
 
@@ -399,7 +399,7 @@ class CardDealt(Event):
     """A card dealt to a hand (only its receiver sees which) or face up to the
     table (``seat`` is :data:`TABLE`, and every seat sees it)."""
 
-    kind = "card_dealt"
+    kind: ClassVar[str] = "card_dealt"
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     card: int | None
@@ -413,7 +413,7 @@ class CardDealt(Event):
 class Trailed(Event):
     """A card put face up on the table as a loose card."""
 
-    kind = "trail"
+    kind: ClassVar[str] = "trail"
     seat: int
     card: int
 
@@ -423,7 +423,7 @@ class Captured(Event):
     """A capture: the card played takes ``cards`` (the cards of the builds taken,
     whose values are ``builds``, included)."""
 
-    kind = "capture"
+    kind: ClassVar[str] = "capture"
     seat: int
     card: int
     cards: tuple[int, ...]
@@ -436,7 +436,7 @@ class Captured(Event):
 class BuildMade(Event):
     """A new single build: the played card with loose cards making ``value``."""
 
-    kind = "build_made"
+    kind: ClassVar[str] = "build_made"
     seat: int
     card: int
     value: int
@@ -450,7 +450,7 @@ class BuildRaised(Event):
     ``raise_with_table_cards``) from ``previous_value`` to ``value``; the player
     now owns it."""
 
-    kind = "build_raised"
+    kind: ClassVar[str] = "build_raised"
     seat: int
     card: int
     previous_value: int
@@ -465,7 +465,7 @@ class BuildCalled(Event):
     """A multiple build ("calling"): made, or added to, at ``value``; the player
     now owns it."""
 
-    kind = "build_called"
+    kind: ClassVar[str] = "build_called"
     seat: int
     card: int
     value: int
@@ -480,7 +480,7 @@ class BuildCalled(Event):
 class LastCardsTaken(Event):
     """At the end of a round the last capturer takes the cards left on the table."""
 
-    kind = "last_cards"
+    kind: ClassVar[str] = "last_cards"
     seat: int
     cards: tuple[int, ...]
 
@@ -491,7 +491,7 @@ class RoundScored(Event):
     ``(side, points, reason)`` with reason ``cards``, ``spades``, ``big casino``,
     ``little casino``, ``ace`` or ``sweep``, in counting order."""
 
-    kind = "round_scored"
+    kind: ClassVar[str] = "round_scored"
     round: int
     sides: tuple[tuple[int, ...], ...]
     """The seats of each side."""
@@ -506,7 +506,7 @@ class RoundScored(Event):
 class GameOver(Event):
     """The game is over: the winning side (-1 when stopped by the round limit)."""
 
-    kind = "game_ended"
+    kind: ClassVar[str] = "game_ended"
     winner_side: int
     sides: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -201,7 +201,7 @@ def good_colour_is_red(row: list[int] | tuple[int, ...]) -> bool:
 class RowCardDealt(Event):
     """A card dealt face up to the row (the dummy's hand, won trick by trick)."""
 
-    kind = "row_card"
+    kind: ClassVar[str] = "row_card"
     position: int
     """0–12: the trick that wins it."""
     card: int
@@ -211,8 +211,8 @@ class RowCardDealt(Event):
 class DummyCardDealt(Event):
     """Two players: the dummy's 14th card, dealt face down (nobody sees it)."""
 
-    kind = "dummy_card"
-    secret_fields = ("card",)
+    kind: ClassVar[str] = "dummy_card"
+    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     card: int | None
 
     def audience(self) -> tuple[int, ...]:
@@ -224,7 +224,7 @@ class DummyCardDealt(Event):
 class GoodColourKnown(Event):
     """The row is complete: the colour of its majority is the good colour."""
 
-    kind = "good_colour"
+    kind: ClassVar[str] = "good_colour"
     colour: str
     """``red`` or ``black``."""
 
@@ -233,7 +233,7 @@ class GoodColourKnown(Event):
 class CardLed(Event):
     """The first card of a trick."""
 
-    kind = "card_led"
+    kind: ClassVar[str] = "card_led"
     seat: int
     card: int
 
@@ -242,7 +242,7 @@ class CardLed(Event):
 class CardFollowed(Event):
     """A later card of a trick."""
 
-    kind = "card_followed"
+    kind: ClassVar[str] = "card_followed"
     seat: int
     card: int
 
@@ -252,7 +252,7 @@ class TrickWon(Event):
     """A trick won: its cards in play order, and the row card it wins (worth its
     face value, plus if of the good colour, minus otherwise)."""
 
-    kind = "trick_won"
+    kind: ClassVar[str] = "trick_won"
     seat: int
     trick: int
     """1–13."""
@@ -267,7 +267,7 @@ class LastCardWon(Event):
     """Two players with ``last_card=last_trick``: the dummy's 14th card, turned
     up, goes to the winner of the last trick."""
 
-    kind = "last_card_won"
+    kind: ClassVar[str] = "last_card_won"
     seat: int
     card: int
     good: bool
@@ -279,7 +279,7 @@ class DealScored(Event):
     """A deal scored: each seat's good-minus-bad ``points``, the ``scores`` (a
     negative deal counts 0), and the running ``totals``."""
 
-    kind = "deal_scored"
+    kind: ClassVar[str] = "deal_scored"
     deal: int
     points: tuple[int, ...]
     scores: tuple[int, ...]

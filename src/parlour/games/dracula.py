@@ -13,7 +13,7 @@ on every open question are in ``rules-decisions.md`` §1 and §1a. Rules page:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     FULL_PACK,
@@ -187,7 +187,7 @@ def play_action(card: int, cell: int) -> int:
 class CardCut(Event):
     """A card of the cut for the first deal, face up (seat 0 cuts first)."""
 
-    kind = "card_cut"
+    kind: ClassVar[str] = "card_cut"
     seat: int
     card: int
 
@@ -197,7 +197,7 @@ class CardsToTake(Event):
     """Scoring with cards: the winner of the deal will take ``count`` coffin cards
     (one per full 10 points of his line); ``seat`` None: the lines tied, nobody takes."""
 
-    kind = "cards_to_take"
+    kind: ClassVar[str] = "cards_to_take"
     seat: int | None
     count: int
     line: int
@@ -207,7 +207,7 @@ class CardsToTake(Event):
 class CardTaken(Event):
     """Scoring with cards: a coffin card won."""
 
-    kind = "card_taken"
+    kind: ClassVar[str] = "card_taken"
     seat: int
     card: int
 
@@ -216,7 +216,7 @@ class CardTaken(Event):
 class WasteTurned(Event):
     """Scoring with cards: the waste pile becomes the stock after the last deal."""
 
-    kind = "waste_turned"
+    kind: ClassVar[str] = "waste_turned"
     count: int
 
 

@@ -15,7 +15,7 @@ version"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -130,7 +130,7 @@ class VampireGiven(Event):
     """After the deal a Vampire goes face up to a hand (the dealer's left-hand
     opponent and the dealer's partner): everyone knows who holds which."""
 
-    kind = "vampire_given"
+    kind: ClassVar[str] = "vampire_given"
     seat: int
     card: int
 

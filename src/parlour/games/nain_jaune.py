@@ -22,7 +22,7 @@ real decisions and chance outcomes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     KING,
@@ -306,7 +306,7 @@ def cards_text(mask: int) -> list[str]:
 class StakesPaid(Event):
     """Every player puts his stakes in the five boxes before a deal."""
 
-    kind = "stakes_paid"
+    kind: ClassVar[str] = "stakes_paid"
     paid: tuple[int, ...]
     """Per seat: the chips it put in (15 in all, 1 to 5 box by box)."""
     boxes: tuple[int, ...]
@@ -319,7 +319,7 @@ class CardPlayed(Event):
     by the engine; ``context``: what the player was asked for (``lead``, ``king``,
     ``block``, ``run`` or ``take``)."""
 
-    kind = "card_played"
+    kind: ClassVar[str] = "card_played"
     seat: int
     card: int
     forced: bool
@@ -330,7 +330,7 @@ class CardPlayed(Event):
 class SansSaid(Event):
     """ "Sans <rank>": the player cannot (or, ``by_choice``, will not) go on."""
 
-    kind = "sans"
+    kind: ClassVar[str] = "sans"
     seat: int
     rank: int
     by_choice: bool
@@ -340,7 +340,7 @@ class SansSaid(Event):
 class RankPassed(Event):
     """Offered the rank after a "sans", the player has none."""
 
-    kind = "pass"
+    kind: ClassVar[str] = "pass"
     seat: int
     rank: int
 
@@ -349,7 +349,7 @@ class RankPassed(Event):
 class RunBlocked(Event):
     """Nobody holds the rank: the player who said "sans" starts anew."""
 
-    kind = "block"
+    kind: ClassVar[str] = "block"
     seat: int
     rank: int
 
@@ -358,7 +358,7 @@ class RunBlocked(Event):
 class KingPlayed(Event):
     """A King ends the run: its player starts anew."""
 
-    kind = "king"
+    kind: ClassVar[str] = "king"
     seat: int
 
 
@@ -366,7 +366,7 @@ class KingPlayed(Event):
 class BoxClaimed(Event):
     """A box won by playing its board card."""
 
-    kind = "box_claimed"
+    kind: ClassVar[str] = "box_claimed"
     seat: int
     box_card: int
     chips: int
@@ -376,7 +376,7 @@ class BoxClaimed(Event):
 class BoxForgotten(Event):
     """``claim=manual``: a box not claimed; ``penalty`` chips paid into it."""
 
-    kind = "box_forgotten"
+    kind: ClassVar[str] = "box_forgotten"
     seat: int
     box_card: int
     penalty: int
@@ -386,7 +386,7 @@ class BoxForgotten(Event):
 class WentOut(Event):
     """The player has no cards left and wins the deal."""
 
-    kind = "went_out"
+    kind: ClassVar[str] = "went_out"
     seat: int
 
 
@@ -395,7 +395,7 @@ class Paid(Event):
     """A loser pays the winner for the ``cards`` left in his hand (shown to all);
     ``owed`` is the full debt when he could pay only ``chips``."""
 
-    kind = "paid"
+    kind: ClassVar[str] = "paid"
     seat: int
     to: int
     chips: int
@@ -407,7 +407,7 @@ class Paid(Event):
 class BoxDoubled(Event):
     """A board card still held at the end doubles its box at its holder's cost."""
 
-    kind = "box_doubled"
+    kind: ClassVar[str] = "box_doubled"
     seat: int
     box_card: int
     chips: int
@@ -418,7 +418,7 @@ class BoxDoubled(Event):
 class GrandOpera(Event):
     """The winner went out without anyone else playing: he sweeps every box."""
 
-    kind = "grand_opera"
+    kind: ClassVar[str] = "grand_opera"
     seat: int
     chips: int
 
@@ -427,7 +427,7 @@ class GrandOpera(Event):
 class DealEnded(Event):
     """The deal's result: each seat's change in chips (stakes included) and chips now."""
 
-    kind = "deal_ended"
+    kind: ClassVar[str] = "deal_ended"
     deal: int
     winner: int
     changes: tuple[int, ...]

@@ -14,7 +14,7 @@ three players"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
 from parlour.core.errors import ParseError, shown
@@ -203,8 +203,8 @@ def owned_line(seat: int, dealer: int) -> int:
 class CardLaidFaceDown(Event):
     """A card dealt face down to a coffin cell: nobody sees it."""
 
-    kind = "card_laid_face_down"
-    secret_fields = ("card",)
+    kind: ClassVar[str] = "card_laid_face_down"
+    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     cell: int
     card: int | None
 
@@ -218,8 +218,8 @@ class CardTakenFromCell(Event):
     """A player takes a face-down card into his hand: only he sees it (until he
     puts it face up)."""
 
-    kind = "card_taken_from_cell"
-    secret_fields = ("card",)
+    kind: ClassVar[str] = "card_taken_from_cell"
+    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     cell: int
     card: int | None
@@ -234,7 +234,7 @@ class DiscardsShuffled(Event):
     """The stock is used up: the cleared coffins' cards are shuffled to lay the
     last coffin."""
 
-    kind = "discards_shuffled"
+    kind: ClassVar[str] = "discards_shuffled"
     count: int
 
 
