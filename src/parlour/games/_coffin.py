@@ -11,18 +11,33 @@ column letter and row number, ``a1`` … ``c3`` (so ``b2`` is the centre, cell 4
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
 from parlour.core.errors import ParseError
-from parlour.core.events import Event
 from parlour.core.game import CHANCE, Game, State, View
 from parlour.core.sampler import Rng
+from parlour.games._coffin_events import (
+    CENTRE as CENTRE,
+)
+from parlour.games._coffin_events import (
+    CardPlayedToCell as CardPlayedToCell,
+)
+from parlour.games._coffin_events import (
+    CoffinScored as CoffinScored,
+)
+from parlour.games._coffin_events import (
+    DirectionChosen as DirectionChosen,
+)
+from parlour.games._coffin_events import (
+    EndBonus as EndBonus,
+)
+from parlour.games._coffin_events import (
+    FirstNail as FirstNail,
+)
 
 CELLS: Final = 9
-CENTRE: Final = 4
 CELL_NAMES: Final = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
 """Cell texts by index: column letter a–c (left to right), row 1–3 (top to bottom)."""
 ROWS: Final = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
@@ -238,70 +253,6 @@ def end_bonus(totals: Sequence[int], lines_per_side: Sequence[Sequence[int]]) ->
 
 
 # ----- events shared by the Dracula family -------------------------------------
-
-
-@dataclass(frozen=True)
-class DirectionChosen(Event):
-    """The first dealer of a game chooses his direction (the other side scores the
-    other one)."""
-
-    kind: ClassVar[str] = "direction_chosen"
-    seat: int
-    direction: str
-    """``rows`` (the Queen's way) or ``columns`` (the King's way)."""
-
-
-@dataclass(frozen=True)
-class CardPlayedToCell(Event):
-    """A card laid face up in a coffin cell (a play, a first nail, a Thracula put)."""
-
-    kind: ClassVar[str] = "card_played"
-    seat: int
-    card: int
-    cell: int
-    """0–8, row by row from a1 (``CELL_NAMES``)."""
-
-
-@dataclass(frozen=True)
-class FirstNail(Event):
-    """The dealt card turned face up in the centre (two-player Dracula)."""
-
-    kind: ClassVar[str] = "first_nail"
-    card: int
-    cell: int = CENTRE
-
-
-@dataclass(frozen=True)
-class CoffinScored(Event):
-    """A full coffin and the scores it gives: every line's value, and the line
-    each seat scores (the tie cascade's level for two sides; Thracula has no
-    cascade: level 0, and each seat's own line number in ``owned_lines``)."""
-
-    kind: ClassVar[str] = "coffin_scored"
-    game: int
-    deal: int
-    number: int
-    """The coffin's number in its deal (the partnership game builds six)."""
-    cards: tuple[int, ...]
-    """The nine cards, cell by cell."""
-    rows: tuple[int, int, int]
-    columns: tuple[int, int, int]
-    scores: tuple[int, ...]
-    """Per seat: the line it scores."""
-    totals: tuple[int, ...]
-    """Per seat: the game's points after this coffin (empty when the game keeps
-    score in cards won: see the events that follow)."""
-    level: int = 1
-    owned_lines: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class EndBonus(Event):
-    """The end-of-game bonus added to the seats of one side (or one seat)."""
-
-    kind: ClassVar[str] = "end_bonus"
-    seats: tuple[int, ...]
-    bonus: int
 
 
 def coffin_scored(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -27,7 +27,6 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -44,6 +43,30 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
+from parlour.games._colour_blind_events import (
+    CardFollowed as CardFollowed,
+)
+from parlour.games._colour_blind_events import (
+    CardLed as CardLed,
+)
+from parlour.games._colour_blind_events import (
+    DealScored as DealScored,
+)
+from parlour.games._colour_blind_events import (
+    DummyCardDealt as DummyCardDealt,
+)
+from parlour.games._colour_blind_events import (
+    GoodColourKnown as GoodColourKnown,
+)
+from parlour.games._colour_blind_events import (
+    LastCardWon as LastCardWon,
+)
+from parlour.games._colour_blind_events import (
+    RowCardDealt as RowCardDealt,
+)
+from parlour.games._colour_blind_events import (
+    TrickWon as TrickWon,
+)
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
@@ -195,95 +218,6 @@ def good_colour_is_red(row: list[int] | tuple[int, ...]) -> bool:
 # ----- events ---------------------------------------------------------------------
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt (to a
 # hand), GameEnded (``_events``).
-
-
-@dataclass(frozen=True)
-class RowCardDealt(Event):
-    """A card dealt face up to the row (the dummy's hand, won trick by trick)."""
-
-    kind: ClassVar[str] = "row_card"
-    position: int
-    """0–12: the trick that wins it."""
-    card: int
-
-
-@dataclass(frozen=True)
-class DummyCardDealt(Event):
-    """Two players: the dummy's 14th card, dealt face down (nobody sees it)."""
-
-    kind: ClassVar[str] = "dummy_card"
-    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
-    card: int | None
-
-    def audience(self) -> tuple[int, ...]:
-        """Nobody: the card is face down until the last trick (if it is used)."""
-        return ()
-
-
-@dataclass(frozen=True)
-class GoodColourKnown(Event):
-    """The row is complete: the colour of its majority is the good colour."""
-
-    kind: ClassVar[str] = "good_colour"
-    colour: str
-    """``red`` or ``black``."""
-
-
-@dataclass(frozen=True)
-class CardLed(Event):
-    """The first card of a trick."""
-
-    kind: ClassVar[str] = "card_led"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class CardFollowed(Event):
-    """A later card of a trick."""
-
-    kind: ClassVar[str] = "card_followed"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class TrickWon(Event):
-    """A trick won: its cards in play order, and the row card it wins (worth its
-    face value, plus if of the good colour, minus otherwise)."""
-
-    kind: ClassVar[str] = "trick_won"
-    seat: int
-    trick: int
-    """1–13."""
-    cards: tuple[int, ...]
-    row_card: int
-    good: bool
-    points: int
-
-
-@dataclass(frozen=True)
-class LastCardWon(Event):
-    """Two players with ``last_card=last_trick``: the dummy's 14th card, turned
-    up, goes to the winner of the last trick."""
-
-    kind: ClassVar[str] = "last_card_won"
-    seat: int
-    card: int
-    good: bool
-    points: int
-
-
-@dataclass(frozen=True)
-class DealScored(Event):
-    """A deal scored: each seat's good-minus-bad ``points``, the ``scores`` (a
-    negative deal counts 0), and the running ``totals``."""
-
-    kind: ClassVar[str] = "deal_scored"
-    deal: int
-    points: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
 
 
 # ----- state --------------------------------------------------------------------

@@ -13,7 +13,7 @@ on every open question are in ``rules-decisions.md`` §1 and §1a. Rules page:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Final
 
 from parlour.core.cards import (
     FULL_PACK,
@@ -28,7 +28,6 @@ from parlour.core.cards import (
     suit_of,
 )
 from parlour.core.errors import ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -62,6 +61,18 @@ from parlour.games._coffin import (
     partial_line_values,
     sample_by_replay,
     score_coffin,
+)
+from parlour.games._dracula_events import (
+    CardCut as CardCut,
+)
+from parlour.games._dracula_events import (
+    CardsToTake as CardsToTake,
+)
+from parlour.games._dracula_events import (
+    CardTaken as CardTaken,
+)
+from parlour.games._dracula_events import (
+    WasteTurned as WasteTurned,
 )
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
@@ -181,43 +192,6 @@ def play_action(card: int, cell: int) -> int:
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
 # (``_events``); DirectionChosen, CardPlayedToCell, FirstNail, CoffinScored,
 # EndBonus (``_coffin``). Two-player Dracula adds the cut and scoring with cards.
-
-
-@dataclass(frozen=True)
-class CardCut(Event):
-    """A card of the cut for the first deal, face up (seat 0 cuts first)."""
-
-    kind: ClassVar[str] = "card_cut"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class CardsToTake(Event):
-    """Scoring with cards: the winner of the deal will take ``count`` coffin cards
-    (one per full 10 points of his line); ``seat`` None: the lines tied, nobody takes."""
-
-    kind: ClassVar[str] = "cards_to_take"
-    seat: int | None
-    count: int
-    line: int
-
-
-@dataclass(frozen=True)
-class CardTaken(Event):
-    """Scoring with cards: a coffin card won."""
-
-    kind: ClassVar[str] = "card_taken"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class WasteTurned(Event):
-    """Scoring with cards: the waste pile becomes the stock after the last deal."""
-
-    kind: ClassVar[str] = "waste_turned"
-    count: int
 
 
 # ----- state --------------------------------------------------------------------

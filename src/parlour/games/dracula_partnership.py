@@ -15,7 +15,7 @@ version"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -27,7 +27,6 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -58,6 +57,9 @@ from parlour.games._coffin import (
     end_bonus,
     partial_line_values,
     score_coffin,
+)
+from parlour.games._dracula_partnership_events import (
+    VampireGiven as VampireGiven,
 )
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 from parlour.games.dracula import COLUMNS, ROWS, action_text, parse_action_text
@@ -123,16 +125,6 @@ def played_card(action: int) -> int | None:
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
 # (``_events``); DirectionChosen, CardPlayedToCell, CoffinScored, EndBonus
 # (``_coffin``). The partnership game adds the Vampires given after the deal.
-
-
-@dataclass(frozen=True)
-class VampireGiven(Event):
-    """After the deal a Vampire goes face up to a hand (the dealer's left-hand
-    opponent and the dealer's partner): everyone knows who holds which."""
-
-    kind: ClassVar[str] = "vampire_given"
-    seat: int
-    card: int
 
 
 # ----- state --------------------------------------------------------------------

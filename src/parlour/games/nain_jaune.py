@@ -22,7 +22,7 @@ real decisions and chance outcomes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Final
 
 from parlour.core.cards import (
     KING,
@@ -36,7 +36,6 @@ from parlour.core.cards import (
     parse_cards,
 )
 from parlour.core.errors import ParlourError, ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -54,6 +53,45 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._nain_jaune_events import (
+    BoxClaimed as BoxClaimed,
+)
+from parlour.games._nain_jaune_events import (
+    BoxDoubled as BoxDoubled,
+)
+from parlour.games._nain_jaune_events import (
+    BoxForgotten as BoxForgotten,
+)
+from parlour.games._nain_jaune_events import (
+    CardPlayed as CardPlayed,
+)
+from parlour.games._nain_jaune_events import (
+    DealEnded as DealEnded,
+)
+from parlour.games._nain_jaune_events import (
+    GrandOpera as GrandOpera,
+)
+from parlour.games._nain_jaune_events import (
+    KingPlayed as KingPlayed,
+)
+from parlour.games._nain_jaune_events import (
+    Paid as Paid,
+)
+from parlour.games._nain_jaune_events import (
+    RankPassed as RankPassed,
+)
+from parlour.games._nain_jaune_events import (
+    RunBlocked as RunBlocked,
+)
+from parlour.games._nain_jaune_events import (
+    SansSaid as SansSaid,
+)
+from parlour.games._nain_jaune_events import (
+    StakesPaid as StakesPaid,
+)
+from parlour.games._nain_jaune_events import (
+    WentOut as WentOut,
+)
 
 # ----- constants --------------------------------------------------------------
 
@@ -300,139 +338,6 @@ def cards_text(mask: int) -> list[str]:
 # observation's). Shared with the other games: FirstDealerChosen, DealStarted,
 # CardDealt, GameEnded (``_events``). A rank is 1–13 (Ace 1, King 13); a box is
 # named by its board card (``box_card``).
-
-
-@dataclass(frozen=True)
-class StakesPaid(Event):
-    """Every player puts his stakes in the five boxes before a deal."""
-
-    kind: ClassVar[str] = "stakes_paid"
-    paid: tuple[int, ...]
-    """Per seat: the chips it put in (15 in all, 1 to 5 box by box)."""
-    boxes: tuple[int, ...]
-    """The boxes' contents afterwards, in board order (10♦ J♣ Q♠ K♥ 7♦)."""
-
-
-@dataclass(frozen=True)
-class CardPlayed(Event):
-    """A card played to the pile. ``forced``: it was the only legal card, played
-    by the engine; ``context``: what the player was asked for (``lead``, ``king``,
-    ``block``, ``run`` or ``take``)."""
-
-    kind: ClassVar[str] = "card_played"
-    seat: int
-    card: int
-    forced: bool
-    context: str
-
-
-@dataclass(frozen=True)
-class SansSaid(Event):
-    """ "Sans <rank>": the player cannot (or, ``by_choice``, will not) go on."""
-
-    kind: ClassVar[str] = "sans"
-    seat: int
-    rank: int
-    by_choice: bool
-
-
-@dataclass(frozen=True)
-class RankPassed(Event):
-    """Offered the rank after a "sans", the player has none."""
-
-    kind: ClassVar[str] = "pass"
-    seat: int
-    rank: int
-
-
-@dataclass(frozen=True)
-class RunBlocked(Event):
-    """Nobody holds the rank: the player who said "sans" starts anew."""
-
-    kind: ClassVar[str] = "block"
-    seat: int
-    rank: int
-
-
-@dataclass(frozen=True)
-class KingPlayed(Event):
-    """A King ends the run: its player starts anew."""
-
-    kind: ClassVar[str] = "king"
-    seat: int
-
-
-@dataclass(frozen=True)
-class BoxClaimed(Event):
-    """A box won by playing its board card."""
-
-    kind: ClassVar[str] = "box_claimed"
-    seat: int
-    box_card: int
-    chips: int
-
-
-@dataclass(frozen=True)
-class BoxForgotten(Event):
-    """``claim=manual``: a box not claimed; ``penalty`` chips paid into it."""
-
-    kind: ClassVar[str] = "box_forgotten"
-    seat: int
-    box_card: int
-    penalty: int
-
-
-@dataclass(frozen=True)
-class WentOut(Event):
-    """The player has no cards left and wins the deal."""
-
-    kind: ClassVar[str] = "went_out"
-    seat: int
-
-
-@dataclass(frozen=True)
-class Paid(Event):
-    """A loser pays the winner for the ``cards`` left in his hand (shown to all);
-    ``owed`` is the full debt when he could pay only ``chips``."""
-
-    kind: ClassVar[str] = "paid"
-    seat: int
-    to: int
-    chips: int
-    owed: int
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class BoxDoubled(Event):
-    """A board card still held at the end doubles its box at its holder's cost."""
-
-    kind: ClassVar[str] = "box_doubled"
-    seat: int
-    box_card: int
-    chips: int
-    owed: int
-
-
-@dataclass(frozen=True)
-class GrandOpera(Event):
-    """The winner went out without anyone else playing: he sweeps every box."""
-
-    kind: ClassVar[str] = "grand_opera"
-    seat: int
-    chips: int
-
-
-@dataclass(frozen=True)
-class DealEnded(Event):
-    """The deal's result: each seat's change in chips (stakes included) and chips now."""
-
-    kind: ClassVar[str] = "deal_ended"
-    deal: int
-    winner: int
-    changes: tuple[int, ...]
-    chips: tuple[int, ...]
-    grand_opera: bool
 
 
 # ----- state --------------------------------------------------------------------

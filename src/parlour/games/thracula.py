@@ -14,11 +14,10 @@ three players"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import Final
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
 from parlour.core.errors import ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -52,6 +51,15 @@ from parlour.games._coffin import (
     partial_line_values,
 )
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._thracula_events import (
+    CardLaidFaceDown as CardLaidFaceDown,
+)
+from parlour.games._thracula_events import (
+    CardTakenFromCell as CardTakenFromCell,
+)
+from parlour.games._thracula_events import (
+    DiscardsShuffled as DiscardsShuffled,
+)
 
 # ----- constants --------------------------------------------------------------
 
@@ -197,45 +205,6 @@ def owned_line(seat: int, dealer: int) -> int:
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
 # (``_events``); CardPlayedToCell (a card put face up), CoffinScored (level 0, with
 # each seat's owned line), EndBonus (``_coffin``). Thracula adds the face-down coffin.
-
-
-@dataclass(frozen=True)
-class CardLaidFaceDown(Event):
-    """A card dealt face down to a coffin cell: nobody sees it."""
-
-    kind: ClassVar[str] = "card_laid_face_down"
-    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
-    cell: int
-    card: int | None
-
-    def audience(self) -> tuple[int, ...]:
-        """Nobody: the card is face down."""
-        return ()
-
-
-@dataclass(frozen=True)
-class CardTakenFromCell(Event):
-    """A player takes a face-down card into his hand: only he sees it (until he
-    puts it face up)."""
-
-    kind: ClassVar[str] = "card_taken_from_cell"
-    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
-    seat: int
-    cell: int
-    card: int | None
-
-    def audience(self) -> tuple[int, ...]:
-        """Only the taker."""
-        return (self.seat,)
-
-
-@dataclass(frozen=True)
-class DiscardsShuffled(Event):
-    """The stock is used up: the cleared coffins' cards are shuffled to lay the
-    last coffin."""
-
-    kind: ClassVar[str] = "discards_shuffled"
-    count: int
 
 
 # ----- state --------------------------------------------------------------------
