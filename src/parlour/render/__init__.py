@@ -138,20 +138,31 @@ Block = tuple[int, list[str]]
 the table is too tall for its room."""
 
 
-def fit_blocks(blocks: Sequence[Block], height: int | None) -> str:
+def rows_needed(lines: Sequence[str], width: int | None) -> int:
+    """Screen rows ``lines`` take when each is wrapped at ``width`` columns."""
+    if width is None:
+        return len(lines)
+    return sum(max(1, -(-visible_width(line) // max(1, width))) for line in lines)
+
+
+def fit_blocks(blocks: Sequence[Block], height: int | None, width: int | None = None) -> str:
     """The lines of ``blocks`` in their order, leaving out the blocks of highest
-    priority number until they fit in ``height`` rows (all of them without a
-    height). Blocks of priority 0 always stay."""
+    priority number until they fit in ``height`` rows of ``width`` columns (all
+    of them without a height). Blocks of priority 0 always stay."""
     kept = list(blocks)
+
+    def rows() -> int:
+        return sum(rows_needed(lines, width) for _, lines in kept)
+
     if height is not None:
         for priority in sorted({level for level, _ in blocks if level > 0}, reverse=True):
-            if sum(len(lines) for _, lines in kept) <= height:
+            if rows() <= height:
                 break
             # Drop the last block of this priority first, then the earlier ones.
             for index in range(len(kept) - 1, -1, -1):
                 if kept[index][0] == priority:
                     del kept[index]
-                    if sum(len(lines) for _, lines in kept) <= height:
+                    if rows() <= height:
                         break
     lines = [line for _, block in kept for line in block]
     while lines and not lines[-1].strip():

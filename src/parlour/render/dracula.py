@@ -210,7 +210,7 @@ def render(
         blocks.append((0, [_say(lang, "take", name=names[current], count=count, cards=cards)]))
     elif current is not None:
         blocks.append((0, [_say(lang, "to_play", name=names[current])]))
-    return fit_blocks(blocks, height)
+    return fit_blocks(blocks, height, width)
 
 
 def _note(note: str, lang: str) -> str:

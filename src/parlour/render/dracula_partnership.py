@@ -103,7 +103,7 @@ def render(
             out.append(_bonus_sentence(_side_members(bonus_side, names), bonus, french))
         out.append(_over_sentence(names, first, second, french))
         blocks.append((0, out))
-        return fit_blocks(blocks, height)
+        return fit_blocks(blocks, height, width)
     current = o["current_player"]
     if o["phase"] == "direction":
         team = _side_members(current % 2, names)
@@ -129,7 +129,7 @@ def render(
         else:
             out.append("Your turn." if current == seat else f"{names[current]} to play.")
     blocks.append((0, out))
-    return fit_blocks(blocks, height)
+    return fit_blocks(blocks, height, width)
 
 
 def _play_text(play: str, style: Style) -> str:

@@ -136,7 +136,7 @@ def render(
         else:
             out.append(f"{names[current]} took {o['taken_cell']} and puts a card there.")
     blocks.append((0, out))
-    return fit_blocks(blocks, height)
+    return fit_blocks(blocks, height, width)
 
 
 def narrate(

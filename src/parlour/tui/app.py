@@ -448,7 +448,8 @@ class TableApp(App[int]):
         width, height = self.size
         message = self.query_one("#message", Static)
         taken = 2 + (max(1, message.size.height) if message.has_class("shown") else 0)
-        return max(20, width - self.side_width() - 2), max(8, height - taken)
+        # The pane's padding (2) and a scroll bar it might show (2).
+        return max(20, width - self.side_width() - 4), max(8, height - taken)
 
     def update_layout(self) -> None:
         """Size the columns for the window (on mount and on every resize)."""
@@ -515,6 +516,13 @@ class TableApp(App[int]):
         self.shown_view = None
         self.query_one("#table", Static).update("")
 
+    def hide_moves(self) -> None:
+        """No moves to choose (a bot's turn, a pause, the end): the log takes the room."""
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        moves.border_title = ""
+        moves.display = False
+
     def set_prompt(self, text: str | Text) -> None:
         """The line on top: whose turn, or what to do."""
         self.query_one("#prompt", Static).update(text)
@@ -523,7 +531,6 @@ class TableApp(App[int]):
     def advance(self) -> None:
         """Let bots play until a human must decide or the game ends."""
         match = self.match
-        moves = self.query_one("#moves", OptionList)
         if self.paused:
             return
         if match.is_over():
@@ -537,8 +544,7 @@ class TableApp(App[int]):
                 self.draw_table(self.last_human)  # hot seat: only the hand at the keyboard
             else:
                 self.blank_table()
-            moves.clear_options()
-            moves.border_title = ""
+            self.hide_moves()
             self.set_prompt(tr(match.lang, "waiting", name=match.names[seat]))
             self.thinking = True
             self.think()
@@ -549,7 +555,7 @@ class TableApp(App[int]):
         if len(match.humans) > 1 and self.last_human != seat:
             self.last_human = seat
             self.blank_table()
-            moves.clear_options()
+            self.hide_moves()
             self.push_screen(
                 CoverScreen(tr(match.lang, "cover", name=match.names[seat])),
                 lambda _: self.show_choices(seat),
@@ -633,9 +639,7 @@ class TableApp(App[int]):
         if view is not None and not (len(match.humans) > 1 and self.last_human is None):
             self.shown_seat = seat
             self.draw_view(view, until_step=step)
-        moves = self.query_one("#moves", OptionList)
-        moves.clear_options()
-        moves.border_title = ""
+        self.hide_moves()
         self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
         style = Style(lang=lang)
         lines = [sentence(match.game.info.name, event, match.names, style) for event in ended]
@@ -709,14 +713,9 @@ class TableApp(App[int]):
         options: list[Option] = []
         if self.groups is not None and self.group is None:
             for index, (label, actions) in enumerate(self.groups):
-                options.append(
-                    Option(
-                        Text.from_ansi(
-                            f"{_key(index)}{self.pretty(label)}  ({moves_count(lang, len(actions))})"
-                        ),
-                        id=f"g{index}",
-                    )
-                )
+                count = moves_count(lang, len(actions))
+                text = Text.from_ansi(f"{_key(index)}{self.pretty(label)}  ({count})")
+                options.append(Option(text, id=f"g{index}"))
         else:
             actions = (
                 list(view.legal_actions) if self.groups is None else self.groups[self.group or 0][1]
@@ -729,6 +728,7 @@ class TableApp(App[int]):
                 prompt += f" · {label} ({tr(lang, 'group_back')})"
         moves.add_options(options)
         moves.border_title = moves_count(lang, len(options))
+        moves.display = bool(options)
         self.set_prompt(Text.from_ansi(prompt))
         if options:
             moves.highlighted = highlight if highlight is not None else 0
@@ -743,9 +743,7 @@ class TableApp(App[int]):
         """The final table, scores and winner."""
         match = self.match
         self.draw_table(match.observer)
-        moves = self.query_one("#moves", OptionList)
-        moves.clear_options()
-        moves.border_title = ""
+        self.hide_moves()
         lines = match.result_lines()
         self.set_prompt(Text(tr(match.lang, "game_over"), style="bold"))
         self.say("  ".join(lines + ([match.stats_note] if match.stats_note else [])))

@@ -65,7 +65,7 @@ EXTRA_CAPTURES: list[tuple[str, str, str, dict[str, object]]] = [
     ("nain-jaune-8", "nain-jaune", "en", {"players": 8}),
     ("nain-jaune-3", "nain-jaune", "en", {"players": 3}),
     ("casino-4", "casino", "en", {"players": 4}),
-    ("colour-blind-5", "colour-blind", "en", {"players": 5}),
+    ("colour-blind-2", "colour-blind", "en", {"players": 2}),
 ]
 """Captures beyond one per game: (file name, game, language, options)."""
 
