@@ -45,6 +45,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "you": "you",
         "to_play": "to play",
         "played": "has played",
+        "played_short": "played",
         "pile": "Pile",
         "empty_pile": "Pile: empty",
         "run": "Run",
@@ -81,6 +82,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "you": "vous",
         "to_play": "à jouer",
         "played": "a joué",
+        "played_short": "a joué",
         "pile": "Cartes jouées",
         "empty_pile": "Cartes jouées : aucune",
         "run": "Suite",
@@ -169,16 +171,18 @@ def render(
         if index == 4:
             label += " nain"
         cells.append((label, f"{box['chips']}"))
-    box = 11 if width is None or width >= 64 else 8
+    # Five boxes of ``box`` columns and six borders, indented by two if there is room.
+    box = 11 if width is None else max(7, min(11, (width - 6) // 5))
+    indent = "  " if width is None or width >= 5 * box + 8 else ""
     blocks.append((3, [words["board"] + ":"]))
     blocks.append(
         (
             0,
             [
-                "  ┌" + "┬".join("─" * box for _ in cells) + "┐",
-                "  │" + "│".join(_centre(label, box) for label, _ in cells) + "│",
-                "  │" + "│".join(_centre(chips, box) for _, chips in cells) + "│",
-                "  └" + "┴".join("─" * box for _ in cells) + "┘",
+                indent + "┌" + "┬".join("─" * box for _ in cells) + "┐",
+                indent + "│" + "│".join(_centre(label, box) for label, _ in cells) + "│",
+                indent + "│" + "│".join(_centre(chips, box) for _, chips in cells) + "│",
+                indent + "└" + "┴".join("─" * box for _ in cells) + "┘",
             ],
         )
     )
@@ -194,7 +198,7 @@ def render(
         if seat == view.seat:
             marks.append(words["you"])
         if seat in played:
-            marks.append(words["played"])
+            marks.append(words["played" if width is None else "played_short"])
         pointer = "▶ " if seat == current else "  "
         gap = "   " if width is None else " "
         lines.append(

@@ -20,6 +20,7 @@ engine's; this module only reads Views, events and the :class:`Match`.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import time
@@ -382,6 +383,8 @@ class TableApp(App[int]):
         self.last_human: int | None = None
         self.end_shown = False
         self.exit_message: str | None = None
+        self.table_text = Text()
+        """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
         """Bot moves played so far through the paced path (tests read it)."""
 
@@ -456,21 +459,28 @@ class TableApp(App[int]):
         width, height = self.size
         self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "too-small")
         self.query_one("#too-small", Static).update(
-            words(
-                self.match.lang,
-                "too_small",
-                width=width,
-                height=height,
-                min_width=MIN_WIDTH,
-                min_height=MIN_HEIGHT,
+            Text(
+                words(
+                    self.match.lang,
+                    "too_small",
+                    width=width,
+                    height=height,
+                    min_width=MIN_WIDTH,
+                    min_height=MIN_HEIGHT,
+                ),
+                justify="center",
             )
         )
         self.query_one("#side", Vertical).styles.width = self.side_width()
         # The moves come first; the log takes what they leave (at least 5 rows).
         self.query_one("#moves", OptionList).styles.max_height = max(5, height - 2 - 7)
 
-    def on_resize(self) -> None:
-        """A new window size: lay the screen out again and redraw the table for it."""
+    async def _on_resize(self, event: events.Resize) -> None:
+        """A new window size: lay the screen out again and redraw the table for it.
+
+        (Textual's App stops the Resize event in its own handler, so a public
+        ``on_resize`` never runs on an App; this extends that handler.)"""
+        await super()._on_resize(event)
         self.update_layout()
         self.redraw()
 
@@ -497,6 +507,7 @@ class TableApp(App[int]):
         if card is not None:
             plain = Style(colour=False, symbols=style.symbols, lang=style.lang).card(card)
             shown.highlight_regex(rf"(?<![0-9A-Za-z]){re.escape(plain)}", "reverse")
+        self.table_text = shown
         self.query_one("#table", Static).update(shown)
 
     def last_card_played(self, seat: int, until_step: int | None = None) -> int | None:
@@ -636,6 +647,8 @@ class TableApp(App[int]):
         match = self.match
         lang = match.lang
         view = self.view_after(seat, step)
+        if view is not None:
+            view = finished_coffin(view, ended[-1])
         if view is not None and not (len(match.humans) > 1 and self.last_human is None):
             self.shown_seat = seat
             self.draw_view(view, until_step=step)
@@ -958,6 +971,21 @@ def score_sheet_lines(match: Match) -> list[str]:
         note = _SEAT_NUMBER.sub(lambda found: _seat_name(names, found.group(1)), line.note)
         lines.append(f"{line.game:>4} {line.deal:>5}  {scores}   {note}".rstrip())
     return lines
+
+
+def finished_coffin(view: View, event: Event) -> View:
+    """``view`` with the coffin a ``coffin_scored`` event closed drawn full (the
+    Dracula games clear the coffin as they score it; a deal's end shows it)."""
+    cards = getattr(event, "cards", None)
+    observation = dict(view.observation)
+    if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
+        return view
+    observation["coffin"] = list(cards)
+    observation["row_values"] = list(getattr(event, "rows", observation.get("row_values")))
+    observation["column_values"] = list(getattr(event, "columns", observation.get("column_values")))
+    if "face_down" in observation:
+        observation["face_down"] = [False] * len(cards)
+    return dataclasses.replace(view, observation=observation, legal_actions=(), action_texts=())
 
 
 def _seat_name(names: Sequence[str], number: str) -> str:
