@@ -46,7 +46,7 @@ from parlour.render import Style, render_fitted
 from parlour.render.narration import sentence
 from parlour.table import Hint
 from parlour.tui.palette import TableStyle, make_style
-from parlour.tui.session import Groups, Match, hint_line
+from parlour.tui.session import Groups, Match, game_log, hint_line
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -55,6 +55,9 @@ MIN_HEIGHT = 24
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds each bot move stays on screen before the next one (``--speed``)."""
+
+QUIET_KINDS = frozenset({"card_dealt", "card_laid_face_down"})
+"""Event kinds the log panel leaves out: cards dealt one by one (the hand shows them)."""
 
 DEAL_END_KINDS = frozenset({"coffin_scored", "deal_scored", "deal_ended", "round_scored"})
 """Event kinds that close a deal: the screen pauses on the finished table."""
@@ -246,8 +249,15 @@ class DealEndScreen(ModalScreen[None]):
         """A box at the bottom of the screen; the table stays visible above it."""
         with Vertical(id="deal-end"):
             yield Static(Text(self.title_text, style="bold"))
-            yield Static(Text(self.body))
+            with VerticalScroll(id="deal-end-body"):
+                yield Static(Text(self.body))
             yield Static(Text(self.footer, style="bold reverse"))
+
+    def on_mount(self) -> None:
+        """As wide as the moves-and-log column it covers (the table stays visible)."""
+        app = self.app
+        if isinstance(app, TableApp):
+            self.query_one("#deal-end").styles.width = app.side_width() + 2
 
     def on_key(self, event: events.Key) -> None:
         """Any key goes on."""
@@ -333,9 +343,10 @@ class TableApp(App[int]):
     #rules-scroll { height: 1fr; }
     #page-scroll { height: auto; max-height: 100%; }
     TextScreen, RulesScreen, QuitScreen { align: center middle; }
-    DealEndScreen { align: center bottom; background: transparent; }
-    #deal-end { width: 100%; height: auto; max-height: 9; border: thick $warning;
+    DealEndScreen { align: right top; background: transparent; }
+    #deal-end { width: 30; height: 100%; border: thick $warning;
                 background: $surface; padding: 0 1; }
+    #deal-end-body { height: 1fr; }
     CoverScreen { align: center middle; background: $background; }
     #cover { width: 60; content-align: center middle; border: thick $primary; padding: 2; }
     """
@@ -383,6 +394,8 @@ class TableApp(App[int]):
         self.last_human: int | None = None
         self.end_shown = False
         self.exit_message: str | None = None
+        self.log_lines = 0
+        """How many lines of :meth:`screen_log` the panel shows."""
         self.table_text = Text()
         """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
@@ -426,13 +439,41 @@ class TableApp(App[int]):
         self.query_one("#log", RichLog).border_title = tr(lang, "log_title")
         self.query_one("#keys", Static).update(words(lang, "footer"))
 
+    def screen_log(self) -> list[str]:
+        """The game log as the panel shows it: the match's log without the cards
+        dealt one by one (the hand shows them; ``l`` shows the whole log)."""
+        match = self.match
+        events = [
+            (step, event)
+            for step, event in match.table.events_for(match.observer)
+            if event.kind not in QUIET_KINDS
+        ]
+        entries = game_log(
+            match.game.info.name,
+            events,
+            match.table.moves_played(),
+            match.names,
+            Style(lang=match.lang),
+        )
+        return [line for entry in entries for line in entry]
+
     def write_whole_log(self) -> None:
         """Write the whole game log again (after undo, resume, a new language)."""
         log = self.query_one("#log", RichLog)
         log.clear()
-        for line in self.match.log_sentences():
+        lines = self.screen_log()
+        for line in lines:
             log.write(line)
+        self.log_lines = len(lines)
         self.call_after_refresh(log.scroll_end, animate=False)
+
+    def write_new_log_lines(self) -> None:
+        """Add to the panel what the log gained since it was last written."""
+        log = self.query_one("#log", RichLog)
+        lines = self.screen_log()
+        for line in lines[self.log_lines :]:
+            log.write(line)
+        self.log_lines = len(lines)
 
     def say(self, text: str) -> None:
         """A message under the table (hints, reasons, confirmations)."""
@@ -620,9 +661,7 @@ class TableApp(App[int]):
 
     def after_move(self, before: int, sentences: list[str]) -> None:
         """Add a move's sentences to the log; pause if it ended a deal; go on."""
-        log = self.query_one("#log", RichLog)
-        for line in sentences:
-            log.write(line)
+        self.write_new_log_lines()
         self.group = None
         if not self.match.is_over():
             seat = self.viewing_seat()
@@ -646,16 +685,24 @@ class TableApp(App[int]):
         """Show the table as it was when the deal ended, with its score, and wait."""
         match = self.match
         lang = match.lang
-        view = self.view_after(seat, step)
-        if view is not None:
-            view = finished_coffin(view, ended[-1])
+        if ended[-1].kind == "coffin_scored":  # the coffin is cleared as it scores
+            view = self.view_after(seat, step + 1)
+            if view is not None:
+                view = finished_coffin(view, ended[-1])
+        else:  # the table as the last move found it (the next deal is not there yet)
+            view = self.view_after(seat, step)
         if view is not None and not (len(match.humans) > 1 and self.last_human is None):
             self.shown_seat = seat
-            self.draw_view(view, until_step=step)
+            self.draw_view(view, until_step=step if ended[-1].kind == "coffin_scored" else step - 1)
         self.hide_moves()
         self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
         style = Style(lang=lang)
-        lines = [sentence(match.game.info.name, event, match.names, style) for event in ended]
+        # What the last move did (the last trick, the box won), then the score.
+        lines = [
+            sentence(match.game.info.name, event, match.names, style)
+            for event_step, event in match.table.events_for(seat, since=step)
+            if event_step == step and event.kind not in QUIET_KINDS
+        ]
         lines.extend(self.forced_notes(step))
         self.paused = True
         self.push_screen(
@@ -668,13 +715,13 @@ class TableApp(App[int]):
         self.paused = False
         self.advance()
 
-    def view_after(self, seat: int, step: int) -> View | None:
-        """What ``seat`` saw right after history step ``step`` (the finished deal,
-        before the next one was dealt), rebuilt by replaying the history."""
+    def view_after(self, seat: int, steps: int) -> View | None:
+        """What ``seat`` saw after the first ``steps`` steps of the history,
+        rebuilt by replaying them."""
         history = self.match.table.snapshot().history
         state = self.match.game.new_initial_state()
         try:
-            for action in history[: step + 1]:
+            for action in history[:steps]:
                 state.apply_action(action)
         except ParlourError:
             return None
