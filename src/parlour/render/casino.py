@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.game import View
-from parlour.render import Style, pad
+from parlour.render import Style, pad, rows_needed
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -33,7 +33,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "held": "    cards held: ",
         "empty": "(empty)",
         "to_play": "{name} to play.",
-        "won": "Game over: {name} win(s).",
+        "won": "Game over: {name} {verb}.",
         "over": "Game over ({note}).",
         "round_score": "Round {round} score",
         "cards": "cards taken",
@@ -49,7 +49,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_take": "{name} takes the cards left on the table.",
         "round_scored": "Round {round} scored: {points}.",
         "final": "Game over: {totals}.",
-        "counts_out": "{name} count(s) out",
+        "counts_out": "{name} {verb} out",
     },
     "fr": {
         "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
@@ -95,6 +95,12 @@ def _say(lang: str, key: str, **values: object) -> str:
     return words[key].format(**values)
 
 
+def _verb(subject: str, verb: str) -> str:
+    """An English verb agreeing with ``subject``: a side of two or You take the
+    plural (``win``), one other player the singular (``wins``)."""
+    return verb if " & " in subject or subject == "You" else verb + "s"
+
+
 def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
     return " & ".join(names[seat] for seat in observation["sides"][side])
 
@@ -134,12 +140,20 @@ def round_table(
     )
     if result["counted_out"] >= 0:
         name = _side_name(observation, result["counted_out"], names)
-        lines.append(_say(lang, "counts_out", name=name))
+        lines.append(_say(lang, "counts_out", name=name, verb=_verb(name, "count")))
     return lines
 
 
-def render(view: View, style: Style, names: Sequence[str]) -> str:
-    """The table as ``view.seat`` sees it."""
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as ``view.seat`` sees it (the last round's score table only if
+    it fits in ``height`` rows of ``width`` columns, when they are given)."""
     o: Mapping[str, Any] = view.observation
     lang = style.lang
     out: list[str] = []
@@ -200,12 +214,14 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         + others
     )
     if o["round_results"] and (o["phase"] == "over" or len(o["round_moves"]) < o["players"]):
-        out.append("")
-        out.extend(round_table(o, names, lang=lang))
+        scores_table = ["", *round_table(o, names, lang=lang)]
+        if height is None or rows_needed(out + scores_table, width) < height:
+            out.extend(scores_table)
     current = o["current_player"]
     if o["phase"] == "over":
         if o["winner_side"] is not None and o["winner_side"] >= 0:
-            out.append(_say(lang, "won", name=_side_name(o, o["winner_side"], names)))
+            winner = _side_name(o, o["winner_side"], names)
+            out.append(_say(lang, "won", name=winner, verb=_verb(winner, "win")))
         else:
             out.append(_say(lang, "over", note=o["end_note"]))
     elif isinstance(current, int) and current >= 0:
