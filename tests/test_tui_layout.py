@@ -21,6 +21,7 @@ from parlour.render import Style, renderer_for
 from parlour.render.colour_blind import ace_high
 from parlour.tui import session
 from parlour.tui.app import (
+    DEAL_END_KINDS,
     DealEndScreen,
     RulesScreen,
     TableApp,
@@ -332,3 +333,30 @@ def test_session_is_unchanged_for_the_line_mode() -> None:
     full = match.table_text(0, Style())
     assert "Board:" in full
     assert session.Match is Match
+
+
+def test_a_deal_where_every_move_of_yours_was_forced_says_so() -> None:
+    match = new_match("nain-jaune", {"players": 8}, seed=6)
+    decided_at: list[int] = []
+    while not match.is_over():
+        seat = match.human_to_act()
+        if seat is None:
+            match.play_bot()
+        else:
+            decided_at.append(match.table.history_length())
+            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    app = TableApp(match, colour=False, bot_delay=0)
+    ends = [step for step, event in match.table.events_for(0) if event.kind in DEAL_END_KINDS]
+    starts = [0] + [end + 1 for end in ends]
+    said = []
+    for start, end in zip(starts, ends, strict=False):
+        notes = app.forced_notes(end)
+        forced = [
+            step
+            for step, event in match.table.events_for(0)
+            if start <= step <= end and getattr(event, "forced", False) and event.seat == 0
+        ]
+        chose = any(start <= step <= end for step in decided_at)
+        assert bool(notes) == (bool(forced) and not chose)
+        said.extend(notes)
+    assert "All your moves this deal were forced: the rules chose every card." in said

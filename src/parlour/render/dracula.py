@@ -79,6 +79,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "take": "{name} prend encore {count} {cards} du cercueil.",
         "take_you": "{name} prenez encore {count} {cards} du cercueil.",
         "to_play": "À {name} de jouer.",
+        "to_play_you": "À vous de jouer.",
         "scored": "Donne {deal} comptée ({note}) : {first} {first_score}, {second} "
         "{second_score} {unit}.",
         "unit_cards": "cartes à prendre",

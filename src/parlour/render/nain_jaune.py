@@ -195,7 +195,7 @@ def render(
         marks = []
         if seat == observation["dealer"]:
             marks.append(words["dealer"])
-        if seat == view.seat:
+        if seat == view.seat and not (width is not None and _name(names, seat) in ("You", "Vous")):
             marks.append(words["you"])
         if seat in played:
             marks.append(words["played" if width is None else "played_short"])

@@ -805,6 +805,8 @@ class TableApp(App[int]):
         self.draw_table(match.observer)
         self.hide_moves()
         lines = match.result_lines()
+        history = match.table.history_length()
+        lines.extend(self.forced_notes(history - 1) if history else [])
         self.set_prompt(Text(tr(match.lang, "game_over"), style="bold"))
         self.say("  ".join(lines + ([match.stats_note] if match.stats_note else [])))
         if not self.end_shown:

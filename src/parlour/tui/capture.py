@@ -60,14 +60,14 @@ async def capture(
         return screen_text(app)
 
 
-EXTRA_CAPTURES: list[tuple[str, str, str, dict[str, object]]] = [
-    ("dracula-fr", "dracula", "fr", {}),
-    ("nain-jaune-8", "nain-jaune", "en", {"players": 8}),
-    ("nain-jaune-3", "nain-jaune", "en", {"players": 3}),
-    ("casino-4", "casino", "en", {"players": 4}),
-    ("colour-blind-2", "colour-blind", "en", {"players": 2}),
+EXTRA_CAPTURES: list[tuple[str, str, str, dict[str, object], int]] = [
+    ("dracula-fr", "dracula", "fr", {}, 4),
+    ("nain-jaune-8", "nain-jaune", "en", {"players": 8}, 5),
+    ("nain-jaune-3", "nain-jaune", "en", {"players": 3}, 4),
+    ("casino-4", "casino", "en", {"players": 4}, 4),
+    ("colour-blind-2", "colour-blind", "en", {"players": 2}, 4),
 ]
-"""Captures beyond one per game: (file name, game, language, options)."""
+"""Captures beyond one per game: (file name, game, language, options, seed)."""
 
 
 def write_captures(directory: Path) -> list[Path]:
@@ -75,16 +75,16 @@ def write_captures(directory: Path) -> list[Path]:
     ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    jobs: list[tuple[str, str, str, dict[str, object]]] = [
-        (name, name, "en", {}) for name in game_names()
+    jobs: list[tuple[str, str, str, dict[str, object], int]] = [
+        (name, name, "en", {}, 4) for name in game_names()
     ]
-    for file_name, name, lang, options in jobs + EXTRA_CAPTURES:
+    for file_name, name, lang, options, seed in jobs + EXTRA_CAPTURES:
         try:
             load_game(name, **options)
         except ValueError:  # an option this game does not have (yet)
             continue
         path = directory / f"{file_name}.txt"
-        text = asyncio.run(capture(name, lang=lang, options=options))
+        text = asyncio.run(capture(name, lang=lang, options=options, seed=seed))
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
