@@ -42,7 +42,7 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
 from parlour.howto import how_to_play
 from parlour.i18n import tr
-from parlour.render import Style, render_fitted
+from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
 from parlour.tui.palette import TableStyle, make_style
@@ -337,9 +337,9 @@ class TableApp(App[int]):
     .too-small #main, .too-small #prompt, .too-small #message, .too-small #keys,
     .too-small #entry { display: none; }
     .too-small #too-small { display: block; }
-    #page { width: 90%; height: auto; max-height: 90%; border: thick $primary;
-            background: $surface; padding: 1 2; }
-    #page.tall { height: 90%; }
+    #page { width: 96%; height: auto; max-height: 100%; border: thick $primary;
+            background: $surface; padding: 0 1; }
+    #page.tall { height: 100%; }
     #rules-scroll { height: 1fr; }
     #page-scroll { height: auto; max-height: 100%; }
     TextScreen, RulesScreen, QuitScreen { align: center middle; }
@@ -394,6 +394,8 @@ class TableApp(App[int]):
         self.last_human: int | None = None
         self.end_shown = False
         self.exit_message: str | None = None
+        self.message_text = ""
+        """The message under the table (empty: none)."""
         self.log_lines = 0
         """How many lines of :meth:`screen_log` the panel shows."""
         self.table_text = Text()
@@ -477,6 +479,7 @@ class TableApp(App[int]):
 
     def say(self, text: str) -> None:
         """A message under the table (hints, reasons, confirmations)."""
+        self.message_text = text
         message = self.query_one("#message", Static)
         message.update(Text(text))
         message.set_class(bool(text), "shown")
@@ -490,8 +493,7 @@ class TableApp(App[int]):
     def table_room(self) -> tuple[int, int]:
         """Columns and rows the table can use without scrolling."""
         width, height = self.size
-        message = self.query_one("#message", Static)
-        taken = 2 + (max(1, message.size.height) if message.has_class("shown") else 0)
+        taken = 2 + rows_needed([self.message_text], width - 2) if self.message_text else 2
         # The pane's padding (2) and a scroll bar it might show (2).
         return max(20, width - self.side_width() - 4), max(8, height - taken)
 
@@ -787,7 +789,7 @@ class TableApp(App[int]):
                 label = self.pretty(self.groups[self.group or 0][0])
                 prompt += f" · {label} ({tr(lang, 'group_back')})"
         moves.add_options(options)
-        moves.border_title = moves_count(lang, len(options))
+        moves.border_title = moves_count(lang, len(view.legal_actions))
         moves.display = bool(options)
         self.set_prompt(Text.from_ansi(prompt))
         if options:
