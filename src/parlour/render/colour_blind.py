@@ -120,6 +120,12 @@ def ace_high(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
+def move_order(view: View) -> list[int]:
+    """The legal cards in the order the hand is drawn (the Ace high)."""
+    by_text = dict(zip(view.action_texts, view.legal_actions, strict=True))
+    return [by_text[text] for text in ace_high(list(view.action_texts))]
+
+
 def render(
     view: View,
     style: Style,

@@ -46,7 +46,7 @@ from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
 from parlour.tui.palette import TableStyle, make_style
-from parlour.tui.session import Groups, Match, game_log, hint_line
+from parlour.tui.session import Groups, Match, game_log, hint_line, render_hook
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -394,6 +394,8 @@ class TableApp(App[int]):
         self.last_human: int | None = None
         self.end_shown = False
         self.exit_message: str | None = None
+        self.move_order = render_hook(match.game.info.name, "move_order")
+        """The renderer's order of the moves (as the hand is drawn), if it has one."""
         self.message_text = ""
         """The message under the table (empty: none)."""
         self.log_lines = 0
@@ -779,12 +781,15 @@ class TableApp(App[int]):
                 text = Text.from_ansi(f"{_key(index)}{self.pretty(label)}  ({count})")
                 options.append(Option(text, id=f"g{index}"))
         else:
-            actions = (
-                list(view.legal_actions) if self.groups is None else self.groups[self.group or 0][1]
-            )
+            if self.groups is not None:
+                actions = self.groups[self.group or 0][1]
+            elif self.move_order is not None:
+                actions = self.move_order(view)
+            else:
+                actions = list(view.legal_actions)
             for index, action in enumerate(actions):
-                text = self.pretty(view.action_to_string(action))
-                options.append(Option(Text.from_ansi(f"{_key(index)}{text}"), id=f"a{action}"))
+                move = self.pretty(view.action_to_string(action))
+                options.append(Option(Text.from_ansi(f"{_key(index)}{move}"), id=f"a{action}"))
             if self.groups is not None:
                 label = self.pretty(self.groups[self.group or 0][0])
                 prompt += f" · {label} ({tr(lang, 'group_back')})"
@@ -923,7 +928,8 @@ class TableApp(App[int]):
                     elif self.group == index:
                         self.fill_moves(view, highlight=actions.index(hint.action))
         else:
-            self.fill_moves(view, highlight=list(view.legal_actions).index(hint.action))
+            shown = self.move_order(view) if self.move_order else list(view.legal_actions)
+            self.fill_moves(view, highlight=shown.index(hint.action))
 
     def action_undo(self) -> None:
         """``u``: back to your previous decision (same cards)."""
@@ -1032,8 +1038,8 @@ def finished_coffin(view: View, event: Event) -> View:
     if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
         return view
     observation["coffin"] = list(cards)
-    observation["row_values"] = list(getattr(event, "rows", observation.get("row_values")))
-    observation["column_values"] = list(getattr(event, "columns", observation.get("column_values")))
+    observation["row_values"] = list(getattr(event, "rows", ()))
+    observation["column_values"] = list(getattr(event, "columns", ()))
     if "face_down" in observation:
         observation["face_down"] = [False] * len(cards)
     return dataclasses.replace(view, observation=observation, legal_actions=(), action_texts=())
