@@ -111,7 +111,7 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
         "{min_width}×{min_height} pour jouer.",
-        "footer": "↵ jouer · : taper · h conseil · u annuler · r règles · s scores · ? touches",
+        "footer": "↵ jouer · : taper · h conseil · u annuler · r règles · ? touches · q quitter",
         "keys_title": "Touches",
         "keys": (
             "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
