@@ -360,3 +360,29 @@ def test_a_deal_where_every_move_of_yours_was_forced_says_so() -> None:
         assert bool(notes) == (bool(forced) and not chose)
         said.extend(notes)
     assert "All your moves this deal were forced: the rules chose every card." in said
+
+
+def test_the_replay_fits_80_by_24(private_data_dir: Path) -> None:
+    from parlour.tui.replay import ReplayBook
+    from parlour.tui.replay_app import ReplayApp
+
+    match = new_match("nain-jaune", {"players": 8, "max_deals": 1}, seed=5)
+    while not match.is_over():
+        seat = match.human_to_act()
+        if seat is None:
+            match.play_bot()
+        else:
+            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    path = private_data_dir / "finished.json"
+    path.write_text(match.table.record_json(), encoding="utf-8")
+    book = ReplayBook(path)
+
+    async def run() -> None:
+        app = ReplayApp(book, colour=False, start=len(book.steps) // 2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "┌───────" in text and "Step " in text
+            assert app.query_one("#table-pane", VerticalScroll).max_scroll_y == 0, text
+
+    asyncio.run(run())
