@@ -701,13 +701,16 @@ class TableApp(App[int]):
         self.hide_moves()
         self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
         style = Style(lang=lang)
-        # What the last move did (the last trick, the box won), then the score.
-        lines = [
-            sentence(match.game.info.name, event, match.names, style)
-            for event_step, event in match.table.events_for(seat, since=step)
-            if event_step == step and event.kind not in QUIET_KINDS
-        ]
+        # The score first, then what the last move did (the last trick, the box won).
+        name = match.game.info.name
+        lines = [sentence(name, event, match.names, style) for event in ended]
         lines.extend(self.forced_notes(step))
+        lines.append("")
+        lines.extend(
+            sentence(name, event, match.names, style)
+            for event_step, event in match.table.events_for(seat, since=step)
+            if event_step == step and event.kind not in QUIET_KINDS | DEAL_END_KINDS
+        )
         self.paused = True
         self.push_screen(
             DealEndScreen(words(lang, "deal_over"), "\n".join(lines), words(lang, "go_on")),
