@@ -70,9 +70,11 @@ PLAYED_KINDS = frozenset(
         "card_taken",
         "card_laid_face_down",
         "card_taken_from_cell",
-        "card_trailed",
-        "cards_captured",
+        "trail",
+        "capture",
         "build_made",
+        "build_raised",
+        "build_called",
     }
 )
 """Event kinds whose ``card`` is the card a player just played (highlighted)."""
