@@ -418,6 +418,12 @@ class State(ABC):
         check_action_text(text)
         return self._parse_action(text)
 
+    def string_to_actions(self, text: str) -> list[int]:
+        """The actions ``text`` names, in order. Most games read one action; a game
+        whose moves are made in several steps (Casino) also reads a whole move
+        written in one line and returns its steps."""
+        return [self.string_to_action(text)]
+
     def apply_text(self, text: str) -> int:
         """Parse and apply one action; return the action applied."""
         action = self.string_to_action(text)
