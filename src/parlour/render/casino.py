@@ -78,6 +78,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "build_raised": "{name} plays {card} and raises b{previous} to {value}: {cards}.",
         "build_called": "{name} plays {card} and calls {value}: {cards}.",
         "last_cards": "{name} takes the cards left on the table: {cards}.",
+        "first_dealer_you": "{name} deal first.",
+        "dealt_you_you": "{name} are dealt {card}.",
+        "trail_you": "{name} trail {card}.",
+        "capture_you": "{name} play {card} and take {cards}.",
+        "build_made_you": "{name} play {card} and build {value}: {cards}.",
+        "build_raised_you": "{name} play {card} and raise b{previous} to {value}: {cards}.",
+        "build_called_you": "{name} play {card} and call {value}: {cards}.",
+        "last_cards_you": "{name} take the cards left on the table: {cards}.",
         "scored": "Round {round} scored: {points} (totals {totals}).",
         "game_over": "Game over: {name} {verb} with {total}.",
         "game_stopped": "Game over ({note}): {totals}.",
@@ -136,6 +144,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "build_raised": "{name} joue {card} et porte b{previous} à {value} : {cards}.",
         "build_called": "{name} joue {card} et appelle {value} : {cards}.",
         "last_cards": "{name} ramasse les cartes restées sur la table : {cards}.",
+        "first_dealer_you": "{name} donnez en premier.",
+        "dealt_you_you": "{name} recevez {card}.",
+        "trail_you": "{name} posez {card} sur la table.",
+        "capture_you": "{name} jouez {card} et prenez {cards}.",
+        "build_made_you": "{name} jouez {card} et faites une combinaison de {value} : {cards}.",
+        "build_raised_you": "{name} jouez {card} et portez b{previous} à {value} : {cards}.",
+        "build_called_you": "{name} jouez {card} et appelez {value} : {cards}.",
+        "last_cards_you": "{name} ramassez les cartes restées sur la table : {cards}.",
         "scored": "Manche {round} : {points} (totaux {totals}).",
         "game_over": "Partie terminée : victoire de {name} avec {total}.",
         "game_stopped": "Partie terminée ({note}) : {totals}.",
@@ -151,6 +167,8 @@ _WORDS: dict[str, dict[str, str]] = {
 
 def _say(lang: str, key: str, **values: object) -> str:
     words = _WORDS.get(lang, _WORDS["en"])
+    if values.get("name") in ("You", "Vous") and key + "_you" in words:
+        key += "_you"  # the verb agrees with a seat called You / Vous
     return words[key].format(**values)
 
 
