@@ -10,9 +10,11 @@ finished round; ``sentence`` says one event of the game log. English and French
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.cards import parse_card
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games.casino import (
@@ -178,6 +180,19 @@ def _verb(subject: str, verb: str) -> str:
     return verb if " & " in subject or subject == "You" else verb + "s"
 
 
+def _cards_drawn(text: str, style: Style) -> str:
+    """A move's text with its cards drawn as on the table (``7S take 2H+5D`` →
+    ``7♠ take 2♡+5♢``)."""
+    parts = re.split(r"([\s+,]+)", text)
+    drawn = []
+    for part in parts:
+        try:
+            drawn.append(style.card(parse_card(part)) if part.strip(" +,") else part)
+        except ValueError:
+            drawn.append(part)
+    return "".join(drawn)
+
+
 def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
     return " & ".join(names[seat] for seat in observation["sides"][side])
 
@@ -284,7 +299,8 @@ def render(
     if o["round_moves"]:
         recent = o["round_moves"][-len(o["sides"]) - 1 :]
         out.append(
-            _say(lang, "recent") + " · ".join(f"{names[m['seat']]}: {m['move']}" for m in recent)
+            _say(lang, "recent")
+            + " · ".join(f"{names[m['seat']]}: {_cards_drawn(m['move'], style)}" for m in recent)
         )
     out.append("")
     others = " · ".join(
