@@ -278,24 +278,74 @@ function nainJaune(view, ctx) {
 }
 
 // ----- Casino --------------------------------------------------------------------------------
+// The Casino move being made, step by step (public: everyone sees it grow):
+// the card played, what it does, the table cards and builds chosen so far.
+function casinoPending(pending, ctx) {
+  const chosen = new Set([...(pending.cards || []), ...(pending.open_group || [])]);
+  const parts = [];
+  const open = new Set(pending.open_group || []);
+  for (const card of pending.cards || []) if (!open.has(card)) parts.push(cardElement(card, { small: true }));
+  for (const value of pending.builds || []) parts.push(el("span", { class: "chosen-build" }, t("buildN", { value })));
+  if ((pending.open_group || []).length) {
+    parts.push(
+      el(
+        "span",
+        { class: "open-group" },
+        pending.open_group.map((card) => cardElement(card, { small: true })),
+        el("span", { class: "open-sum" }, `${pending.open_sum} / ${pending.value}`),
+      ),
+    );
+  }
+  const kind = t(`kind_${pending.kind}`);
+  const head = pending.seat === ctx.mySeat ? t("yourMove") : t("makingMove", { name: seatName(ctx, pending.seat) });
+  return {
+    chosen,
+    panel: el(
+      "div",
+      { class: "casino-pending", role: "status" },
+      label(head),
+      el(
+        "div",
+        { class: "pending-line" },
+        cardElement(pending.card, { extraClass: "pending-card" }),
+        el("span", { class: "pending-kind" }, pending.value ? `${kind} ${pending.value}` : kind),
+        el("span", { class: "pending-arrow" }, "→"),
+        parts.length ? parts : el("span", { class: "pending-empty" }, t("nothingChosen")),
+      ),
+    ),
+  };
+}
+
 function casino(view, ctx) {
   const board = el("div", { class: "board-casino" });
   const table = el("div", { class: "casino-table" });
-  for (const card of view.loose || []) table.append(cardElement(card));
+  const steps = ctx.steps || new Map();
+  const pending = view.pending ? casinoPending(view.pending, ctx) : null;
+  for (const card of view.loose || []) {
+    const step = steps.get(card);
+    const picked = pending && pending.chosen.has(card) ? "chosen" : "";
+    table.append(
+      step
+        ? cardElement(card, { button: true, playable: true, key: `step-${card}`, extraClass: "step", onclick: () => ctx.play(step) })
+        : cardElement(card, { extraClass: picked }),
+    );
+  }
   for (const build of view.builds || []) {
     const stack = el("div", { class: "build-cards" });
     for (const card of build.cards || []) stack.append(cardElement(card, { small: true }));
+    const step = steps.get(`b${build.value}`);
+    const picked = pending && (pending.builds || []).includes(build.value);
+    const attributes = { class: `build${build.owner === ctx.mySeat ? " mine" : ""}${step ? " step" : ""}${picked ? " chosen" : ""}` };
+    const labelText = `${t("build", { value: build.value })} · ${t("owner", { name: seatName(ctx, build.owner) })}`;
     table.append(
-      el(
-        "div",
-        { class: `build${build.owner === ctx.mySeat ? " mine" : ""}` },
-        stack,
-        el("span", { class: "build-label" }, `${t("build", { value: build.value })} · ${t("owner", { name: seatName(ctx, build.owner) })}`),
-      ),
+      step
+        ? el("button", { ...attributes, type: "button", dataset: { key: `step-b${build.value}` }, onclick: () => ctx.play(step) }, stack, el("span", { class: "build-label" }, labelText))
+        : el("div", attributes, stack, el("span", { class: "build-label" }, labelText)),
     );
   }
   if (!table.childElementCount) table.append(el("span", { class: "empty-table" }, "—"));
   board.append(el("div", { class: "casino-felt" }, label(t("table")), table));
+  if (pending) board.append(pending.panel);
   const foot = el("div", { class: "casino-foot" }, pile(t("stock"), view.stock || 0));
   if (view.last_capture) {
     const capture = view.last_capture;
