@@ -328,7 +328,8 @@ export class TablePage {
       this.derive = null;
     }
     felt.append(board);
-    felt.append(this.pauseBanner());
+    const banner = this.pauseBanner();
+    if (banner) felt.append(banner);
     felt.append(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
     if (state.seat !== null) felt.append(this.myArea(state, game, byCard));
     felt.append(this.actions(state, byCard, other));
