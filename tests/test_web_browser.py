@@ -452,8 +452,11 @@ def test_the_log_tells_each_move_in_the_servers_sentences_and_pauses_on_a_coffin
     ringed = page.locator(".coffin .card.last-played")
     assert ringed.count() == 1
     card = ringed.first.get_attribute("data-card") or ""
-    symbols = {"S": "♠", "H": "♥♡", "D": "♦♢", "C": "♣"}[card[-1]]
-    assert any(f"{card[:-1]}{symbol}" in last for symbol in symbols), (card, last)
+    if card in ("V1", "V2"):
+        assert card in last, (card, last)
+    else:
+        symbols = {"S": "♠", "H": "♥♡", "D": "♦♢", "C": "♣"}[card[-1]]
+        assert any(f"{card[:-1]}{symbol}" in last for symbol in symbols), (card, last)
 
 
 def test_a_french_table_has_no_english_words(browser: Any, server: str) -> None:

@@ -372,7 +372,7 @@ function sideOf(view, seat) {
 export const GAMES = {
   dracula: {
     board: dracula,
-    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
     sheet: (view, ctx) => ({
@@ -383,7 +383,7 @@ export const GAMES = {
   },
   "dracula-partnership": {
     board: draculaPartnership,
-    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("coffinOf", { n: view.coffin_number }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("coffinOf", { n: view.coffin_number }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
     seatScore: (view, seat) => view.totals?.[view.sides[seat]],
     sheet: (view, ctx) => {
@@ -397,7 +397,7 @@ export const GAMES = {
   },
   thracula: {
     board: thracula,
-    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.owned_lines ? t("lineOwned", { row: view.owned_lines[seat] + 1, col: COLUMNS[view.owned_lines[seat]] }) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
     sheet: (view, ctx) => ({
@@ -408,7 +408,7 @@ export const GAMES = {
   },
   "colour-blind": {
     board: colourBlind,
-    info: (view, ctx) => [view.deals ? t("dealOf", { deal: view.deal, deals: view.deals }) : t("dealN", { deal: view.deal }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [view.deals ? t("dealOf", { deal: view.deal, deals: view.deals }) : t("dealN", { deal: view.deal }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => {
       const won = view.won ? view.won[seat] || [] : [];
       return won.length ? won.map((card) => { const parsed = parseCard(card); return parsed && parsed.suit ? rankLabel(parsed.rank) + SUITS[parsed.suit] : card; }).join(" ") : "";
@@ -422,7 +422,7 @@ export const GAMES = {
   },
   "nain-jaune": {
     board: nainJaune,
-    info: (view, ctx) => [t("dealN", { deal: view.deal_number }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealN", { deal: view.deal_number }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: () => t("chips"),
     seatScore: (view, seat) => view.chips?.[seat],
     sheet: (view, ctx) => ({

@@ -497,7 +497,9 @@ export class TablePage {
         ),
       );
     }
-    tools.append(el("p", { class: "keys" }, t("keys")));
+    // Only the coffin games have cells for the number keys.
+    const coffinGame = ["dracula", "dracula-partnership", "thracula"].includes(state.game);
+    tools.append(el("p", { class: "keys" }, t(coffinGame ? "keys" : "keysNoCells")));
     bar.append(tools);
     return bar;
   }
