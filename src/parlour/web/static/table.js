@@ -533,6 +533,14 @@ export class TablePage {
         else if (card && event.seat < 0) dealt.table.push(card);
         continue;
       }
+      if (event.kind === "card_laid_face_down") {
+        // Thracula's nine face-down cells: one line, not nine.
+        const previous = lines[lines.length - 1];
+        if (previous && previous.faceDown) previous.faceDown.count += 1;
+        else lines.push({ kind: event.kind, faceDown: { count: 1 } });
+        dealt = null;
+        continue;
+      }
       dealt = null;
       if (!entry.text) continue;
       lines.push({ kind: event.kind, entry });
@@ -544,6 +552,7 @@ export class TablePage {
         if (line.dealt.table.length) parts.push(" ", t("tableCards"), " ", prettyMove(line.dealt.table.join(" ")));
         return el("li", { class: "event kind-cards_dealt" }, parts);
       }
+      if (line.faceDown) return el("li", { class: "event kind-card_laid_face_down" }, t("laidFaceDown", { n: line.faceDown.count }));
       const milestone = PAUSE_KINDS.includes(line.kind) || line.kind === "game_ended" ? " milestone" : "";
       const text = line.entry.derived ? prettyMove(line.entry.text) : prettySentence(line.entry.text);
       return el("li", { class: `event kind-${line.kind}${milestone}` }, text);
