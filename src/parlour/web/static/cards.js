@@ -199,7 +199,10 @@ function translateWords(text) {
 // outlined red suits): the four-colour pack recolours them like the cards.
 const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C" };
 export function prettySentence(text) {
-  return String(text)
+  // The cards drawn in French read V, D, R for the courts: the log says the same.
+  let sentence = String(text);
+  if (language() === "fr") sentence = sentence.replace(/\b([JQK])(?=[♠♥♡♦♢♣])/g, (_, court) => COURTS.fr[court]);
+  return sentence
     .split(/([♠♥♡♦♢♣])/)
     .map((part) => {
       const suit = SYMBOL_SUITS[part];
