@@ -561,6 +561,8 @@ export class TablePage {
 
   logPanel() {
     const entries = this.logLines();
+    // The newest line is marked, so that the eye finds what just happened.
+    if (entries.length) entries[entries.length - 1].classList.add("latest");
     return el("section", { class: "panel log" }, el("h2", {}, t("log")), entries.length ? el("ol", {}, entries) : el("p", { class: "empty" }, t("logEmpty")));
   }
 
