@@ -20,7 +20,6 @@ COMPILED = [
     "src/parlour/core/cards.py",
     "src/parlour/core/cardset.py",
     "src/parlour/core/sampler.py",
-    "src/parlour/core/events.py",
     "src/parlour/core/options.py",
     "src/parlour/core/game.py",
     "src/parlour/games/_coffin.py",
