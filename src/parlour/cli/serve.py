@@ -32,7 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--database",
         default=None,
         metavar="URL",
-        help="sqlite:///path/to/tables.sqlite3 (default: tables.sqlite3 in the user data folder)",
+        help=(
+            "sqlite:///path/to/tables.sqlite3 (default: tables.sqlite3 in the user data "
+            "folder) or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+        ),
     )
     parser.add_argument(
         "--bot-delay",
@@ -48,6 +51,7 @@ def command_serve(arguments: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from parlour.table.stores import database_place
         from parlour.web.app import create_app, database_path
     except ImportError as error:
         raise ParlourError(
@@ -62,7 +66,8 @@ def command_serve(arguments: argparse.Namespace) -> int:
     host = arguments.host
     shown = f"[{host}]" if ":" in host else host
     print(f"parlour: the web table is at http://{shown}:{arguments.port}/")
-    print(f"parlour: tables are kept in {database_path(arguments.database)}")
+    path = database_path(arguments.database)
+    print(f"parlour: tables are kept in {path or database_place(arguments.database)}")
     uvicorn.run(app, host=host, port=arguments.port, log_level="warning", ws_max_size=65536)
     return 0
 

@@ -28,8 +28,9 @@ from parlour.core.errors import ParlourError
 from parlour.core.options import format_option_value
 from parlour.core.registry import game_class, game_names
 from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
+from parlour.table.stores import open_store
 from parlour.web.hub import LANGUAGES, Connection, Hub, Room, WebError, seat_specs_from_request
-from parlour.web.seats import SeatBook
+from parlour.web.seats import open_seat_book
 
 log = logging.getLogger("parlour.web")
 
@@ -50,18 +51,23 @@ SECURITY_HEADERS = {
 (tokens in the address's fragment) are never passed on as a referrer."""
 
 
-def database_path(database_url: str | None) -> str:
+def is_postgres(database_url: str | None) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) address."""
+    return database_url is not None and database_url.lower().startswith(
+        ("postgresql://", "postgres://")
+    )
+
+
+def database_path(database_url: str | None) -> str | None:
     """The SQLite file of ``--database``: ``sqlite:///path`` (or a plain path);
-    None means ``tables.sqlite3`` in the user's data folder."""
+    None means ``tables.sqlite3`` in the user's data folder. A PostgreSQL address
+    has no file: None."""
     if database_url is None:
         from parlour.stats import data_dir
 
         return str(data_dir() / "tables.sqlite3")
-    if database_url.startswith(("postgresql://", "postgres://")):
-        raise ParlourError(
-            "PostgreSQL is not supported by this version of parlour serve yet; "
-            "use sqlite:///path/to/tables.sqlite3"
-        )
+    if is_postgres(database_url):
+        return None
     if database_url.startswith("sqlite://"):
         path = database_url.removeprefix("sqlite://")
         if not path:
@@ -70,7 +76,8 @@ def database_path(database_url: str | None) -> str:
     if "://" in database_url:
         scheme = database_url.split("://", 1)[0]
         raise ParlourError(
-            f"--database {scheme}://… is not supported; allowed: sqlite:///path or a file path"
+            f"--database {scheme}://… is not supported; allowed: sqlite:///path, a file path "
+            "or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
         )
     return database_url
 
@@ -154,13 +161,19 @@ def create_app(
 ) -> Starlette:
     """The web table's ASGI application.
 
-    ``database_url`` is ``sqlite:///path`` (default: the user's data folder);
-    ``store`` replaces the table store (tests); ``bot_delay`` is the pause in
-    seconds before each bot move, so that people can follow the play.
+    ``database_url`` is ``sqlite:///path`` (default: the user's data folder) or
+    ``postgresql://…`` (tables, moves and seats in PostgreSQL; several processes
+    may share it, see :mod:`parlour.web.cluster`); ``store`` replaces the table
+    store (tests); ``bot_delay`` is the pause in seconds before each bot move, so
+    that people can follow the play.
     """
     path = database_path(database_url)
-    if path != ":memory:":
+    if path is not None and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if store is None and path is None:
+        # Opened now, so that a wrong address or an unreachable server is a clear
+        # error of `parlour serve`, before it starts listening.
+        store = open_store(database_url)
     # The databases are opened when the server starts, on the thread of its event
     # loop: a SQLite connection belongs to the thread that opened it.
     hubs: list[Hub] = []
@@ -259,13 +272,22 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         table_store: TableStore = store if store is not None else SqliteTableStore(path)
-        book = SeatBook(path)
-        hubs.append(Hub(table_store, book, bot_delay=bot_delay))
-        app.state.hub = hubs[0]
+        book = open_seat_book(table_store, path)
+        hub = Hub(table_store, book, bot_delay=bot_delay)
+        sync = None
+        if is_postgres(database_url) and database_url is not None:
+            from parlour.web.cluster import ClusterSync
+
+            sync = ClusterSync(hub, database_url)
+            await sync.start()
+        hubs.append(hub)
+        app.state.hub = hub
         try:
             yield
         finally:
-            await hubs[0].close()
+            if sync is not None:
+                await sync.stop()
+            await hub.close()
             book.close()
             hubs.clear()
 

@@ -30,6 +30,11 @@ from parlour.table import (
 )
 from parlour.web.seats import SeatBook, new_token, token_hash
 
+TAKEOVER_SECONDS = 3.0
+"""Several processes: how much longer than usual a process waits before moving a
+bot of a table whose last move it only heard about. The process that accepted the
+last move drives the bots; another takes over only when that one falls silent."""
+
 log = logging.getLogger("parlour.web")
 
 PAUSE_EVENT_WORDS = ("trick", "coffin", "deal", "round", "scored", "box")
@@ -84,6 +89,9 @@ class Room:
     pause_next_bot: bool = False
     again: dict[str, Any] | None = None
     """The table made by "play again", with the tokens of its person seats."""
+    takeover_wait: float = 0.0
+    """Extra wait before this process moves a bot: 0 when this process accepted
+    the table's last move, :data:`TAKEOVER_SECONDS` when another process did."""
 
 
 class WebError(ParlourError):
@@ -341,10 +349,19 @@ class Hub:
         stored by the table, then announced to all."""
         if connection.seat is None:
             raise WebError("a spectator cannot move; open the table with a seat's link to play")
-        async with room.lock:
-            before = milestones(room.table)
-            events = room.table.submit(connection.seat, action, version)
-            room.pause_next_bot = self._pauses(events) or milestones(room.table) != before
+        try:
+            async with room.lock:
+                before = milestones(room.table)
+                events = room.table.submit(connection.seat, action, version)
+                room.pause_next_bot = self._pauses(events) or milestones(room.table) != before
+                room.takeover_wait = 0.0
+        except StaleVersionError:
+            if version == room.table.version:
+                # The table's own check passed, so the store refused: another
+                # process stored this move number first. Show everyone the table
+                # as it now is; the sender also gets the stale-version error.
+                await self.refresh(room)
+            raise
         await self.announce(room)
         self.wake_bots(room)
 
@@ -352,9 +369,15 @@ class Hub:
         """Take back this seat's last move, if the table's policy allows it."""
         if connection.seat is None:
             raise WebError("a spectator cannot undo")
-        async with room.lock:
-            room.table.undo(connection.seat, version)
-            room.undo_count += 1
+        try:
+            async with room.lock:
+                room.table.undo(connection.seat, version)
+                room.undo_count += 1
+                room.takeover_wait = 0.0
+        except StaleVersionError:
+            if version == room.table.version:  # another process stored a move first
+                await self.refresh(room)
+            raise
         await self.announce(room)
         self.wake_bots(room)
 
@@ -427,13 +450,19 @@ class Hub:
             log.exception("the bots of table %s stopped", room.table.id)
 
     async def _play_bots(self, room: Room) -> None:
-        table = room.table
-        while table.bot_to_act() is not None:
-            delay = self.bot_delay * (2.5 if room.pause_next_bot else 1.0)
+        # room.table is read afresh at each step: refresh() may replace it with
+        # the table as another process left it.
+        while room.table.bot_to_act() is not None:
+            seen = room.table.version
+            delay = self.bot_delay * (2.5 if room.pause_next_bot else 1.0) + room.takeover_wait
             room.pause_next_bot = False
             if delay > 0:
                 await asyncio.sleep(delay)
+            lost_race = False
             async with room.lock:
+                table = room.table
+                if table.version != seen:
+                    continue  # moved meanwhile (here or elsewhere): wait again
                 if table.bot_to_act() is None:
                     break
                 seat, action, version = await asyncio.to_thread(table.choose_bot_move)
@@ -441,9 +470,43 @@ class Hub:
                 try:
                     events = table.submit(seat, action, version)
                 except StaleVersionError:
-                    continue
-                room.pause_next_bot = self._pauses(events) or milestones(table) != before
+                    lost_race = True
+                else:
+                    room.pause_next_bot = self._pauses(events) or milestones(table) != before
+                    room.takeover_wait = 0.0
+            if lost_race:
+                await self.refresh(room)  # another process moved this bot first
+                continue
             await self.announce(room)
+
+    # ----- several processes on one database (see parlour.web.cluster) ----------
+    def reload_table(self, room: Room) -> bool:
+        """Read the room's table again from the store; True if it had changed.
+
+        Another process sharing the database may have stored moves since this one
+        last looked. When the stored moves no longer begin with the ones held here
+        (an undo elsewhere), every connection gets its whole log again."""
+        fresh = Table.open(room.table.id, self.store)
+        if fresh.version == room.table.version:
+            return False
+        held = [(item.step, item.seat, item.action) for item in room.table.moves_played()]
+        stored = [(item.step, item.seat, item.action) for item in fresh.moves_played()]
+        if stored[: len(held)] != held:
+            room.undo_count += 1
+        room.table = fresh
+        return True
+
+    async def refresh(self, room: Room) -> None:
+        """Bring a room up to date with the store after another process moved, tell
+        its connections, and let this process's bots take over only if the other
+        process falls silent (:data:`TAKEOVER_SECONDS`)."""
+        async with room.lock:
+            changed = await asyncio.to_thread(self.reload_table, room)
+            if changed:
+                room.takeover_wait = TAKEOVER_SECONDS
+        if changed:
+            await self.announce(room)
+            self.wake_bots(room)
 
     async def close(self) -> None:
         """Stop every bot task (the server is shutting down)."""
