@@ -166,7 +166,25 @@ class Load:
         self.figures = figures
         self.random = random.Random(arguments.seed)
         self.deadline = 0.0
+        self.measure_from = float("inf")
+        self.opened = 0
         self.http: Any = None
+
+    def measuring(self) -> bool:
+        """True once every client has its first table: the opening rush of table
+        creations and handshakes is not counted."""
+        return time.monotonic() >= self.measure_from
+
+    def count_moves(self, moves: int) -> None:
+        if self.measuring():
+            self.figures.moves += moves
+
+    def one_more_open(self) -> None:
+        """A client has its first table; when all have, the measured run starts."""
+        self.opened += 1
+        if self.opened == self.arguments.tables + self.arguments.people:
+            self.measure_from = time.monotonic()
+            self.deadline = self.measure_from + self.arguments.seconds
 
     async def new_table(self, seats: list[str], address: str) -> dict[str, Any]:
         response = await self.http.post(
@@ -191,10 +209,14 @@ class Load:
 
         create_at = self.addresses[index % len(self.addresses)]
         watch_at = self.addresses[(index + 1) % len(self.addresses)]
+        first = True
         while time.monotonic() < self.deadline:
             created = await self.new_table(self.seats(person=False), create_at)
             async with connect(f"ws://{watch_at}/ws/tables/{created['table']}") as websocket:
                 await websocket.send(json.dumps({"type": "hello"}))
+                if first:
+                    self.one_more_open()
+                    first = False
                 version = None
                 while time.monotonic() < self.deadline:
                     try:
@@ -207,10 +229,10 @@ class Load:
                     if message["type"] != "state":
                         continue
                     if version is not None and message["version"] > version:
-                        self.figures.moves += message["version"] - version
+                        self.count_moves(message["version"] - version)
                     version = message["version"]
                     if message["over"]:
-                        self.figures.games_finished += 1
+                        self.figures.games_finished += self.measuring()
                         break
 
     async def play(self, index: int) -> None:
@@ -219,13 +241,17 @@ class Load:
 
         create_at = self.addresses[index % len(self.addresses)]
         play_at = self.addresses[(index + 1) % len(self.addresses)]
+        first = True
         while time.monotonic() < self.deadline:
             created = await self.new_table(self.seats(person=True), create_at)
             token = created["seats"][0]["token"]
             async with connect(f"ws://{play_at}/ws/tables/{created['table']}") as websocket:
                 await websocket.send(json.dumps({"type": "hello", "token": token}))
+                if first:
+                    self.one_more_open()
+                    first = False
                 if await self.play_game(websocket):
-                    self.figures.games_finished += 1
+                    self.figures.games_finished += self.measuring()
 
     async def play_game(self, websocket: Any) -> bool:
         """Play one game; True when it ended before the deadline."""
@@ -247,10 +273,11 @@ class Load:
             if message["type"] != "state":
                 continue
             if state is not None and message["version"] > state["version"]:
-                self.figures.moves += message["version"] - state["version"]
+                self.count_moves(message["version"] - state["version"])
             state = message
             if sent_at is not None and state["version"] > sent_version:
-                self.figures.latencies.append(time.perf_counter() - sent_at)
+                if self.measuring():
+                    self.figures.latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
             if state["over"]:
                 return True
@@ -273,12 +300,12 @@ class Load:
         limits = httpx.Limits(max_connections=32)
         async with httpx.AsyncClient(timeout=REPLY_SECONDS, limits=limits) as http:
             self.http = http
-            self.deadline = time.monotonic() + self.arguments.seconds
-            started = time.monotonic()
+            # Until every client has its table: the opening rush, not measured.
+            self.deadline = time.monotonic() + self.arguments.seconds + 4 * START_SECONDS
             tasks = [self.watch(index) for index in range(self.arguments.tables)]
             tasks += [self.play(index) for index in range(self.arguments.people)]
             results = await asyncio.gather(*tasks, return_exceptions=True)
-            self.figures.seconds = time.monotonic() - started
+            self.figures.seconds = max(0.0, time.monotonic() - self.measure_from)
             for result in results:
                 if isinstance(result, BaseException):
                     self.figures.errors.append(f"{type(result).__name__}: {result}")

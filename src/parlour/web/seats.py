@@ -128,6 +128,11 @@ class SqliteSeatBook:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._connection = sqlite3.connect(self.path, check_same_thread=False)
         self._connection.execute("PRAGMA busy_timeout = 5000")
+        if self.path != ":memory:":
+            # As the table store: WAL, and no fsync at each commit (durable
+            # against a killed process, not against a power cut).
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute("PRAGMA synchronous=NORMAL")
         self._connection.executescript(SCHEMA)
         self._connection.commit()
 
