@@ -283,3 +283,24 @@ def test_a_process_killed_mid_game_loses_no_move_and_clients_continue(
         again.close()
     finally:
         server.stop()
+
+
+def test_a_table_catches_up_with_moves_another_process_stored(tmp_path: Path) -> None:
+    from parlour.table import SeatSpec, SqliteTableStore, Table
+
+    store = SqliteTableStore(tmp_path / "tables.sqlite3")
+    seats = [SeatSpec(kind="person"), SeatSpec(kind="person")]
+    here = Table.create("dracula", seats, options={"deals": 1}, seed=5, store=store)
+    there = Table.open(here.id, store)  # the same table held by another process
+    for _ in range(5):
+        seat = here.seat_to_act()
+        assert seat is not None
+        here.submit(seat, here.legal_moves(seat)[0][0], here.version)
+    assert there.version == 0 and there.catch_up() == 5
+    assert there.version == here.version
+    assert there.view_for(0) == here.view_for(0) and there.view_for(1) == here.view_for(1)
+    assert there.catch_up() == 0
+    seat = there.seat_to_act()
+    assert seat is not None
+    there.submit(seat, there.legal_moves(seat)[0][0], there.version)
+    assert here.catch_up() == 1 and here.moves_played() == there.moves_played()

@@ -486,14 +486,13 @@ class Hub:
         Another process sharing the database may have stored moves since this one
         last looked. When the stored moves no longer begin with the ones held here
         (an undo elsewhere), every connection gets its whole log again."""
-        fresh = Table.open(room.table.id, self.store)
-        if fresh.version == room.table.version:
+        table = room.table
+        held = [(item.step, item.seat, item.action) for item in table.moves_played()]
+        if table.catch_up() == 0:
             return False
-        held = [(item.step, item.seat, item.action) for item in room.table.moves_played()]
-        stored = [(item.step, item.seat, item.action) for item in fresh.moves_played()]
-        if stored[: len(held)] != held:
+        now = [(item.step, item.seat, item.action) for item in table.moves_played()]
+        if now[: len(held)] != held:
             room.undo_count += 1
-        room.table = fresh
         return True
 
     async def refresh(self, room: Room) -> None:
