@@ -158,3 +158,9 @@ class SeatBook:
                 (new_hash, name, table_id, seat),
             )
         return cursor.rowcount == 1
+
+    def forget_table(self, table_id: str) -> None:
+        """Remove a table and its seats from the book (a deleted finished table)."""
+        with self._connection:
+            self._connection.execute("DELETE FROM web_seats WHERE table_id = ?", (table_id,))
+            self._connection.execute("DELETE FROM web_tables WHERE table_id = ?", (table_id,))
