@@ -357,7 +357,12 @@ def play_one(ws: Any, state: dict[str, Any]) -> dict[str, Any]:
             {"type": "move", "action": state["legal"][0]["action"], "version": state["version"]}
         )
     )
-    answer = wait_for(ws, lambda m: m["type"] in ("error", "state"))
+    answer = wait_for(
+        ws,
+        lambda m: (
+            m["type"] == "error" or (m["type"] == "state" and m["version"] > state["version"])
+        ),
+    )
     assert answer["type"] == "state", answer
     return answer
 
