@@ -6,13 +6,16 @@ application for ``parlour serve`` and for tests.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -29,7 +32,15 @@ from parlour.core.options import format_option_value
 from parlour.core.registry import game_class, game_names
 from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
 from parlour.table.stores import open_store
-from parlour.web.hub import LANGUAGES, Connection, Hub, Room, WebError, seat_specs_from_request
+from parlour.web.hub import (
+    LANGUAGES,
+    Connection,
+    Hub,
+    Room,
+    TableSettings,
+    WebError,
+    seat_specs_from_request,
+)
 from parlour.web.seats import open_seat_book
 
 log = logging.getLogger("parlour.web")
@@ -38,6 +49,14 @@ MAX_MESSAGE_CHARACTERS = 4096
 """A WebSocket message longer than this is refused (no move needs more)."""
 MAX_BODY_BYTES = 16384
 """A request body longer than this is refused."""
+MESSAGE_RATE = 10.0
+"""WebSocket messages a connection may send per second, on average."""
+MESSAGE_BURST = 30
+"""WebSocket messages a connection may send at once before the rate applies."""
+FINISHED_TTL = 86400.0
+"""Seconds a finished table nobody watches is kept before it is deleted (24 h)."""
+CLOSE_POLICY = 1008
+"""The WebSocket close code for a connection closed for breaking a rule."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -148,6 +167,39 @@ async def json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+class TokenBucket:
+    """A rate limit: ``burst`` messages at once, then ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last: float | None = None
+
+    def take(self, now: float) -> bool:
+        """Spend one token at time ``now``; False when none is left."""
+        if self.last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
+    """Whether a WebSocket from a page at ``origin`` may open: no Origin header
+    (not a browser), the same host and port as the request's ``Host``, or an
+    origin listed in ``allowed`` (``--allow-origin``; ``*`` allows every one)."""
+    if origin is None:
+        return True
+    if "*" in allowed or origin.rstrip("/") in {entry.rstrip("/") for entry in allowed}:
+        return True
+    if not host:
+        return False
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
 def static_folder() -> Path:
     """The browser client's files, shipped inside the package."""
     return Path(str(resources.files("parlour.web").joinpath("static")))
@@ -158,6 +210,10 @@ def create_app(
     *,
     store: TableStore | None = None,
     bot_delay: float = 0.9,
+    allow_origins: Sequence[str] = (),
+    finished_ttl: float = FINISHED_TTL,
+    message_rate: float = MESSAGE_RATE,
+    message_burst: int = MESSAGE_BURST,
 ) -> Starlette:
     """The web table's ASGI application.
 
@@ -165,7 +221,10 @@ def create_app(
     ``postgresql://…`` (tables, moves and seats in PostgreSQL; several processes
     may share it, see :mod:`parlour.web.cluster`); ``store`` replaces the table
     store (tests); ``bot_delay`` is the pause in seconds before each bot move, so
-    that people can follow the play.
+    that people can follow the play; ``allow_origins`` the pages of other origins
+    whose WebSockets are accepted (behind a reverse proxy); ``finished_ttl`` the
+    seconds a finished, unwatched table is kept (0: for ever); ``message_rate`` and
+    ``message_burst`` the rate limit of each WebSocket connection.
     """
     path = database_path(database_url)
     if path is not None and path != ":memory:":
@@ -216,7 +275,8 @@ def create_app(
             options["players"] = players
         game = parlour.load_game(game_name, **options)
         specs = seat_specs_from_request(data.get("seats"), game.num_players)
-        room, tokens = current_hub().create_table(game_name, options, specs)
+        settings = TableSettings.from_request(data)
+        room, tokens = current_hub().create_table(game_name, options, specs, settings)
         return JSONResponse(
             {
                 "table": room.table.id,
@@ -260,7 +320,13 @@ def create_app(
         return FileResponse(static_folder() / "index.html", headers=SECURITY_HEADERS)
 
     async def table_socket(websocket: WebSocket) -> None:
-        await TableSocket(current_hub(), websocket).run()
+        if not origin_allowed(
+            websocket.headers.get("origin"), websocket.headers.get("host"), allow_origins
+        ):
+            await refuse_origin(websocket)
+            return
+        limit = TokenBucket(message_rate, message_burst)
+        await TableSocket(current_hub(), websocket, limit).run()
 
     async def refuse(request: Request, error: Exception) -> Response:
         if isinstance(error, WebError):
@@ -282,9 +348,13 @@ def create_app(
             await sync.start()
         hubs.append(hub)
         app.state.hub = hub
+        sweeper = asyncio.create_task(sweep_finished_tables(hub, finished_ttl))
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             if sync is not None:
                 await sync.stop()
             await hub.close()
@@ -311,12 +381,47 @@ def create_app(
     return app
 
 
+async def refuse_origin(websocket: WebSocket) -> None:
+    """Close a WebSocket opened by a page of another site (code 4403), with an
+    error saying so: another site's page must not play with a visitor's links."""
+    origin = websocket.headers.get("origin", "")
+    log.warning("a WebSocket from another origin was refused: %s", origin[:100])
+    await websocket.accept()
+    await websocket.send_json(
+        {
+            "type": "error",
+            "message": "this table accepts connections only from its own pages; "
+            "a server behind a reverse proxy lists other origins with --allow-origin",
+        }
+    )
+    await websocket.close(code=4403)
+
+
+async def sweep_finished_tables(hub: Hub, finished_ttl: float) -> None:
+    """Every so often, delete the finished tables idle for ``finished_ttl``
+    seconds (none when it is 0)."""
+    if finished_ttl <= 0:
+        return
+    interval = min(max(finished_ttl / 4, 0.05), 600.0)
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            hub.sweep_finished(finished_ttl)
+        except Exception:  # a failed sweep is retried at the next; the server goes on
+            log.exception("the clean-up of finished tables failed")
+
+
+class RateLimitedError(Exception):
+    """A connection sent messages faster than its rate limit allows."""
+
+
 class TableSocket:
     """One WebSocket at one table: hello first, then moves, undo, hint, again."""
 
-    def __init__(self, hub: Hub, websocket: WebSocket) -> None:
+    def __init__(self, hub: Hub, websocket: WebSocket, limit: TokenBucket | None = None) -> None:
         self.hub = hub
         self.websocket = websocket
+        self.limit = limit
 
     async def error(self, message: str) -> None:
         await self.websocket.send_json({"type": "error", "message": message})
@@ -324,6 +429,12 @@ class TableSocket:
     async def receive(self) -> dict[str, Any] | None:
         """The next message as a JSON object; None (after an error) when malformed."""
         text = await self.websocket.receive_text()
+        if self.limit is not None and not self.limit.take(asyncio.get_running_loop().time()):
+            await self.error(
+                f"too many messages: at most {self.limit.rate:g} a second; "
+                "this connection is closed (reconnect to go on)"
+            )
+            raise RateLimitedError
         if len(text) > MAX_MESSAGE_CHARACTERS:
             await self.error(f"a message may be at most {MAX_MESSAGE_CHARACTERS} characters")
             return None
@@ -359,6 +470,10 @@ class TableSocket:
                     await self.dispatch(room, connection, message)
         except WebSocketDisconnect:
             pass
+        except RateLimitedError:
+            log.warning("table %s: a connection was closed for flooding", room.table.id)
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code=CLOSE_POLICY)
         finally:
             if connection is not None:
                 await self.hub.leave(room, connection)
@@ -432,4 +547,8 @@ class TableSocket:
                     f"unknown message type {kind!r}; allowed: move, undo, hint, again, state"
                 )
         except (WebError, TableError, ParlourError) as error:
+            # The message may list the seat's own moves (its cards): never logged.
+            log.debug(
+                "table %s: a %s message was refused (%s)", room.table.id, kind, type(error).__name__
+            )
             await self.error(str(error))

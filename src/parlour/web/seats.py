@@ -101,6 +101,9 @@ class SeatBook(Protocol):
     def take_free(self, table_id: str, seat: int, new_hash: str, name: str) -> bool:
         """Give a free seat a new token and a name; False if it was already taken."""
 
+    def forget_table(self, table_id: str) -> None:
+        """Remove a table and its seats from the book (a deleted finished table)."""
+
 
 def matching_seat(entries: dict[int, SeatEntry], token: str) -> int | None:
     """The seat of ``entries`` whose hash is the token's. Every stored hash is
@@ -217,6 +220,12 @@ class SqliteSeatBook:
             )
         return cursor.rowcount == 1
 
+    def forget_table(self, table_id: str) -> None:
+        """Remove a table and its seats from the book (a deleted finished table)."""
+        with self._connection:
+            self._connection.execute("DELETE FROM web_seats WHERE table_id = ?", (table_id,))
+            self._connection.execute("DELETE FROM web_tables WHERE table_id = ?", (table_id,))
+
 
 class PostgresSeatBook:
     """The seat book in PostgreSQL, on the connections of a
@@ -331,6 +340,14 @@ class PostgresSeatBook:
             )
         )
         return count == 1
+
+    def forget_table(self, table_id: str) -> None:
+        """Remove a table and its seats from the book (a deleted finished table)."""
+        self._run(
+            lambda connection: connection.execute(
+                "DELETE FROM web_tables WHERE table_id = %s", (table_id,)
+            )
+        )  # its web_seats rows go with it (ON DELETE CASCADE)
 
 
 def open_seat_book(store: TableStore, sqlite_path: str | Path | None = None) -> SeatBook:
