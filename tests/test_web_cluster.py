@@ -255,6 +255,37 @@ def test_a_bot_whose_process_died_is_played_by_the_other(postgres_url: str) -> N
         other.stop()
 
 
+def test_a_person_connected_to_another_process_is_not_away(servers: list[Server]) -> None:
+    # Presence travels through the database within about 2 × PRESENCE_SECONDS
+    # (10 s); an away timeout of 15 s must not send a stand-in to a person who is
+    # connected, only through the other process.
+    from parlour.web.cluster import PRESENCE_SECONDS
+
+    first, second = servers
+    response = httpx.post(
+        first.base + "/api/tables",
+        json={"game": "dracula", "seats": ["human", "human"], "away_timeout": 15},
+        timeout=WAIT_SECONDS,
+    )
+    assert response.status_code == 201, response.text
+    created = response.json()
+    table_id = created["table"]
+    tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
+    watcher = Client(first, table_id, None)
+    people = [Client(second, table_id, tokens[seat]) for seat in (0, 1)]
+    version = watcher.state["version"]
+    seen = watcher.until(
+        lambda state: all(fact["connected"] and not fact["away"] for fact in state["seats"])
+    )
+    assert seen["version"] == version
+    time.sleep(15 + PRESENCE_SECONDS)
+    watcher.drain(quiet=0.5)
+    assert watcher.state["version"] == version, "a stand-in played for a connected person"
+    assert all(fact["connected"] for fact in watcher.state["seats"])
+    for client in (watcher, *people):
+        client.close()
+
+
 def test_a_process_killed_mid_game_loses_no_move_and_clients_continue(
     postgres_url: str,
 ) -> None:

@@ -110,6 +110,13 @@ SCHEMA_STEPS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX web_tables_by_status ON web_tables (finished, created)",
     ),
+    # Version 4: which server process last saw a person at each seat, and when
+    # (the database's clock, in seconds), so that another process does not send a
+    # stand-in bot to a seat whose person is connected elsewhere.
+    (
+        "ALTER TABLE web_seats ADD COLUMN seen_by TEXT",
+        "ALTER TABLE web_seats ADD COLUMN seen_at DOUBLE PRECISION",
+    ),
 )
 
 #: The schema version this code writes and reads.

@@ -41,7 +41,7 @@ from parlour.web.hub import (
     WebError,
     seat_specs_from_request,
 )
-from parlour.web.seats import open_seat_book
+from parlour.web.seats import PostgresSeatBook, open_seat_book
 
 log = logging.getLogger("parlour.web")
 
@@ -344,7 +344,8 @@ def create_app(
         if is_postgres(database_url) and database_url is not None:
             from parlour.web.cluster import ClusterSync
 
-            sync = ClusterSync(hub, database_url)
+            assert isinstance(book, PostgresSeatBook)
+            sync = ClusterSync(hub, database_url, book)
             await sync.start()
         hubs.append(hub)
         app.state.hub = hub

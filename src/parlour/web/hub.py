@@ -242,6 +242,9 @@ class Hub:
         self.book = book
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
+        self.elsewhere: set[tuple[str, int]] = set()
+        """``(table id, seat)`` held by a connection to another server process on
+        the same database (kept up to date by :class:`parlour.web.cluster.ClusterSync`)."""
 
     # ----- tables ------------------------------------------------------------
     def create_table(
@@ -302,7 +305,7 @@ class Hub:
         """Public facts about each seat: kind, name, bot level, free, connected."""
         entries = self.book.seats(room.table.id)
         names = self.names(room)
-        connected = {connection.seat for connection in room.connections}
+        connected = {seat.index for seat in room.table.seats if self.is_connected(room, seat.index)}
         facts = []
         for seat in room.table.seats:
             entry = entries.get(seat.index)
@@ -627,10 +630,12 @@ class Hub:
             self.wake_bots(room)
 
     # ----- dropped seats: away, stand-in bots, turn clock ------------------------
-    @staticmethod
-    def is_connected(room: Room, seat: int) -> bool:
-        """True when at least one connection holds ``seat``."""
-        return any(connection.seat == seat for connection in room.connections)
+    def is_connected(self, room: Room, seat: int) -> bool:
+        """True when at least one connection holds ``seat``: here, or in another
+        server process on the same database (:attr:`elsewhere`)."""
+        if any(connection.seat == seat for connection in room.connections):
+            return True
+        return (room.table.id, seat) in self.elsewhere
 
     def seat_returned(self, room: Room, seat: int) -> None:
         """The seat's person is back: their stand-in stops at once (a stand-in

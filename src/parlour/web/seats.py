@@ -341,6 +341,42 @@ class PostgresSeatBook:
         )
         return count == 1
 
+    def mark_present(self, process: str, seats: list[tuple[str, int]]) -> None:
+        """Note that ``process`` has a connection for each ``(table id, seat)`` now."""
+        if not seats:
+            return
+        tables = [table_id for table_id, _ in seats]
+        numbers = [seat for _, seat in seats]
+
+        def work(connection: psycopg.Connection[Any]) -> None:
+            connection.execute(
+                "UPDATE web_seats SET seen_by = %s,"
+                " seen_at = extract(epoch FROM clock_timestamp())"
+                " FROM unnest(%s::text[], %s::int[]) AS here (table_id, seat)"
+                " WHERE web_seats.table_id = here.table_id AND web_seats.seat = here.seat",
+                (process, tables, numbers),
+            )
+
+        self._run(work)
+
+    def present_elsewhere(
+        self, process: str, table_ids: list[str], within: float
+    ) -> set[tuple[str, int]]:
+        """The ``(table id, seat)`` of these tables that a process other than
+        ``process`` saw less than ``within`` seconds ago (by the database's clock,
+        so that the servers' clocks need not agree)."""
+        if not table_ids:
+            return set()
+        rows = self._run(
+            lambda connection: connection.execute(
+                "SELECT table_id, seat FROM web_seats WHERE table_id = ANY(%s)"
+                " AND seen_by IS DISTINCT FROM %s"
+                " AND extract(epoch FROM clock_timestamp()) - seen_at < %s",
+                (table_ids, process, within),
+            ).fetchall()
+        )
+        return {(str(table_id), int(seat)) for table_id, seat in rows}
+
     def forget_table(self, table_id: str) -> None:
         """Remove a table and its seats from the book (a deleted finished table)."""
         self._run(
