@@ -128,15 +128,17 @@ def free_port() -> int:
         return port
 
 
-def start_server(database: str, bot_delay: float) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``parlour serve`` child process on a free loopback port, and its address."""
+def start_server(database: str, bot_delay: float, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``parlour serve`` child process on a free loopback port, and its address;
+    what it writes goes to the file ``log``."""
     port = free_port()
     source = str(Path(__file__).resolve().parents[2])
     paths = [source, *filter(None, [os.environ.get("PYTHONPATH")])]
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     command = [sys.executable, "-m", "parlour.cli.serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--database", database, "--bot-delay", str(bot_delay)]
-    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
+    with log.open("ab") as output:
+        process = subprocess.Popen(command, env=environment, stdout=output, stderr=output)
     return process, f"127.0.0.1:{port}"
 
 
@@ -316,7 +318,11 @@ async def run_once(arguments: argparse.Namespace, label: str, databases: Sequenc
     import httpx
 
     figures = Figures(label)
-    started = [start_server(database, arguments.bot_delay) for database in databases]
+    folder = Path(arguments.log_folder)
+    started = [
+        start_server(database, arguments.bot_delay, folder / f"server-{index}.log")
+        for index, database in enumerate(databases)
+    ]
     try:
         async with httpx.AsyncClient(timeout=REPLY_SECONDS) as client:
             for process, address in started:
@@ -354,14 +360,20 @@ def command_bench_web(arguments: argparse.Namespace) -> int:
         f"think {arguments.think} s, {arguments.seconds:.0f} s per run"
     )
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as folder:
+        arguments.log_folder = folder
         sqlite = f"sqlite:///{folder}/tables.sqlite3"
         for line in asyncio.run(run_once(arguments, "one process, SQLite", [sqlite])).lines():
             print(line, flush=True)
-    if arguments.database:
-        from parlour.table.stores import database_place
+        if arguments.database:
+            from parlour.table.stores import database_place
 
-        label = f"two processes, PostgreSQL {database_place(arguments.database)}"
-        databases = [arguments.database, arguments.database]
-        for line in asyncio.run(run_once(arguments, label, databases)).lines():
-            print(line, flush=True)
+            label = f"two processes, PostgreSQL {database_place(arguments.database)}"
+            databases = [arguments.database, arguments.database]
+            for line in asyncio.run(run_once(arguments, label, databases)).lines():
+                print(line, flush=True)
+        errors = sum(
+            log.read_text(errors="replace").count("Traceback") for log in Path(folder).glob("*.log")
+        )
+        if errors:
+            print(f"the servers logged {errors} tracebacks")
     return 0
