@@ -335,3 +335,41 @@ def test_a_table_catches_up_with_moves_another_process_stored(tmp_path: Path) ->
     assert seat is not None
     there.submit(seat, there.legal_moves(seat)[0][0], there.version)
     assert here.catch_up() == 1 and here.moves_played() == there.moves_played()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_both_seat_books_keep_the_same_promises(
+    kind: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    from parlour.table.stores import open_store
+    from parlour.web.seats import open_seat_book, token_hash
+
+    if kind == "sqlite":
+        store = open_store(f"sqlite:///{tmp_path / 'tables.sqlite3'}")
+    else:
+        store = open_store(request.getfixturevalue("postgres_url"))
+    book = open_seat_book(store)
+    assert type(book).__name__ == ("SqliteSeatBook" if kind == "sqlite" else "PostgresSeatBook")
+    book.add_table("t1", "dracula", {0: token_hash("zero"), 1: token_hash("one")})
+    book.add_table("t2", "casino", {})
+    assert book.has_table("t1") and not book.has_table("nope")
+    assert book.seat_of_token("t1", "one") == 1 and book.seat_of_token("t1", "two") is None
+    assert book.seat_of_token("t2", "one") is None  # another table's token
+    assert book.take_free("t1", 0, token_hash("new"), "Ann")
+    assert not book.take_free("t1", 0, token_hash("again"), "Bob")  # given once
+    assert book.seat_of_token("t1", "zero") is None and book.seat_of_token("t1", "new") == 0
+    book.name_seat("t1", 1, "Zoé")
+    book.mark_taken("t1", 1)
+    entries = book.seats("t1")
+    assert (entries[0].name, entries[0].taken, entries[1].name, entries[1].taken) == (
+        "Ann",
+        True,
+        "Zoé",
+        True,
+    )
+    assert all("zero" not in str(entry) and entry.token_hash != "new" for entry in entries.values())
+    book.mark_finished("t2")
+    assert book.table_ids(finished=False) == ["t1"] and book.table_ids(finished=True) == ["t2"]
+    book.forget_table("t1")
+    assert not book.has_table("t1") and book.seats("t1") == {}
+    book.close()
