@@ -559,3 +559,30 @@ def test_the_casino_move_being_built_is_shown(page: Any, server: str) -> None:
             pytest.fail("the Casino move was never finished")
         built = True
     assert built
+
+
+def test_a_reload_in_the_middle_of_a_game_carries_on_to_the_end(page: Any, server: str) -> None:
+    """A reload (or a dropped connection) mid-game: the page opens its seat again
+    from what it kept, shows the table as it is now, and plays on to the end."""
+    table_id = make_table(page, server, "dracula")
+    moves = 0
+    reloads = 0
+    while wait_for_my_turn_or_end(page):
+        if moves in (1, 2):
+            before = version(page)
+            page.reload()
+            page.wait_for_selector(".felt")
+            page.wait_for_function("() => document.body.dataset.version")
+            assert int(version(page)) >= int(before)
+            summary = page.request.get(f"{server}api/tables/{table_id}").json()
+            assert summary["seats"][0]["connected"] is True
+            reloads += 1
+            if not wait_for_my_turn_or_end(page):
+                break
+        click_a_move(page)
+        moves += 1
+        assert moves < 400
+    assert reloads == 2
+    summary = page.request.get(f"{server}api/tables/{table_id}").json()
+    assert summary["status"] == "over"
+    assert page.locator(".over-panel").is_visible()

@@ -30,7 +30,7 @@ examples:
 """
 
 
-COMMAND_MODULES = ("play", "resume", "replay", "stats", "arena", "bench", "serve")
+COMMAND_MODULES = ("play", "resume", "replay", "stats", "arena", "bench", "bench_web", "serve")
 """Modules of ``parlour.cli`` that each add subcommands with ``register(subparsers)``."""
 
 

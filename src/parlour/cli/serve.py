@@ -32,7 +32,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--database",
         default=None,
         metavar="URL",
-        help="sqlite:///path/to/tables.sqlite3 (default: tables.sqlite3 in the user data folder)",
+        help=(
+            "sqlite:///path/to/tables.sqlite3 (default: tables.sqlite3 in the user data "
+            "folder) or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+        ),
     )
     parser.add_argument(
         "--bot-delay",
@@ -41,6 +44,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="pause before each bot move, so that people can follow (default 0.9)",
     )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also accept WebSockets from pages at ORIGIN, e.g. https://cards.example "
+        "(behind a reverse proxy; repeat for several; default: the same host only)",
+    )
+    parser.add_argument(
+        "--finished-ttl",
+        type=float,
+        default=86400.0,
+        metavar="SECONDS",
+        help="delete a finished table nobody watches after this long (default 86400, "
+        "one day; 0 keeps them for ever)",
+    )
 
 
 def command_serve(arguments: argparse.Namespace) -> int:
@@ -48,6 +67,7 @@ def command_serve(arguments: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from parlour.table.stores import database_place
         from parlour.web.app import create_app, database_path
     except ImportError as error:
         raise ParlourError(
@@ -58,13 +78,33 @@ def command_serve(arguments: argparse.Namespace) -> int:
         raise ParlourError(f"--port must be 0–65535, not {arguments.port}")
     if arguments.bot_delay < 0:
         raise ParlourError("--bot-delay must be 0 or more seconds")
-    app = create_app(arguments.database, bot_delay=arguments.bot_delay)
+    if not arguments.finished_ttl >= 0:
+        raise ParlourError("--finished-ttl must be 0 or more seconds")
+    configure_logging()
+    app = create_app(
+        arguments.database,
+        bot_delay=arguments.bot_delay,
+        allow_origins=arguments.allow_origin,
+        finished_ttl=arguments.finished_ttl,
+    )
     host = arguments.host
     shown = f"[{host}]" if ":" in host else host
     print(f"parlour: the web table is at http://{shown}:{arguments.port}/")
-    print(f"parlour: tables are kept in {database_path(arguments.database)}")
+    path = database_path(arguments.database)
+    print(f"parlour: tables are kept in {path or database_place(arguments.database)}")
     uvicorn.run(app, host=host, port=arguments.port, log_level="warning", ws_max_size=65536)
     return 0
+
+
+def configure_logging() -> None:
+    """The server's log on standard error: time, level, and what happened. The
+    web server's lines name tables and seats, never a card or a move (a move's
+    text would show a hand's card to whoever reads the log)."""
+    import logging
+
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

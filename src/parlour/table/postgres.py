@@ -89,6 +89,34 @@ SCHEMA_STEPS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE moves ALTER COLUMN stored_at SET NOT NULL",
         "CREATE INDEX tables_by_status ON tables (finished, updated_at)",
     ),
+    # Version 3: the web server's seat book (parlour.web.seats): the tables it
+    # made and, per person's seat, the SHA-256 of its token, whether someone came
+    # and the name chosen. Here rather than beside it so that one schema version
+    # and one upgrade path cover everything a server keeps.
+    (
+        """CREATE TABLE web_tables (
+            table_id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            finished BOOLEAN NOT NULL DEFAULT false
+        )""",
+        """CREATE TABLE web_seats (
+            table_id TEXT NOT NULL REFERENCES web_tables (table_id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            token_hash TEXT,
+            taken BOOLEAN NOT NULL DEFAULT false,
+            name TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (table_id, seat)
+        )""",
+        "CREATE INDEX web_tables_by_status ON web_tables (finished, created)",
+    ),
+    # Version 4: which server process last saw a person at each seat, and when
+    # (the database's clock, in seconds), so that another process does not send a
+    # stand-in bot to a seat whose person is connected elsewhere.
+    (
+        "ALTER TABLE web_seats ADD COLUMN seen_by TEXT",
+        "ALTER TABLE web_seats ADD COLUMN seen_at DOUBLE PRECISION",
+    ),
 )
 
 #: The schema version this code writes and reads.

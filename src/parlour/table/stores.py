@@ -66,6 +66,11 @@ def open_store(address: str | Path | None = None) -> TableStore:
     )
 
 
+def database_place(address: str) -> str:
+    """An address as it may be printed: any password replaced by ***."""
+    return _shown(address)
+
+
 def _shown(address: str) -> str:
     """An address as it may appear in a message: any password replaced by ***."""
     scheme, separator, rest = address.partition("://")

@@ -586,6 +586,24 @@ class Table:
         self._played.append(PlayedMove(before, seat, chosen, text))
         self.version += 1
 
+    def catch_up(self) -> int:
+        """Replay the moves stored after this table's version by someone else
+        sharing its store (another server process); return how many there were.
+
+        The first ``version`` stored moves are the ones this table holds (a move
+        number is stored once), so only the later ones are read into the state."""
+        with self._lock:
+            _, moves = self.store.load(self.id)
+            later = moves[self.version :]
+            for number, move in enumerate(later, start=self.version + 1):
+                try:
+                    self._replay_move(move)
+                except (ParlourError, KeyError, TypeError, ValueError) as error:
+                    raise TableError(
+                        f"table {self.id}: stored move {number} ({move!r}) does not replay: {error}"
+                    ) from None
+            return len(later)
+
     def copy_to(self, store: TableStore) -> None:
         """Write this table (header and every move so far) into ``store`` and keep
         it there from now on (a terminal's table saved for the first time)."""

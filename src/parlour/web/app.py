@@ -6,13 +6,16 @@ application for ``parlour serve`` and for tests.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -28,8 +31,17 @@ from parlour.core.errors import ParlourError
 from parlour.core.options import format_option_value
 from parlour.core.registry import game_class, game_names
 from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
-from parlour.web.hub import LANGUAGES, Connection, Hub, Room, WebError, seat_specs_from_request
-from parlour.web.seats import SeatBook
+from parlour.table.stores import open_store
+from parlour.web.hub import (
+    LANGUAGES,
+    Connection,
+    Hub,
+    Room,
+    TableSettings,
+    WebError,
+    seat_specs_from_request,
+)
+from parlour.web.seats import PostgresSeatBook, open_seat_book
 
 log = logging.getLogger("parlour.web")
 
@@ -37,6 +49,14 @@ MAX_MESSAGE_CHARACTERS = 4096
 """A WebSocket message longer than this is refused (no move needs more)."""
 MAX_BODY_BYTES = 16384
 """A request body longer than this is refused."""
+MESSAGE_RATE = 10.0
+"""WebSocket messages a connection may send per second, on average."""
+MESSAGE_BURST = 30
+"""WebSocket messages a connection may send at once before the rate applies."""
+FINISHED_TTL = 86400.0
+"""Seconds a finished table nobody watches is kept before it is deleted (24 h)."""
+CLOSE_POLICY = 1008
+"""The WebSocket close code for a connection closed for breaking a rule."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -50,18 +70,23 @@ SECURITY_HEADERS = {
 (tokens in the address's fragment) are never passed on as a referrer."""
 
 
-def database_path(database_url: str | None) -> str:
+def is_postgres(database_url: str | None) -> bool:
+    """True for a ``postgresql://`` (or ``postgres://``) address."""
+    return database_url is not None and database_url.lower().startswith(
+        ("postgresql://", "postgres://")
+    )
+
+
+def database_path(database_url: str | None) -> str | None:
     """The SQLite file of ``--database``: ``sqlite:///path`` (or a plain path);
-    None means ``tables.sqlite3`` in the user's data folder."""
+    None means ``tables.sqlite3`` in the user's data folder. A PostgreSQL address
+    has no file: None."""
     if database_url is None:
         from parlour.stats import data_dir
 
         return str(data_dir() / "tables.sqlite3")
-    if database_url.startswith(("postgresql://", "postgres://")):
-        raise ParlourError(
-            "PostgreSQL is not supported by this version of parlour serve yet; "
-            "use sqlite:///path/to/tables.sqlite3"
-        )
+    if is_postgres(database_url):
+        return None
     if database_url.startswith("sqlite://"):
         path = database_url.removeprefix("sqlite://")
         if not path:
@@ -70,7 +95,8 @@ def database_path(database_url: str | None) -> str:
     if "://" in database_url:
         scheme = database_url.split("://", 1)[0]
         raise ParlourError(
-            f"--database {scheme}://… is not supported; allowed: sqlite:///path or a file path"
+            f"--database {scheme}://… is not supported; allowed: sqlite:///path, a file path "
+            "or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
         )
     return database_url
 
@@ -141,6 +167,39 @@ async def json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+class TokenBucket:
+    """A rate limit: ``burst`` messages at once, then ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.last: float | None = None
+
+    def take(self, now: float) -> bool:
+        """Spend one token at time ``now``; False when none is left."""
+        if self.last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
+    """Whether a WebSocket from a page at ``origin`` may open: no Origin header
+    (not a browser), the same host and port as the request's ``Host``, or an
+    origin listed in ``allowed`` (``--allow-origin``; ``*`` allows every one)."""
+    if origin is None:
+        return True
+    if "*" in allowed or origin.rstrip("/") in {entry.rstrip("/") for entry in allowed}:
+        return True
+    if not host:
+        return False
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
 def static_folder() -> Path:
     """The browser client's files, shipped inside the package."""
     return Path(str(resources.files("parlour.web").joinpath("static")))
@@ -151,16 +210,29 @@ def create_app(
     *,
     store: TableStore | None = None,
     bot_delay: float = 0.9,
+    allow_origins: Sequence[str] = (),
+    finished_ttl: float = FINISHED_TTL,
+    message_rate: float = MESSAGE_RATE,
+    message_burst: int = MESSAGE_BURST,
 ) -> Starlette:
     """The web table's ASGI application.
 
-    ``database_url`` is ``sqlite:///path`` (default: the user's data folder);
-    ``store`` replaces the table store (tests); ``bot_delay`` is the pause in
-    seconds before each bot move, so that people can follow the play.
+    ``database_url`` is ``sqlite:///path`` (default: the user's data folder) or
+    ``postgresql://…`` (tables, moves and seats in PostgreSQL; several processes
+    may share it, see :mod:`parlour.web.cluster`); ``store`` replaces the table
+    store (tests); ``bot_delay`` is the pause in seconds before each bot move, so
+    that people can follow the play; ``allow_origins`` the pages of other origins
+    whose WebSockets are accepted (behind a reverse proxy); ``finished_ttl`` the
+    seconds a finished, unwatched table is kept (0: for ever); ``message_rate`` and
+    ``message_burst`` the rate limit of each WebSocket connection.
     """
     path = database_path(database_url)
-    if path != ":memory:":
+    if path is not None and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if store is None and path is None:
+        # Opened now, so that a wrong address or an unreachable server is a clear
+        # error of `parlour serve`, before it starts listening.
+        store = open_store(database_url)
     # The databases are opened when the server starts, on the thread of its event
     # loop: a SQLite connection belongs to the thread that opened it.
     hubs: list[Hub] = []
@@ -203,7 +275,8 @@ def create_app(
             options["players"] = players
         game = parlour.load_game(game_name, **options)
         specs = seat_specs_from_request(data.get("seats"), game.num_players)
-        room, tokens = current_hub().create_table(game_name, options, specs)
+        settings = TableSettings.from_request(data)
+        room, tokens = current_hub().create_table(game_name, options, specs, settings)
         return JSONResponse(
             {
                 "table": room.table.id,
@@ -247,7 +320,13 @@ def create_app(
         return FileResponse(static_folder() / "index.html", headers=SECURITY_HEADERS)
 
     async def table_socket(websocket: WebSocket) -> None:
-        await TableSocket(current_hub(), websocket).run()
+        if not origin_allowed(
+            websocket.headers.get("origin"), websocket.headers.get("host"), allow_origins
+        ):
+            await refuse_origin(websocket)
+            return
+        limit = TokenBucket(message_rate, message_burst)
+        await TableSocket(current_hub(), websocket, limit).run()
 
     async def refuse(request: Request, error: Exception) -> Response:
         if isinstance(error, WebError):
@@ -259,13 +338,27 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         table_store: TableStore = store if store is not None else SqliteTableStore(path)
-        book = SeatBook(path)
-        hubs.append(Hub(table_store, book, bot_delay=bot_delay))
-        app.state.hub = hubs[0]
+        book = open_seat_book(table_store, path)
+        hub = Hub(table_store, book, bot_delay=bot_delay)
+        sync = None
+        if is_postgres(database_url) and database_url is not None:
+            from parlour.web.cluster import ClusterSync
+
+            assert isinstance(book, PostgresSeatBook)
+            sync = ClusterSync(hub, database_url, book)
+            await sync.start()
+        hubs.append(hub)
+        app.state.hub = hub
+        sweeper = asyncio.create_task(sweep_finished_tables(hub, finished_ttl))
         try:
             yield
         finally:
-            await hubs[0].close()
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+            if sync is not None:
+                await sync.stop()
+            await hub.close()
             book.close()
             hubs.clear()
 
@@ -289,12 +382,47 @@ def create_app(
     return app
 
 
+async def refuse_origin(websocket: WebSocket) -> None:
+    """Close a WebSocket opened by a page of another site (code 4403), with an
+    error saying so: another site's page must not play with a visitor's links."""
+    origin = websocket.headers.get("origin", "")
+    log.warning("a WebSocket from another origin was refused: %s", origin[:100])
+    await websocket.accept()
+    await websocket.send_json(
+        {
+            "type": "error",
+            "message": "this table accepts connections only from its own pages; "
+            "a server behind a reverse proxy lists other origins with --allow-origin",
+        }
+    )
+    await websocket.close(code=4403)
+
+
+async def sweep_finished_tables(hub: Hub, finished_ttl: float) -> None:
+    """Every so often, delete the finished tables idle for ``finished_ttl``
+    seconds (none when it is 0)."""
+    if finished_ttl <= 0:
+        return
+    interval = min(max(finished_ttl / 4, 0.05), 600.0)
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            hub.sweep_finished(finished_ttl)
+        except Exception:  # a failed sweep is retried at the next; the server goes on
+            log.exception("the clean-up of finished tables failed")
+
+
+class RateLimitedError(Exception):
+    """A connection sent messages faster than its rate limit allows."""
+
+
 class TableSocket:
     """One WebSocket at one table: hello first, then moves, undo, hint, again."""
 
-    def __init__(self, hub: Hub, websocket: WebSocket) -> None:
+    def __init__(self, hub: Hub, websocket: WebSocket, limit: TokenBucket | None = None) -> None:
         self.hub = hub
         self.websocket = websocket
+        self.limit = limit
 
     async def error(self, message: str) -> None:
         await self.websocket.send_json({"type": "error", "message": message})
@@ -302,6 +430,12 @@ class TableSocket:
     async def receive(self) -> dict[str, Any] | None:
         """The next message as a JSON object; None (after an error) when malformed."""
         text = await self.websocket.receive_text()
+        if self.limit is not None and not self.limit.take(asyncio.get_running_loop().time()):
+            await self.error(
+                f"too many messages: at most {self.limit.rate:g} a second; "
+                "this connection is closed (reconnect to go on)"
+            )
+            raise RateLimitedError
         if len(text) > MAX_MESSAGE_CHARACTERS:
             await self.error(f"a message may be at most {MAX_MESSAGE_CHARACTERS} characters")
             return None
@@ -337,6 +471,10 @@ class TableSocket:
                     await self.dispatch(room, connection, message)
         except WebSocketDisconnect:
             pass
+        except RateLimitedError:
+            log.warning("table %s: a connection was closed for flooding", room.table.id)
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code=CLOSE_POLICY)
         finally:
             if connection is not None:
                 await self.hub.leave(room, connection)
@@ -410,4 +548,8 @@ class TableSocket:
                     f"unknown message type {kind!r}; allowed: move, undo, hint, again, state"
                 )
         except (WebError, TableError, ParlourError) as error:
+            # The message may list the seat's own moves (its cards): never logged.
+            log.debug(
+                "table %s: a %s message was refused (%s)", room.table.id, kind, type(error).__name__
+            )
             await self.error(str(error))

@@ -3,8 +3,11 @@
 The table (``parlour.table``) knows the game, the seats and the moves; the web
 server adds what only a server needs: a secret token for each person's seat
 (stored as its SHA-256 hash, never in clear), whether someone has taken the seat,
-and the name that person chose. The book lives in the same SQLite file as the
-tables, in tables of its own (``web_tables``, ``web_seats``).
+and the name that person chose. The book lives in the same database as the
+tables, in tables of its own (``web_tables``, ``web_seats``): in the SQLite file
+(:class:`SqliteSeatBook`) or in PostgreSQL (:class:`PostgresSeatBook`, whose
+tables are steps of the store's versioned schema), so that several server
+processes on one PostgreSQL database share their seats too.
 """
 
 from __future__ import annotations
@@ -14,8 +17,18 @@ import hmac
 import secrets
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from parlour.table.postgres import PostgresTableStore
+    from parlour.table.store import TableStore
+
+_T = TypeVar("_T")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_tables (
@@ -55,7 +68,56 @@ class SeatEntry:
     name: str
 
 
-class SeatBook:
+class SeatBook(Protocol):
+    """What the server keeps about person seats, whatever the database."""
+
+    def close(self) -> None:
+        """Let go of the database."""
+
+    def add_table(self, table_id: str, game: str, person_seats: dict[int, str]) -> None:
+        """Record a new table and the token hash of each person's seat."""
+
+    def table_ids(self, *, finished: bool | None = None) -> list[str]:
+        """The tables the server made, newest first."""
+
+    def has_table(self, table_id: str) -> bool:
+        """True when the server made the table ``table_id``."""
+
+    def mark_finished(self, table_id: str) -> None:
+        """Note that the table's game is over."""
+
+    def seats(self, table_id: str) -> dict[int, SeatEntry]:
+        """The person seats of a table, by seat index."""
+
+    def seat_of_token(self, table_id: str, token: str) -> int | None:
+        """The seat whose token is ``token``, or None."""
+
+    def mark_taken(self, table_id: str, seat: int) -> None:
+        """Note that someone came to the seat with its token."""
+
+    def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Set the name shown for a person's seat."""
+
+    def take_free(self, table_id: str, seat: int, new_hash: str, name: str) -> bool:
+        """Give a free seat a new token and a name; False if it was already taken."""
+
+    def forget_table(self, table_id: str) -> None:
+        """Remove a table and its seats from the book (a deleted finished table)."""
+
+
+def matching_seat(entries: dict[int, SeatEntry], token: str) -> int | None:
+    """The seat of ``entries`` whose hash is the token's. Every stored hash is
+    compared in constant time, so the answer's timing tells nothing about near
+    misses."""
+    offered = token_hash(token)
+    found: int | None = None
+    for entry in entries.values():
+        if entry.token_hash is not None and hmac.compare_digest(entry.token_hash, offered):
+            found = entry.seat
+    return found
+
+
+class SqliteSeatBook:
     """Token hashes, taken seats and chosen names, in SQLite.
 
     Every call runs on the server's event loop thread; the connection is opened
@@ -69,6 +131,11 @@ class SeatBook:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._connection = sqlite3.connect(self.path, check_same_thread=False)
         self._connection.execute("PRAGMA busy_timeout = 5000")
+        if self.path != ":memory:":
+            # As the table store: WAL, and no fsync at each commit (durable
+            # against a killed process, not against a power cut).
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute("PRAGMA synchronous=NORMAL")
         self._connection.executescript(SCHEMA)
         self._connection.commit()
 
@@ -123,14 +190,8 @@ class SeatBook:
         }
 
     def seat_of_token(self, table_id: str, token: str) -> int | None:
-        """The seat whose token is ``token``, or None. Every stored hash is compared
-        in constant time, so the answer's timing tells nothing about near misses."""
-        offered = token_hash(token)
-        found: int | None = None
-        for entry in self.seats(table_id).values():
-            if entry.token_hash is not None and hmac.compare_digest(entry.token_hash, offered):
-                found = entry.seat
-        return found
+        """The seat whose token is ``token``, or None (see :func:`matching_seat`)."""
+        return matching_seat(self.seats(table_id), token)
 
     def mark_taken(self, table_id: str, seat: int) -> None:
         """Note that someone came to the seat with its token."""
@@ -158,3 +219,180 @@ class SeatBook:
                 (new_hash, name, table_id, seat),
             )
         return cursor.rowcount == 1
+
+    def forget_table(self, table_id: str) -> None:
+        """Remove a table and its seats from the book (a deleted finished table)."""
+        with self._connection:
+            self._connection.execute("DELETE FROM web_seats WHERE table_id = ?", (table_id,))
+            self._connection.execute("DELETE FROM web_tables WHERE table_id = ?", (table_id,))
+
+
+class PostgresSeatBook:
+    """The seat book in PostgreSQL, on the connections of a
+    :class:`~parlour.table.postgres.PostgresTableStore`.
+
+    Its tables (``web_tables``, ``web_seats``) are created by the store's schema
+    upgrade (step 3 of ``SCHEMA_STEPS``), so one schema version covers the tables,
+    the moves and the seats. Taking a free seat is one conditional ``UPDATE``: of
+    two processes giving away the same seat at once, exactly one succeeds.
+    """
+
+    def __init__(self, store: PostgresTableStore) -> None:
+        self.store = store
+
+    def _run(self, work: Callable[[psycopg.Connection[Any]], _T]) -> _T:
+        # The store's pool: a connection dropped by the server is opened again.
+        return self.store._run(lambda connection, retried: work(connection))
+
+    def close(self) -> None:
+        """Nothing to close: the connections belong to the store."""
+
+    def add_table(self, table_id: str, game: str, person_seats: dict[int, str]) -> None:
+        """Record a new table and the token hash of each person's seat."""
+
+        def work(connection: psycopg.Connection[Any]) -> None:
+            with connection.transaction():
+                connection.execute(
+                    "INSERT INTO web_tables (table_id, game, created) VALUES (%s, %s, %s)",
+                    (table_id, game, time.time()),
+                )
+                for seat, hashed in person_seats.items():
+                    connection.execute(
+                        "INSERT INTO web_seats (table_id, seat, token_hash) VALUES (%s, %s, %s)",
+                        (table_id, seat, hashed),
+                    )
+
+        self._run(work)
+
+    def table_ids(self, *, finished: bool | None = None) -> list[str]:
+        """The tables the servers made, newest first."""
+        query = "SELECT table_id FROM web_tables"
+        parameters: tuple[bool, ...] = ()
+        if finished is not None:
+            query += " WHERE finished = %s"
+            parameters = (finished,)
+        text = (query + " ORDER BY created DESC").encode()
+        rows = self._run(lambda connection: connection.execute(text, parameters).fetchall())
+        return [row[0] for row in rows]
+
+    def has_table(self, table_id: str) -> bool:
+        """True when a server made the table ``table_id``."""
+        row = self._run(
+            lambda connection: connection.execute(
+                "SELECT 1 FROM web_tables WHERE table_id = %s", (table_id,)
+            ).fetchone()
+        )
+        return row is not None
+
+    def mark_finished(self, table_id: str) -> None:
+        """Note that the table's game is over (so the lobby stops listing it)."""
+        self._run(
+            lambda connection: connection.execute(
+                "UPDATE web_tables SET finished = true WHERE table_id = %s AND NOT finished",
+                (table_id,),
+            )
+        )
+
+    def seats(self, table_id: str) -> dict[int, SeatEntry]:
+        """The person seats of a table, by seat index."""
+        rows = self._run(
+            lambda connection: connection.execute(
+                "SELECT seat, token_hash, taken, name FROM web_seats WHERE table_id = %s",
+                (table_id,),
+            ).fetchall()
+        )
+        return {
+            seat: SeatEntry(seat, hashed, bool(taken), name) for seat, hashed, taken, name in rows
+        }
+
+    def seat_of_token(self, table_id: str, token: str) -> int | None:
+        """The seat whose token is ``token``, or None (see :func:`matching_seat`)."""
+        return matching_seat(self.seats(table_id), token)
+
+    def mark_taken(self, table_id: str, seat: int) -> None:
+        """Note that someone came to the seat with its token."""
+        self._run(
+            lambda connection: connection.execute(
+                "UPDATE web_seats SET taken = true WHERE table_id = %s AND seat = %s AND NOT taken",
+                (table_id, seat),
+            )
+        )
+
+    def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Set the name shown for a person's seat."""
+        self._run(
+            lambda connection: connection.execute(
+                "UPDATE web_seats SET name = %s WHERE table_id = %s AND seat = %s",
+                (name, table_id, seat),
+            )
+        )
+
+    def take_free(self, table_id: str, seat: int, new_hash: str, name: str) -> bool:
+        """Give a free seat a new token and a name; False if it was already taken.
+        The old token (an unused share link) stops working."""
+        count = self._run(
+            lambda connection: (
+                connection.execute(
+                    "UPDATE web_seats SET token_hash = %s, taken = true, name = %s "
+                    "WHERE table_id = %s AND seat = %s AND NOT taken",
+                    (new_hash, name, table_id, seat),
+                ).rowcount
+            )
+        )
+        return count == 1
+
+    def mark_present(self, process: str, seats: list[tuple[str, int]]) -> None:
+        """Note that ``process`` has a connection for each ``(table id, seat)`` now."""
+        if not seats:
+            return
+        tables = [table_id for table_id, _ in seats]
+        numbers = [seat for _, seat in seats]
+
+        def work(connection: psycopg.Connection[Any]) -> None:
+            connection.execute(
+                "UPDATE web_seats SET seen_by = %s,"
+                " seen_at = extract(epoch FROM clock_timestamp())"
+                " FROM unnest(%s::text[], %s::int[]) AS here (table_id, seat)"
+                " WHERE web_seats.table_id = here.table_id AND web_seats.seat = here.seat",
+                (process, tables, numbers),
+            )
+
+        self._run(work)
+
+    def present_elsewhere(
+        self, process: str, table_ids: list[str], within: float
+    ) -> set[tuple[str, int]]:
+        """The ``(table id, seat)`` of these tables that a process other than
+        ``process`` saw less than ``within`` seconds ago (by the database's clock,
+        so that the servers' clocks need not agree)."""
+        if not table_ids:
+            return set()
+        rows = self._run(
+            lambda connection: connection.execute(
+                "SELECT table_id, seat FROM web_seats WHERE table_id = ANY(%s)"
+                " AND seen_by IS DISTINCT FROM %s"
+                " AND extract(epoch FROM clock_timestamp()) - seen_at < %s",
+                (table_ids, process, within),
+            ).fetchall()
+        )
+        return {(str(table_id), int(seat)) for table_id, seat in rows}
+
+    def forget_table(self, table_id: str) -> None:
+        """Remove a table and its seats from the book (a deleted finished table)."""
+        self._run(
+            lambda connection: connection.execute(
+                "DELETE FROM web_tables WHERE table_id = %s", (table_id,)
+            )
+        )  # its web_seats rows go with it (ON DELETE CASCADE)
+
+
+def open_seat_book(store: TableStore, sqlite_path: str | Path | None = None) -> SeatBook:
+    """The seat book that goes with ``store``: in PostgreSQL beside a PostgreSQL
+    store, else in the SQLite file ``sqlite_path`` (the store's own file)."""
+    from parlour.table.postgres import PostgresTableStore
+
+    if isinstance(store, PostgresTableStore):
+        return PostgresSeatBook(store)
+    if sqlite_path is None:
+        sqlite_path = getattr(store, "path", ":memory:")
+    return SqliteSeatBook(sqlite_path)
