@@ -176,7 +176,7 @@ def test_without_textual_the_line_mode_says_why(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(sys, "stdout", printed)
     arguments = argparse.Namespace(palette="default", no_colour=True)
     assert play.run_match(dracula_match(), arguments) == 0
-    assert printed.getvalue().startswith(play.TEXTUAL_MISSING)
+    assert printed.getvalue().startswith(tr("en", "textual_missing"))
     assert "Game abandoned." in printed.getvalue()
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from parlour.cli.play import add_table_arguments, run_match, statistics_store
-from parlour.i18n import tr
+from parlour.i18n import plural, tr
 from parlour.table import SqliteTableStore
 from parlour.tui.session import Match, list_saves
 
@@ -23,7 +23,7 @@ def saves_text() -> str:
         if save.damaged:
             lines.append(f"  {save.identifier:<34} damaged: {save.damaged}")
             continue
-        state = "finished" if save.finished else f"{save.steps} moves played"
+        state = "finished" if save.finished else plural("en", "moves_n", save.steps) + " played"
         lines.append(
             f"  {save.identifier:<34} {save.game:<20} {save.saved_at:<25} "
             f"{', '.join(save.names)} · {state}"
@@ -44,10 +44,9 @@ def command_resume(arguments: argparse.Namespace) -> int:
         print(note)
     if arguments.lang:
         match.set_language(arguments.lang)
-    print(
-        f"{match.game.info.title}: {match.moves_played()} moves played. "
-        + tr(match.lang, "help_hint")
-    )
+    moves = plural(match.lang, "moves_n", match.moves_played())
+    print(tr(match.lang, "resumed", title=match.game.info.title, moves=moves))
+    print(tr(match.lang, "help_hint"))
     return run_match(match, arguments)
 
 
