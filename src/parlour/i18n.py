@@ -65,9 +65,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
             "best",
             "average",
         ],
-        "stats_damaged": "The statistics file {path} is damaged and cannot be read ({error}). "
-        "Move it away (or delete it) to start new statistics.",
-        "stats_unreadable": "The statistics file {path} cannot be read: {error}",
+        "stats_unreadable": "{error}",
         "which_game": "Which game (1–{count})? ",
         "which_game_again": "Type a number from 1 to {count}, or a game's name.",
         "name_a_game": "name a game to play: {names}",
@@ -194,9 +192,8 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
             "meilleur",
             "moyenne",
         ],
-        "stats_damaged": "Le fichier de statistiques {path} est abîmé et illisible ({error}). "
-        "Déplacez-le (ou supprimez-le) pour repartir de zéro.",
-        "stats_unreadable": "Le fichier de statistiques {path} est illisible : {error}",
+        "stats_unreadable": "le fichier de statistiques {path} est abîmé ou illisible ; "
+        "déplacez-le (ou supprimez-le) pour repartir de zéro",
         "which_game": "Quel jeu (1–{count}) ? ",
         "which_game_again": "Tapez un nombre de 1 à {count}, ou le nom d'un jeu.",
         "name_a_game": "nommez un jeu : {names}",
