@@ -387,6 +387,8 @@ def translate_note(note: str, lang: str, names: Sequence[str] = ()) -> str:
         return note
     for pattern, replacement in _NOTE_WORDS_FR:
         note = pattern.sub(replacement, note)
+    # "Vous" takes the verb in the second person.
+    note = re.sub(r"\bVous est sorti", "Vous êtes sorti", note)
     return localized_cards(pretty_move(note), lang)
 
 
@@ -436,7 +438,7 @@ def move_sentence(game_name: str, name: str, text: str, lang: str, style: Style 
         return tr(lang, "takes_card" + you, name=name, card=style.card(parse_card(words[1])))
     if len(words) == 2 and words[0] == "put" and _is_card(words[1]):
         return tr(lang, "puts" + you, name=name, card=style.card(parse_card(words[1])))
-    return tr(lang, "plays_generic", name=name, move=pretty_move(text, style))
+    return tr(lang, "plays_generic", name=name, move=shown_move(pretty_move(text, style), lang))
 
 
 _CARD = r"(\S+)"
@@ -532,8 +534,20 @@ def shown_move(text: str, lang: str) -> str:
     ``QH b2`` → ``DH b2``); the list stays typable (see :func:`typed_move`)."""
     if lang != "fr":
         return text
-    parts = re.split(r"(\s+)", text)
+    parts = re.split(r"(\s+|,)", text)
     return localized_cards("".join(MOVE_WORDS_FR.get(part, part) for part in parts), lang)
+
+
+_MOVE_WORD = re.compile(r"(?<![\w'-])(" + "|".join(MOVE_WORDS_FR) + r")(?![\w'-])")
+
+
+def localized_table(text: str, lang: str) -> str:
+    """A rendered table in the language of the table: in French, the court
+    letters and the engine's move words it quotes (a Casino table lists the
+    last moves as ``7S trail``) said in French."""
+    if lang != "fr":
+        return text
+    return localized_cards(_MOVE_WORD.sub(lambda found: MOVE_WORDS_FR[found.group(1)], text), lang)
 
 
 def typed_move(text: str, lang: str) -> str:

@@ -277,15 +277,23 @@ class TerminalTable:
             self.say(tr(self.lang, "turn_of", name=self.names[seat]))
 
     def offer_save(self) -> None:
-        """On quitting at a terminal: ask whether to save."""
-        if not self.interactive or self.match.is_over():
+        """On quitting: at a terminal, ask whether to keep the game (no: it is
+        forgotten); with piped input, a stored game stays stored (say how to
+        resume it), never asking."""
+        if self.match.is_over():
+            return
+        if not self.interactive:
+            if self.match.is_stored():
+                self.save()
             return
         try:
             answer = self.ask(tr(self.lang, "save_question")).lower()
         except InputEndedError:
-            return
+            answer = "y"
         if answer[:1] in ("y", "o"):
             self.save()
+        else:
+            self.match.discard()
 
     # ----- the match ------------------------------------------------------------------
     def play(self) -> int:
@@ -330,7 +338,8 @@ class TerminalTable:
                     deal_start = match.history_length()
         except QuitRequestedError:
             self.offer_save()
-            self.say(tr(self.lang, "abandoned"))
+            if not match.is_stored():
+                self.say(tr(self.lang, "abandoned"))
             return 0
         except InputEndedError as error:
             self.say()

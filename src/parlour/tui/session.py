@@ -27,6 +27,7 @@ from parlour.core.options import options_dict
 from parlour.i18n import (
     SECOND_PERSON,
     localized_cards,
+    localized_table,
     move_sentence,
     pretty_move,
     tr,
@@ -40,6 +41,7 @@ from parlour.stats import StatsStore
 from parlour.table import (
     Hint,
     IllegalMoveError,
+    MemoryTableStore,
     NotYourTurnError,
     PlayedMove,
     SeatSpec,
@@ -291,7 +293,7 @@ class Match:
 
     def table_text(self, seat: int, style: Style) -> str:
         """The table as ``seat`` sees it, drawn by the game's renderer."""
-        return localized_cards(self.render(self.view(seat), style, self.names), style.lang)
+        return localized_table(self.render(self.view(seat), style, self.names), style.lang)
 
     def log_sentences(self) -> list[str]:
         """The whole game log, one sentence a line."""
@@ -541,6 +543,14 @@ class Match:
             tr(self.lang, "saved", path=self.store_path()),
             tr(self.lang, "resume_with", id=identifier),
         ]
+
+    def discard(self) -> None:
+        """Quit without saving: forget the stored table (it is no longer offered
+        for resuming). A finished game is kept for replay whatever is asked."""
+        store = self.table.store
+        if isinstance(store, SqliteTableStore) and not self.is_over():
+            self.table.copy_to(MemoryTableStore())
+            store.delete(self.table.id)
 
     def store_path(self) -> str:
         """Where the table is kept once saved."""
