@@ -224,3 +224,92 @@ def test_bots_are_paced_by_the_speed() -> None:
     assert table.play() == 0
     assert waits and set(waits) == {0.25}
     assert len(waits) == match.moves_played()
+
+
+def test_an_unusable_data_folder_plays_on_unsaved_and_says_so(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "plain-file"
+    not_a_folder.write_text("x")
+    result = run(["play", "dracula", "--plain", "--seed", "2"], "1\n", not_a_folder)
+    assert "Traceback" not in result.stderr
+    assert "(This game cannot be saved: the table store " in result.stdout
+    assert "Dracula. Type 'help' for help." in result.stdout
+
+
+def test_a_damaged_table_store_plays_on_unsaved_and_is_listed_as_damaged(
+    private_data_dir: Path,
+) -> None:
+    (private_data_dir / "tables.sqlite3").write_bytes(b"not a database at all" * 300)
+    result = run(["play", "dracula", "--plain", "--seed", "2"], "1\n", private_data_dir)
+    assert "Traceback" not in result.stderr
+    assert "(This game cannot be saved: " in result.stdout
+    listing = run(["resume"], "", private_data_dir)
+    assert "tables.sqlite3" in listing.stdout and "damaged" in listing.stdout
+
+
+def test_answering_no_when_quitting_forgets_the_game() -> None:
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    match = Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=["You", "Bot 2"],
+        store=SqliteTableStore(),
+    )
+    out = io.StringIO()
+    table = TerminalTable(match, Style(), stdin=Terminal("rows\nquit\nn\n"), stdout=out)
+    assert table.play() == 0
+    assert unfinished_tables("dracula") == []
+    assert "Game abandoned." in out.getvalue()
+    kept = Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=["You", "Bot 2"],
+        store=SqliteTableStore(),
+    )
+    out = io.StringIO()
+    table = TerminalTable(kept, Style(), stdin=Terminal("rows\nquit\ny\n"), stdout=out)
+    assert table.play() == 0
+    assert [item["id"] for item in unfinished_tables("dracula")] == [kept.table.id]
+    assert f"Resume it with: parlour resume {kept.table.id}" in out.getvalue()
+
+
+class Counting(TerminalTable):
+    """A line mode that records, at each deal's end, the notes said and whether
+    the person was asked anything during the deal."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.asked = 0
+        self.deals: list[tuple[int, list[str]]] = []
+
+    def ask(self, prompt: str) -> str:
+        self.asked += 1
+        return super().ask(prompt)
+
+    def deal_ended(self, deal_start: int) -> None:
+        self.deals.append((self.asked, self.match.forced_notes(deal_start)))
+        self.asked = 0
+        super().deal_ended(deal_start)
+
+
+def test_a_deal_with_nothing_to_decide_is_said_and_only_then() -> None:
+    said = 0
+    for seed in range(6):
+        game = parlour.load_game("nain-jaune", players=8)
+        names = ["You"] + [f"Bot {seat}" for seat in range(2, 9)]
+        match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names)
+        out = io.StringIO()
+        table = Counting(match, Style(), stdin=io.StringIO("1\n" * 2000), stdout=out)
+        assert table.play() == 0
+        for asked, notes in table.deals:
+            assert (asked == 0) == bool(notes)
+            if notes:
+                assert notes == [tr("en", "all_forced_you")]
+                said += 1
+        assert out.getvalue().count(tr("en", "all_forced_you")) == sum(
+            1 for _, notes in table.deals if notes
+        )
+    assert said > 0

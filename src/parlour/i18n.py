@@ -35,6 +35,7 @@ DEFAULT_HUMAN = {"en": "You", "fr": "Vous"}
 SENTENCES: dict[str, dict[str, str | list[str]]] = {
     "en": {
         "stats_not_saved": "statistics not saved: {error}",
+        "autosave_off": "(This game cannot be saved: {error}. Playing on without saving.)",
         "deal_scored": "Deal {deal} scored: {scores}",
         "deal_end_pause": "End of the deal. Press Enter to go on. ",
         "all_forced": "{name} had nothing to decide in this deal: every move was forced.",
@@ -160,6 +161,8 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
     },
     "fr": {
         "stats_not_saved": "statistiques non enregistrées : {error}",
+        "autosave_off": "(Cette partie ne peut pas être enregistrée : {error}. "
+        "Elle continue sans enregistrement.)",
         "deal_scored": "Donne {deal} comptée : {scores}",
         "deal_end_pause": "Fin de la donne. Appuyez sur Entrée pour continuer. ",
         "all_forced": "{name} n'avait rien à décider dans cette donne : tous ses coups étaient "

@@ -37,7 +37,7 @@ from parlour.i18n import (
 )
 from parlour.render import Style
 from parlour.stats import DATA_DIR_VARIABLE, StatsStore
-from parlour.table import SqliteTableStore
+from parlour.table import SqliteTableStore, TableError
 from parlour.tui.palette import PALETTES, make_style
 from parlour.tui.session import GROUP_THRESHOLD, Groups, Match, hint_line, unfinished_tables
 
@@ -565,16 +565,20 @@ def command_play(arguments: argparse.Namespace) -> int:
     stats = statistics_store(arguments, interactive)
     # No seed given: the table draws one from the operating system; it is shown
     # only once the game is over (it gives away every hidden card).
-    match = Match.new(
-        game,
-        seed=arguments.seed,
-        humans=humans,
-        opponent=arguments.opponent,
-        names=names,
-        lang=arguments.lang,
-        stats=stats,
-        store=table_store(interactive),
-    )
+    settings: dict[str, Any] = {
+        "seed": arguments.seed,
+        "humans": humans,
+        "opponent": arguments.opponent,
+        "names": names,
+        "lang": arguments.lang,
+        "stats": stats,
+    }
+    try:
+        match = Match.new(game, store=table_store(interactive), **settings)
+    except TableError as error:
+        # The data folder or the table store is unusable: play on, unsaved, and say so.
+        print(tr(arguments.lang, "autosave_off", error=error))
+        match = Match.new(game, **settings)
     if not use_full_screen(arguments):
         print(
             tr(arguments.lang, "welcome", title=game.info.title)
