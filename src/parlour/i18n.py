@@ -35,6 +35,12 @@ DEFAULT_HUMAN = {"en": "You", "fr": "Vous"}
 SENTENCES: dict[str, dict[str, str | list[str]]] = {
     "en": {
         "stats_not_saved": "statistics not saved: {error}",
+        "saves_in": "Saved games in {path}:",
+        "saves_none": "  none (every game is saved as it is played)",
+        "damaged": "damaged: {why}",
+        "finished": "finished",
+        "moves_played_n": ["{count} move played", "{count} moves played"],
+        "resume_one": "Resume one with: parlour resume NAME (or a file's path)",
         "autosave_off": "(This game cannot be saved: {error}. Playing on without saving.)",
         "deal_scored": "Deal {deal} scored: {scores}",
         "deal_end_pause": "End of the deal. Press Enter to go on. ",
@@ -47,7 +53,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "Resume it? [y/n] ",
         "resume_skipped": "(An unfinished game of {title} is saved: parlour resume {id}. "
         "Starting a new one.)",
-        "resumed": "{title}: {moves} played.",
+        "resumed": "{title}: {moves}.",
         "moves_n": ["{count} move", "{count} moves"],
         "cards_n": ["{count} card", "{count} cards"],
         "wins_n": ["{count} win", "{count} wins"],
@@ -161,6 +167,12 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
     },
     "fr": {
         "stats_not_saved": "statistiques non enregistrées : {error}",
+        "saves_in": "Parties enregistrées dans {path} :",
+        "saves_none": "  aucune (chaque partie est enregistrée coup par coup)",
+        "damaged": "abîmée : {why}",
+        "finished": "finie",
+        "moves_played_n": ["{count} coup joué", "{count} coups joués"],
+        "resume_one": "Reprenez-en une avec : parlour resume NOM (ou le chemin d'un fichier)",
         "autosave_off": "(Cette partie ne peut pas être enregistrée : {error}. "
         "Elle continue sans enregistrement.)",
         "deal_scored": "Donne {deal} comptée : {scores}",
@@ -176,7 +188,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "La reprendre ? [o/n] ",
         "resume_skipped": "(Une partie de {title} non finie est enregistrée : parlour resume {id}. "
         "Nouvelle partie.)",
-        "resumed": "{title} : {moves} joués.",
+        "resumed": "{title} : {moves}.",
         "moves_n": ["{count} coup", "{count} coups"],
         "cards_n": ["{count} carte", "{count} cartes"],
         "wins_n": ["{count} victoire", "{count} victoires"],

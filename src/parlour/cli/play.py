@@ -558,7 +558,7 @@ def command_play(arguments: argparse.Namespace) -> int:
                 resumed.lang,
                 "resumed",
                 title=game.info.title,
-                moves=plural(resumed.lang, "moves_n", resumed.moves_played()),
+                moves=plural(resumed.lang, "moves_played_n", resumed.moves_played()),
             )
         )
         return run_match(resumed, arguments)
