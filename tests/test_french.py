@@ -16,6 +16,7 @@ from parlour.core.errors import ParseError
 from parlour.core.registry import game_names
 from parlour.i18n import (
     french_cards,
+    in_score_units,
     language_from_environment,
     plural,
     shown_move,
@@ -232,3 +233,18 @@ def test_plural_forms(lang: str, count: int, expected: str) -> None:
 def test_plural_of_cards_and_wins() -> None:
     assert plural("en", "cards_n", 1) == "1 card" and plural("en", "cards_n", 3) == "3 cards"
     assert plural("fr", "wins_n", 1) == "1 victoire" and plural("fr", "wins_n", 2) == "2 victoires"
+
+
+def test_a_nain_jaune_hint_speaks_of_chips() -> None:
+    game = parlour.load_game("nain-jaune", players=3)
+    names = ["Vous", "Robot 2", "Robot 3"]
+    match = Match.new(game, seed=1, humans=[0], opponent="random", names=names, lang="fr")
+    while match.human_to_act() is None:
+        match.play_bot()
+    hint = match.hint()
+    assert hint is not None
+    assert "point" not in hint.reason
+    assert in_score_units("nain-jaune", "expected lead +3.0 points", "en") == (
+        "expected lead +3.0 chips"
+    )
+    assert in_score_units("dracula", "avance espérée +3.0 points", "fr").endswith("points")

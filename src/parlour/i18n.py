@@ -580,3 +580,17 @@ def typed_move(text: str, lang: str) -> str:
         else:
             read.append(_MOVE_WORDS_BACK.get(lowered, part))
     return " ".join(read)
+
+
+SCORE_UNITS = {"nain-jaune": {"en": "chips", "fr": "jetons"}}
+"""Games that do not count in points: what they count in, per language."""
+
+
+def in_score_units(game_name: str, text: str, lang: str) -> str:
+    """``text`` (a hint's reason, say) with "points" said in the game's own unit:
+    Nain Jaune is played for chips (jetons), not points."""
+    units = SCORE_UNITS.get(game_name)
+    if units is None:
+        return text
+    unit = units.get(lang, units["en"])
+    return re.sub(r"\bpoints?\b", unit, text)

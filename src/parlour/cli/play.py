@@ -637,7 +637,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "at one keyboard (hot seat). Full screen on a terminal (keys are shown on "
         "screen); --plain, or piped input, gives the line mode: type a move as text "
         "(e.g. 'QH b2') or its number; 'help', 'hint', 'undo', 'save' and 'quit' work at "
-        "every prompt.",
+        "every prompt. Every move is saved as it is played (Ctrl-C loses nothing; "
+        "'parlour resume' plays an unfinished game on, and the next 'parlour play' of the "
+        "same game offers it); finished games are kept for 'parlour replay'.",
     )
     parser.add_argument(
         "game", nargs="?", default=None, help="the game (see 'parlour list'; asked if omitted)"

@@ -16,7 +16,7 @@ import importlib
 import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -26,6 +26,7 @@ from parlour.core.game import Game, View
 from parlour.core.options import options_dict
 from parlour.i18n import (
     SECOND_PERSON,
+    in_score_units,
     localized_cards,
     localized_table,
     move_sentence,
@@ -409,7 +410,8 @@ class Match:
         if seat is None:
             return None
         self.hint_count += 1
-        return self.table.hint(seat, self.lang)
+        hint = self.table.hint(seat, self.lang)
+        return replace(hint, reason=in_score_units(self.game.info.name, hint.reason, self.lang))
 
     # ----- the end -----------------------------------------------------------------
     def result_lines(self) -> list[str]:
