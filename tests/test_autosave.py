@@ -4,6 +4,7 @@ is offered again, a finished one is kept for replay, and "play again"."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import signal
 import subprocess
@@ -313,3 +314,26 @@ def test_a_deal_with_nothing_to_decide_is_said_and_only_then() -> None:
             1 for _, notes in table.deals if notes
         )
     assert said > 0
+
+
+def test_at_a_terminal_play_offers_the_unfinished_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.cli import play
+
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    names = ["You", "Bot 2"]
+    earlier = Match.new(
+        game, seed=5, humans=[0], opponent="random", names=names, store=SqliteTableStore()
+    )
+    earlier.submit(0, "rows")
+    namespace = argparse.Namespace(new=False, lang="en", no_stats=True)
+    monkeypatch.setattr(sys, "stdin", Terminal("y\n"))
+    printed = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", printed)
+    resumed = play.offer_resume(game, namespace, interactive=True)
+    assert resumed is not None and resumed.table.id == earlier.table.id
+    assert resumed.moves_played() == earlier.moves_played()
+    assert "An unfinished game of Dracula (1 move, " in printed.getvalue()
+    monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
+    assert play.offer_resume(game, namespace, interactive=True) is None
+    namespace.new = True
+    assert play.offer_resume(game, namespace, interactive=True) is None

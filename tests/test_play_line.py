@@ -315,3 +315,28 @@ def test_hot_seat_undo_follows_the_table_policy_and_hands_the_keyboard_back() ->
     after = text.split("Undone: you are back at your last decision.")[1]
     assert f"--- {match.names[second]}'s turn ---" in after
     assert match.table.moves_played()[-1].seat == first
+
+
+def test_the_full_screen_table_gets_the_bot_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    received: dict[str, object] = {}
+
+    def fake_run_app(
+        match: Match, *, palette: str = "default", colour: bool = True, bot_delay: float = 0.0
+    ) -> int:
+        received["bot_delay"] = bot_delay
+        return 0
+
+    monkeypatch.setitem(sys.modules, "parlour.tui.app", types.SimpleNamespace(run_app=fake_run_app))
+    monkeypatch.setattr(play, "use_full_screen", lambda arguments: True)
+    arguments = argparse.Namespace(palette="default", no_colour=True, speed=1.5)
+    assert play.run_match(dracula_match(), arguments) == 0
+    assert received == {"bot_delay": 1.5}
+
+
+def test_speed_is_seconds_from_0_to_60() -> None:
+    assert play.seconds("0") == 0.0 and play.seconds("0.6") == 0.6
+    for bad in ("-1", "61", "fast"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            play.seconds(bad)
