@@ -248,3 +248,13 @@ def test_a_nain_jaune_hint_speaks_of_chips() -> None:
         "expected lead +3.0 chips"
     )
     assert in_score_units("dracula", "avance espérée +3.0 points", "fr").endswith("points")
+
+
+def test_a_french_hint_names_the_move_in_french() -> None:
+    from parlour.table import Hint
+    from parlour.tui.session import hint_line
+
+    line = hint_line(Hint(action=1, text="columns", reason="", bot="hard"), "fr")
+    assert line == "Conseil (robot hard) : colonnes"
+    line = hint_line(Hint(action=1, text="KS take 2S+5C", reason="", bot="hard"), "fr")
+    assert line == "Conseil (robot hard) : R♠ prend 2♠+5♣"

@@ -31,6 +31,7 @@ from parlour.i18n import (
     localized_table,
     move_sentence,
     pretty_move,
+    shown_move,
     tr,
     translate_note,
     translate_reason,
@@ -144,7 +145,7 @@ class MoveCheck:
 
 def hint_line(hint: Hint, lang: str) -> str:
     """A hint as one line: the bot, the move, and why."""
-    line = tr(lang, "hint", bot=hint.bot, move=localized_cards(pretty_move(hint.text), lang))
+    line = tr(lang, "hint", bot=hint.bot, move=shown_move(pretty_move(hint.text), lang))
     return f"{line} — {localized_cards(hint.reason, lang)}" if hint.reason else line
 
 
