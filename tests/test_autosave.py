@@ -284,14 +284,15 @@ class Counting(TerminalTable):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.asked = 0
-        self.deals: list[tuple[int, list[str]]] = []
+        self.deals: list[tuple[int, list[str], set[int]]] = []
 
     def ask(self, prompt: str) -> str:
         self.asked += 1
         return super().ask(prompt)
 
     def deal_ended(self, deal_start: int) -> None:
-        self.deals.append((self.asked, self.match.forced_notes(deal_start)))
+        notes = self.match.forced_notes(deal_start)
+        self.deals.append((self.asked, notes, self.match.forced_seats(deal_start)))
         self.asked = 0
         super().deal_ended(deal_start)
 
@@ -305,13 +306,13 @@ def test_a_deal_with_nothing_to_decide_is_said_and_only_then() -> None:
         out = io.StringIO()
         table = Counting(match, Style(), stdin=io.StringIO("1\n" * 2000), stdout=out)
         assert table.play() == 0
-        for asked, notes in table.deals:
-            assert (asked == 0) == bool(notes)
+        for asked, notes, forced in table.deals:
+            assert bool(notes) == (asked == 0 and 0 in forced)
             if notes:
                 assert notes == [tr("en", "all_forced_you")]
                 said += 1
         assert out.getvalue().count(tr("en", "all_forced_you")) == sum(
-            1 for _, notes in table.deals if notes
+            1 for _, notes, _ in table.deals if notes
         )
     assert said > 0
 

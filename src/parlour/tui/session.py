@@ -490,13 +490,23 @@ class Match:
                 counts[move.seat] += 1
         return counts
 
+    def forced_seats(self, step: int) -> set[int]:
+        """The seats that had a card played for them by the rules (an event
+        marked ``forced``, as Nain Jaune's) since history step ``step``."""
+        return {
+            int(getattr(event, "seat", -1))
+            for event_step, event in self.table.events_for(self.observer)
+            if event_step >= step and getattr(event, "forced", False)
+        }
+
     def forced_notes(self, step: int) -> list[str]:
         """After a deal that began at history step ``step``: one sentence for each
-        person here who had nothing to decide in it (every card of theirs was
-        played for them by the rules)."""
+        person here who had cards played for them by the rules in it and nothing
+        to decide ("every move was forced")."""
+        forced = self.forced_seats(step)
         notes = []
         for seat, count in self.decisions_since(step).items():
-            if count == 0:
+            if count == 0 and seat in forced:
                 name = self.names[seat]
                 key = "all_forced_you" if name in SECOND_PERSON else "all_forced"
                 notes.append(tr(self.lang, key, name=name))
