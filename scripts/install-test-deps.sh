@@ -14,6 +14,8 @@ set -euo pipefail
 PACKAGES=(
     # PostgreSQL server binaries (initdb, pg_ctl, postgres) for tests/pg_cluster.py.
     "postgresql|compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || command -v initdb >/dev/null"
+    # Chromium for the browser tests (Playwright drives it; it cannot download its own).
+    "chromium|command -v chromium >/dev/null || command -v chromium-browser >/dev/null"
 )
 
 wanted=("$@")
@@ -42,7 +44,11 @@ if [ "${#missing[@]}" -eq 0 ]; then
 fi
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-test-deps: missing ${missing[*]}; run as root: apt-get update && apt-get install -y ${missing[*]}" >&2
-    exit 1
+    if [ "${CI:-}" = "true" ]; then
+        exit 1
+    fi
+    echo "install-test-deps: the tests that need them will be skipped, each saying why" >&2
+    exit 0
 fi
 echo "install-test-deps: installing ${missing[*]} with apt-get"
 export DEBIAN_FRONTEND=noninteractive

@@ -80,8 +80,10 @@ def test_small_action_spaces_keep_the_engine_ids() -> None:
     assert game.num_distinct_actions() == parlour.load_game("dracula").num_distinct_actions()
 
 
-def test_casino_exposes_a_bounded_paged_action_space() -> None:
-    assert spiel_game("casino").num_distinct_actions() == 1024
+def test_casino_steps_keep_the_engine_ids() -> None:
+    # A Casino move is made in steps of at most 634 ids: no paging is needed.
+    game = spiel_game("casino")
+    assert game.num_distinct_actions() == parlour.load_game("casino").num_distinct_actions() == 634
 
 
 def test_options_become_parameters_and_survive_the_game_string() -> None:
@@ -203,26 +205,17 @@ def test_public_only_observers_are_refused_with_what_is_offered() -> None:
         game.make_py_observer(public_only)
 
 
-def test_paged_slots_reach_every_legal_move() -> None:
-    engine = parlour.load_game("dracula", deals=1)
-    slots = ActionSlots(engine, dense_limit=0, page_slots=5)
-    slotted = SlottedState(engine.new_initial_state(seed=4), slots)
+def test_slots_are_the_engine_ids_and_an_illegal_slot_is_explained() -> None:
+    engine = parlour.load_game("casino", target=1)
+    slotted = SlottedState(engine.new_initial_state(seed=4), ActionSlots(engine))
     state = slotted.state
-    while len(state.legal_actions()) < 10:
-        state.apply_action(state.legal_actions()[0])
-    legal = state.legal_actions()
-    reached = []
-    for action in legal:
-        probe = slotted.clone()
-        for slot in adapter._slots_for(probe.state, action, slots):
-            assert slot in probe.legal_slots()
-            if slot == slots.more_slot:
-                assert probe.slot_to_string(slot) == "more"
-            probe.apply_slot(slot)
-        reached.append(probe.state.history[-1])
-    assert reached == legal
-    with pytest.raises(parlour.IllegalActionError, match="legal slots"):
-        slotted.apply_slot(99)
+    assert slotted.legal_slots() == state.legal_actions()
+    action = state.legal_actions()[0]
+    assert slotted.slot_to_string(action) == state.action_to_string(action)
+    before = list(state.history)
+    with pytest.raises(parlour.IllegalActionError, match="not legal"):
+        slotted.apply_slot(633)
+    assert state.history == before
 
 
 def test_example_runs() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections.abc import Sequence
@@ -12,21 +13,41 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.core.cards import format_card, iter_bits, parse_card
-from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
+from parlour.core.cards import iter_bits, parse_card
+from parlour.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    ParlourError,
+    ParseError,
+    RecordError,
+)
 from parlour.core.game import CHANCE, State
+from parlour.core.record import MatchRecord
 from parlour.core.registry import load_game
 from parlour.core.sampler import Rng
 from parlour.games.casino import (
+    ADD_BUILD_BASE,
+    ADD_CARD_BASE,
+    CODE_CAPTURE,
+    DONE,
+    KINDS,
     NUM_DISTINCT_ACTIONS,
+    NUMERALS,
+    START_ACTIONS,
     VALUE,
+    BuildCalled,
+    BuildMade,
+    BuildRaised,
+    Captured,
+    CardDealt,
     CasinoGame,
     CasinoState,
+    Trailed,
     groups_by_sum,
-    partitionable,
+    reachable_sums,
 )
 from parlour.render import Style
-from parlour.render.casino import move_groups, narrate, render
+from parlour.render.casino import move_groups, narrate, render, sentence
 from parlour.testing import check_game
 
 # ----- helpers ---------------------------------------------------------------
@@ -66,13 +87,60 @@ def start(
     return state
 
 
+Move = tuple[int, int, int]
+"""A whole move's effect: (card, kind, table cards taken or combined)."""
+
+
+def _explore(state: CasinoState, found: dict[Move, str]) -> None:
+    """Every whole move reachable by steps from ``state`` (a move's start or
+    middle), with its text, into ``found``."""
+    for action in state.legal_actions():
+        twin = state.clone()
+        assert isinstance(twin, CasinoState)
+        twin._sampler = None
+        if twin.pending_card < 0:
+            card, kind = divmod(action, KINDS)
+        else:
+            card, kind = twin.pending_card, twin.pending_kind
+        taken = twin.pending_taken
+        if action == DONE:
+            pass
+        elif action >= ADD_BUILD_BASE:
+            taken |= twin.build_cards[action - ADD_BUILD_BASE + 2]
+        elif action >= ADD_CARD_BASE:
+            taken |= 1 << (action - ADD_CARD_BASE)
+        loose_before = twin.loose
+        moves_before = len(twin.round_moves) + len(twin.previous_round_moves)
+        twin.apply_action(action)
+        if twin.pending_card >= 0:
+            _explore(twin, found)
+            continue
+        if action < START_ACTIONS and kind == CODE_CAPTURE:
+            # A court card taking every card of its rank in its first step.
+            taken = sum(1 << c for c in iter_bits(loose_before) if c % 13 == card % 13)
+        moves = [*twin.previous_round_moves, *twin.round_moves]
+        assert len(moves) == moves_before + 1 or twin.round_index > state.round_index
+        text = (twin.round_moves or twin.previous_round_moves)[-1][1]
+        if twin.round_index > state.round_index:
+            text = twin.previous_round_moves[-1][1]
+        found[(card, kind, taken)] = text
+
+
+def whole_moves(state: State) -> dict[Move, str]:
+    """The legal whole moves of the player to play, found by trying every step."""
+    assert isinstance(state, CasinoState) and state.pending_card < 0
+    found: dict[Move, str] = {}
+    _explore(state, found)
+    return found
+
+
 def texts(state: State) -> list[str]:
-    """The legal moves as text."""
-    return [state.action_to_string(action) for action in state.legal_actions()]
+    """The legal whole moves as text."""
+    return sorted(set(whole_moves(state).values()))
 
 
 def play(state: State, *moves: str) -> None:
-    """Apply moves given as text."""
+    """Apply moves given as text (whole moves, or steps)."""
     for move in moves:
         state.apply_text(move)
 
@@ -88,15 +156,23 @@ def table_of(state: CasinoState) -> tuple[list[str], dict[int, tuple[list[str], 
 
 
 def greedy(state: State) -> int:
-    """The capture taking most cards, else the lowest action (a trail when any).
-
-    Capturing keeps the table small: a table of 30 loose cards has millions of
-    legal captures, and tests must stay quick."""
+    """A quick step: start a capture when one can, else the lowest start; within a
+    move, add the first card or build offered (done only when nothing is)."""
     legal = state.legal_actions()
-    captures = [action for action in legal if action >> 6 & 15 == 1]
-    if captures:
-        return max(captures, key=lambda action: (action >> 10).bit_count())
-    return min(legal)
+    if legal[0] < START_ACTIONS:
+        captures = [action for action in legal if action % KINDS == CODE_CAPTURE]
+        return captures[0] if captures else legal[0]
+    adds = [action for action in legal if action != DONE]
+    return adds[0] if adds else DONE
+
+
+def play_lowest_moves(state: State, count: int) -> None:
+    """Play ``count`` whole moves, each by its lowest step at every decision."""
+    assert isinstance(state, CasinoState)
+    for _ in range(count):
+        state.apply_action(min(state.legal_actions()))
+        while state.pending_card >= 0:
+            state.apply_action(min(state.legal_actions()))
 
 
 def finish_round(state: CasinoState) -> None:
@@ -141,8 +217,7 @@ def test_forced_deal_order_three_players_and_later_deal() -> None:
     assert state.observation(0)["hand"] == ["AS", "2S", "3S", "4S"]
     assert state.observation(2)["loose"] == ["AH", "2H", "3H", "4H"]
     assert state.current_player() == 0  # the player after the dealer
-    for _ in range(12):
-        state.apply_action(min(state.legal_actions()))
+    play_lowest_moves(state, 12)
     observation = state.observation(1)
     assert observation["deal"] == 2
     assert observation["hand"] == ["9H", "10H", "JH", "QH"]
@@ -165,8 +240,7 @@ def test_round_has_deals_until_pack_used(players: int, deals: int) -> None:
 
 def test_table_cards_only_on_first_deal_of_round() -> None:
     state = start({0: "2S 3S 4S 5S", 1: "6S 7S 8S 9S"}, "JH QH KH JD")
-    for _ in range(8):
-        state.apply_action(min(state.legal_actions()))
+    play_lowest_moves(state, 8)
     assert state.observation(0)["hand_sizes"] == [4, 4]
     assert state.observation(0)["stock"] == 52 - 12 - 8
 
@@ -352,7 +426,7 @@ def test_multiple_build_seed_example_five_on_two_with_seven() -> None:
     state = start({0: "5S 7D 2C 3D", 1: "KS QS JS 10S"}, "2H 7C QC 10H")
     play(state, "KS trail")
     assert "5S build 7 with 2H, 7C" in texts(state)
-    assert state.string_to_action("5S build 7 with 7C, 2H") == state.string_to_action(
+    assert state.string_to_actions("5S build 7 with 7C, 2H") == state.string_to_actions(
         "5S build 7 with 2H, 7C"
     )
     play(state, "5S build 7 with 2H, 7C")
@@ -396,7 +470,7 @@ def test_new_build_of_existing_value_merges() -> None:
     play(state, "JS trail", "5S build 9 with 4H")
     moves = texts(state)
     assert "6H build 9 with 3S, b9" in moves
-    assert state.string_to_action("6H build 9 with 3S") == state.string_to_action(
+    assert state.string_to_actions("6H build 9 with 3S") == state.string_to_actions(
         "6H build 9 with 3S, b9"
     )
     play(state, "6H build 9 with 3S")
@@ -475,7 +549,7 @@ def test_last_capturer_takes_the_rest() -> None:
     before = state.observation(0)
     last = before["last_capturer"]
     assert last >= 0
-    trail = [a for a in state.legal_actions() if a < 64]
+    trail = [a for a in state.legal_actions() if a < START_ACTIONS and a % KINDS == 0]
     assert trail, "the last card can be trailed here"
     table = len(before["loose"]) + sum(len(build["cards"]) for build in before["builds"])
     state.apply_action(trail[0])
@@ -626,17 +700,20 @@ def test_public_capture_counts_option() -> None:
 
 def test_action_notation_and_tolerant_parsing() -> None:
     state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
-    action = state.string_to_action("7H take 3S+4D, 7C")
+    steps = state.string_to_actions("7H take 3S+4D, 7C")
     for variant in ("7h TAKE 7c, 4d+3s", "7♥ take 4♦ + 3♠ , 7♣", "7H take 7C 3S 4D"):
-        assert state.string_to_action(variant) == action
-    assert state.action_to_string(action) == "7H take 3S+4D, 7C"
+        assert state.string_to_actions(variant) == steps
+    assert [state.action_to_string(step) for step in steps] == ["7H take", "3S", "4D", "7C"]
     assert state.action_to_string(state.string_to_action("KS trail")) == "KS trail"
+    play(state, "7H take 3S+4D, 7C")
+    assert state.observation(0)["round_moves"][-1] == {"seat": 1, "move": "7H take 3S+4D, 7C"}
 
 
 def test_bad_text_raises_parse_error_naming_forms() -> None:
     state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
     before = state.serialize()
-    for text in ("", "7H", "7H grab 7C", "7H take", "7H build 11 with 4D", "7H take b7", "zz"):
+    bad = ("", "7H", "7H grab 7C", "7H build 11 with 4D", "7H build 9 4D", "zz", "7H take b7")
+    for text in bad:
         with pytest.raises(ParseError):
             state.string_to_action(text)
     with pytest.raises(ParseError, match="no build b7"):
@@ -651,7 +728,7 @@ def test_illegal_action_raises_and_leaves_state_unchanged() -> None:
         state.apply_text("7H take 3S+7C")
     with pytest.raises(IllegalActionError, match="you do not hold AC"):
         state.apply_text("AC trail")
-    with pytest.raises(IllegalActionError, match="legal: "):
+    with pytest.raises(IllegalActionError, match="to build 7 you must keep a card of value 7"):
         state.apply_text("7H build 7 with 9H")
     assert state.serialize() == before
 
@@ -669,7 +746,7 @@ def test_unknown_option_and_bad_values() -> None:
 
 def test_action_encoding_bound() -> None:
     game = load_game("casino")
-    assert game.num_distinct_actions() == NUM_DISTINCT_ACTIONS == 2**62
+    assert game.num_distinct_actions() == NUM_DISTINCT_ACTIONS == 634
 
 
 # ----- exact legal moves: brute force reference ----------------------------------
@@ -688,7 +765,19 @@ def _partition_ok(values: list[int], target: int) -> bool:
     return False
 
 
-def reference_legal(state: CasinoState) -> set[str] | None:
+def _group_left(state: CasinoState, mask: int, value: int) -> bool:
+    """Whether a group adding up to ``value`` is left on the table outside ``mask``."""
+    if state.build_cards[value] and not state.build_cards[value] & mask:
+        return True
+    rest = [VALUE[c] for c in iter_bits(state.loose & ~mask) if VALUE[c]]
+    return any(
+        sum(combo) == value
+        for size in range(1, len(rest) + 1)
+        for combo in itertools.combinations(rest, size)
+    )
+
+
+def reference_legal(state: CasinoState) -> set[Move] | None:
     """Every legal move by direct search over subsets of table items (None if too big)."""
     options = state.options
     player = state.to_play
@@ -699,12 +788,12 @@ def reference_legal(state: CasinoState) -> set[str] | None:
     if len(items) > 9:
         return None
     owned = {v for v in builds if state.build_owner[v] == player}
-    result: set[str] = set()
+    result: set[Move] = set()
     for card in iter_bits(hand):
         rest_values = {VALUE[c] for c in iter_bits(hand & ~(1 << card)) if VALUE[c]}
         value = VALUE[card]
         captures: list[tuple[int, set[int]]] = []  # (mask, owned after)
-        moves: list[str] = []
+        moves: list[Move] = []
         for size in range(1, len(items) + 1):
             for combo in itertools.combinations(items, size):
                 cards = [c for kind, c in combo if kind == "card"]
@@ -743,7 +832,7 @@ def reference_legal(state: CasinoState) -> set[str] | None:
                         and _partition_ok([value, *values], target)
                         and after_owned <= rest_values
                     ):
-                        moves.append(state.action_to_string(card | target << 6 | mask << 10))
+                        moves.append((card, target, mask))
                     if (
                         len(chosen) == 1
                         and chosen[0] != target
@@ -753,22 +842,20 @@ def reference_legal(state: CasinoState) -> set[str] | None:
                         and target not in builds
                         and ((owned - {chosen[0]}) | {target}) <= rest_values
                     ):
-                        moves.append(state.action_to_string(card | target << 6 | mask << 10))
+                        moves.append((card, target, mask))
         if options.must_take_all and value:
-            masks = [m for m, _ in captures]
-            captures = [
-                (m, o) for m, o in captures if not any(x != m and x & m == m for x in masks)
-            ]
+            # Complete only when no group of the value is left to add.
+            captures = [(m, o) for m, o in captures if not _group_left(state, m, value)]
         legal_captures = [m for m, after in captures if after <= rest_values]
         for mask in legal_captures:
-            moves.append(state.action_to_string(card | 1 << 6 | mask << 10))
+            moves.append((card, CODE_CAPTURE, mask))
         may_trail = (
             (options.owner_may_trail or not owned)
             and (options.may_trail_capturing_card or not legal_captures)
             and owned <= rest_values
         )
         if may_trail:
-            moves.append(f"{format_card(card)} trail")
+            moves.append((card, 0, 0))
         result.update(moves)
     return result
 
@@ -794,14 +881,15 @@ def test_legal_moves_match_brute_force(options: dict[str, object]) -> None:
         for _ in range(150):
             if state.is_terminal():
                 break
-            reference = reference_legal(state)
+            if state.pending_card < 0:
+                reference = reference_legal(state)
+                if reference is not None:
+                    found = whole_moves(state)
+                    assert set(found) == reference, state.observation(state.to_play)
+                    checked += 1
             legal = state.legal_actions()
-            if reference is not None:
-                assert set(texts(state)) == reference, state.observation(state.to_play)
-                assert len(legal) == len(reference)
-                checked += 1
             # Prefer builds so that positions with builds are common.
-            builds = [a for a in legal if (a >> 6 & 15) >= 2]
+            builds = [a for a in legal if a < START_ACTIONS and a % KINDS >= 2]
             choice = rng.choice(builds) if builds and rng.random() < 0.6 else rng.choice(legal)
             state.apply_action(choice)
     assert checked > 200
@@ -812,10 +900,8 @@ def test_subset_helpers() -> None:
     assert sorted(groups_by_sum(loose)[5]) == sorted(
         sum(1 << parse_card(c) for c in group.split()) for group in ("5H", "AS 4H", "2S 3S")
     )
-    unions = partitionable(loose, 5)
-    assert 0 in unions
-    everything = sum(1 << parse_card(c) for c in "AS 2S 3S 4H 5H".split())
-    assert everything in unions
+    assert reachable_sums(loose) == sum(1 << total for total in range(0, 11))
+    assert reachable_sums(sum(1 << parse_card(c) for c in "3S 3H JC".split())) == 0b1001001
 
 
 # ----- views and sampling ---------------------------------------------------------
@@ -842,7 +928,7 @@ def test_sample_state_is_consistent_with_view(players: int) -> None:
             if state.is_terminal():
                 break
             legal = state.legal_actions()
-            builds = [a for a in legal if (a >> 6 & 15) >= 2]
+            builds = [a for a in legal if a < START_ACTIONS and a % KINDS >= 2]
             state.apply_action(
                 rng.choice(builds) if builds and rng.random() < 0.5 else rng.choice(legal)
             )
@@ -918,17 +1004,292 @@ def test_render_in_french_and_count_out_table() -> None:
     assert "Round 1 score" in english and "Bob count(s) out" in english
 
 
-@settings(max_examples=60, deadline=None)
+# ----- moves in steps (rules version 2) ------------------------------------------
+
+
+def legal_texts(state: State) -> list[str]:
+    """The legal steps as text."""
+    return [state.action_to_string(action) for action in state.legal_actions()]
+
+
+def test_steps_capture_of_several_groups() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    assert "7H take" in legal_texts(state)
+    state.apply_text("7H take")
+    assert legal_texts(state) == ["3S", "4D", "7C"]
+    state.apply_text("3S")
+    # The open group adds up to 3: only a card completing 7 with what is left.
+    assert legal_texts(state) == ["4D"]
+    assert state.observation(0)["pending"]["text"] == "7H take 3S"
+    state.apply_text("4D")
+    assert legal_texts(state) == ["7C", "done"]
+    state.apply_text("7C")  # nothing more can be added: the move ends by itself
+    assert state.pending_card == -1
+    assert state.observation(0)["round_moves"][-1] == {"seat": 1, "move": "7H take 3S+4D, 7C"}
+    assert table_of(state)[0] == ["9H"]
+
+
+def test_steps_build_and_done_only_when_complete() -> None:
+    state = start({0: "5S 9C 2C 3D", 1: "KS QS JS 10S"}, "4H 6C 3C 10H")
+    play(state, "KS trail")
+    state.apply_text("5S build 9")
+    assert "done" not in legal_texts(state)
+    before = state.clone()
+    with pytest.raises(IllegalActionError, match="adds up to 5: add table cards"):
+        state.apply_action(DONE)
+    assert state.__dict__.keys() == before.__dict__.keys()
+    assert state.pending_taken == before.pending_taken
+    state.apply_text("4H")  # 5 + 4 make 9; 6C+3C could still be called
+    assert legal_texts(state) == ["3C", "6C", "done"]
+    state.apply_text("done")
+    assert table_of(state)[1] == {9: (["5S", "4H"], "single", 0)}
+
+
+def test_steps_raise_then_ends_by_itself() -> None:
+    state = start({0: "5S 7C AC 2D", 1: "2C 9D 9S JS"}, "3H 6C QC 10H")
+    play(state, "JS trail", "AC build 7 with 6C")
+    state.apply_text("2C build 9")
+    assert legal_texts(state) == ["b7"]
+    state.apply_text("b7")
+    assert state.pending_card == -1
+    assert table_of(state)[1] == {9: (["AC", "2C", "6C"], "single", 1)}
+
+
+def test_whole_line_text_applies_all_steps_or_none() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    before = state.serialize()
+    hands_before = list(state.hands)
+    with pytest.raises(IllegalActionError, match="every group taken must add up to 7"):
+        state.apply_text("7H take 3S+4D, 9H")
+    assert state.serialize() == before and state.hands == hands_before
+    assert state.pending_card == -1
+    with pytest.raises(ParseError, match="apply_text"):
+        state.string_to_action("7H take 3S+4D")
+    # 7C could still be taken, so the line ends with a "done" step.
+    assert state.apply_text("7H take 3S+4D") == DONE
+    assert state.observation(0)["round_moves"][-1]["move"] == "7H take 3S+4D"
+
+
+def test_whole_line_in_a_step_by_step_record() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    play(state, "7H take 3S+4D, 7C")
+    record = state.to_record()
+    assert record.actions == ["7H take", "3S", "4D", "7C"]
+    assert record.rules_version == 2
+    again = record.replay()
+    assert again.observation(0) == state.observation(0)
+
+
+def test_old_record_form_is_refused_naming_the_rules_version() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    old = json.loads(state.serialize())
+    old["rules_version"] = 1
+    old["actions"] = ["7H take 3S+4D, 7C"]
+    with pytest.raises(RecordError, match="rules version 1"):
+        state.game.deserialize_state(json.dumps(old))
+
+
+def crowded(players: int = 2) -> CasinoState:
+    """A constructed worst case: every numeral but the hands' loose on the table."""
+    state = start({0: "AC AD 2C 2D", 1: "10H 9H 5H 7C"}, "3S 4D 6C 9S", players=players)
+    hands = state.hands[0] | state.hands[1]
+    state.loose = NUMERALS & ~hands
+    state.stock &= ~state.loose  # the pack keeps only the courts for the next deal
+    state._legal = None
+    return state
+
+
+def test_no_decision_above_a_few_hundred_actions_on_a_crowded_table() -> None:
+    state = crowded()
+    assert state.loose.bit_count() >= 29
+    counts = [len(state.legal_actions())]
+    assert state.legal_actions()
+    rng = random.Random(3)
+    for _ in range(60):
+        if state.stock.bit_count() < 4 * 2:
+            break  # the constructed pack cannot make another deal
+        legal = state.legal_actions()
+        counts.append(len(legal))
+        state.apply_action(rng.choice(legal))
+    assert max(counts) <= 100
+    assert len(counts) > 10
+
+
+def test_illegal_action_message_is_short_on_a_crowded_table() -> None:
+    state = crowded()
+    state.apply_text("10H take")
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action(add_build_action_id(9))
+    assert len(str(error.value)) < 3000
+
+
+def add_build_action_id(value: int) -> int:
+    """The id of the step adding the build of ``value``."""
+    return ADD_BUILD_BASE + value - 2
+
+
+@pytest.mark.parametrize("action", [-945, -1, -1009, 634, 2**62, 2**70, True, 3.0, "7H", None])
+def test_non_actions_refused_at_once_with_state_unchanged(action: object) -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    before = state.serialize()
+    fields = {key: value for key, value in state.__dict__.items() if key != "_legal"}
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action)  # type: ignore[arg-type]
+    assert state.serialize() == before
+    assert {key: value for key, value in state.__dict__.items() if key != "_legal"} == fields
+    with pytest.raises(ParlourError):
+        state.action_to_string(action)  # type: ignore[arg-type]
+
+
+def test_events_name_every_card_played() -> None:
+    state = load_game("casino", first_dealer=0, target=1).new_initial_state(seed=5)
+    assert isinstance(state, CasinoState)
+    state.record_events()
+    played: list[int] = []
+    rng = random.Random(5)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        if state.pending_card < 0:
+            played.append(action // KINDS)
+        state.apply_action(action)
+    named: list[int] = []
+    kinds = set()
+    for _, event in state.event_log(0):
+        kinds.add(event.kind)
+        if isinstance(event, Trailed | Captured | BuildMade | BuildRaised | BuildCalled):
+            named.append(event.card)
+    assert named == played
+    assert {"card_dealt", "round_scored", "game_ended"} <= kinds
+    style = Style()
+    for lang in ("en", "fr"):
+        for _, event in state.event_log(1):
+            text = sentence(event, ["Ann", "Bob"], Style(lang=lang))
+            assert text and "{" not in text
+    assert sentence(Trailed(seat=1, card=parse_card("3C")), ["Ann", "Bob"], style) == (
+        "Bob trails 3♣."
+    )
+
+
+def test_events_hide_dealt_cards_from_other_seats() -> None:
+    hands = {0: "AC AD 2C 2D", 1: "7H KS QS JS"}
+    deck = first_deal(2, 0, hands, "3S 4D 7C 9H")
+    later = later_deal(2, 0, {0: "5S 5D 6S 6D", 1: "8H 8S 8D 8C"})
+    swapped_hands = {0: "AC AD 2C 2D", 1: "7H KS QS 8C"}
+    swapped = first_deal(2, 0, swapped_hands, "3S 4D 7C 9H")
+    swapped_later = later_deal(2, 0, {0: "5S 5D 6S 6D", 1: "8H 8S 8D JS"})
+    game = load_game("casino", first_dealer=0)
+    one = game.new_initial_state(deck=[deck + later])
+    two = game.new_initial_state(deck=[swapped + swapped_later])
+    for state in (one, two):
+        state.record_events()
+        play(state, "7H take 7C", "AC trail")
+    assert one.event_log(0) == two.event_log(0)
+    assert one.event_log(None) == two.event_log(None)
+    assert one.event_log(1) != two.event_log(1)
+    table = [e for _, e in one.event_log(0) if isinstance(e, CardDealt) and e.seat == -1]
+    assert [e.card for e in table] == [parse_card(c) for c in "3S 4D 7C 9H".split()]
+
+
+def test_render_shows_the_move_being_made() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    state.apply_text("7H take")
+    state.apply_text("3S")
+    view = state.view(1)
+    text = render(view, Style(), ["Ann", "Bob"])
+    assert "Move being made by Bob: 7H take 3S (group so far 3, to make 7)" in text
+    french = render(state.view(0), Style(lang="fr"), ["Ann", "Bob"])
+    assert "Coup en cours de Bob" in french
+    assert [label for label, _ in move_groups(view)] == ["4"]
+
+
+@settings(max_examples=80, deadline=None)
 @given(
-    st.sets(st.integers(min_value=0, max_value=51), max_size=9),
-    st.integers(min_value=1, max_value=10),
+    st.one_of(
+        st.integers(min_value=-(2**80), max_value=2**80),
+        st.booleans(),
+        st.floats(allow_nan=True),
+        st.text(max_size=12),
+        st.none(),
+    ),
+    st.integers(min_value=0, max_value=30),
 )
-def test_partitionable_matches_brute_force(cards: set[int], value: int) -> None:
-    loose = sum(1 << card for card in cards)
-    expected = set()
-    numerals = [card for card in cards if VALUE[card]]
-    for size in range(len(numerals) + 1):
-        for combo in itertools.combinations(numerals, size):
-            if _partition_ok([VALUE[card] for card in combo], value):
-                expected.add(sum(1 << card for card in combo))
-    assert set(partitionable(loose, value)) == expected
+def test_fuzz_any_non_action_is_refused_at_once_with_state_unchanged(
+    action: object, moves: int
+) -> None:
+    state = load_game("casino", first_dealer=0, target=500).new_initial_state(seed=moves)
+    assert isinstance(state, CasinoState)
+    rng = random.Random(moves)
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    before = state.serialize()
+    pending = (state.pending_card, state.pending_taken, state.pending_open, state.pending_groups)
+    if isinstance(action, int) and not isinstance(action, bool) and action in legal:
+        return
+    with pytest.raises(IllegalActionError) as error:
+        state.apply_action(action)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 3000
+    assert state.serialize() == before
+    assert (state.pending_card, state.pending_taken, state.pending_open, state.pending_groups) == (
+        pending
+    )
+    if isinstance(action, int) and not isinstance(action, bool) and not 0 <= action < 634:
+        with pytest.raises(ParlourError):
+            state.action_to_string(action)
+
+
+def test_old_record_form_converts_to_steps() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    play(state, "7H take 3S+4D, 7C", "AC trail", "KS trail", "AD take AC")
+    record = state.to_record()
+    moves = [move["move"] for move in state.observation(0)["round_moves"]]
+    assert moves == ["7H take 3S+4D, 7C", "AC trail", "KS trail", "AD take AC"]
+    old = MatchRecord(
+        game="casino",
+        rules_version=1,
+        options=record.options,
+        chance=record.chance,
+        actions=moves,
+    )
+    with pytest.raises(RecordError, match="rules version 1"):
+        old.replay()
+    game = load_game("casino", **record.options)
+    assert isinstance(game, CasinoGame)
+    upgraded = game.upgrade_record(old)
+    assert upgraded.rules_version == 2
+    assert upgraded.actions == record.actions
+    assert upgraded.replay().observation(0) == state.observation(0)
+    broken = MatchRecord("casino", 1, record.options, record.chance, ["7H take 9H"])
+    with pytest.raises(RecordError, match="step 13"):
+        game.upgrade_record(broken)
+
+
+def test_sample_state_late_in_a_match_replays_and_matches_the_view() -> None:
+    game = load_game("casino", first_dealer=0, target=500)
+    state = game.new_initial_state(seed=12)
+    assert isinstance(state, CasinoState)
+    rng = random.Random(12)
+    while state.round_index < 2 or state.plays < 110:
+        state.apply_action(rng.choice(state.legal_actions()))
+    for seat in range(2):
+        view = state.view(seat)
+        for sample_seed in range(3):
+            sampled = view.sample_state(Rng(sample_seed))
+            assert sampled.view(seat) == view
+            again = sampled.to_record().replay()  # every step of the sample is legal
+            assert again.observation(seat) == state.observation(seat)
+
+
+def test_narrate_tells_the_move_being_made_step_by_step() -> None:
+    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
+    names = ["Ann", "Bob"]
+    before = state.observation(0)
+    state.apply_text("7H take")
+    middle = state.observation(0)
+    assert narrate(before, middle, names, "en") == ["Bob: 7H take …"]
+    state.apply_text("7C")
+    after = state.observation(0)
+    assert narrate(middle, after, names, "en") == ["Bob: 7H take 7C …"]
+    state.apply_text("done")
+    assert narrate(after, state.observation(0), names, "en") == ["Bob: 7H take 7C"]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import parlour
-from parlour.core.errors import IllegalActionError, ParseError
+from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event
 from parlour.render import Style
 from parlour.table import (
@@ -443,3 +443,44 @@ def test_memory_store_and_bad_tables_are_refused_clearly() -> None:
     with pytest.raises(NotYourTurnError, match="not on turn"):
         table.hint(1)
     assert table.hint(0).action in [action for action, _ in table.legal_moves(0)]
+
+
+def test_a_casino_move_written_in_one_line_is_submitted_as_all_its_steps() -> None:
+    table = Table.create("casino", [SeatSpec("person", "Ann"), SeatSpec("person", "Bob")], seed=5)
+    while True:
+        seat = table.seat_to_act()
+        assert seat is not None, "no capture of several cards in this deal"
+        moves = table.legal_moves(seat)
+        line = _one_line_capture(table, seat, moves)
+        if line is not None:
+            break
+        table.submit(seat, moves[0][0], table.version)
+    before, version = table.snapshot().serialize(), table.version
+    # A line whose last card is not on the table is refused whole: nothing changes.
+    with pytest.raises(ParlourError):
+        table.submit(seat, line + "+KD", version)
+    assert table.snapshot().serialize() == before and table.version == version
+    events = table.submit(seat, line, version)
+    assert table.version > version + 1  # one stored move per step
+    assert [event.kind for _, event in events] == ["capture"]
+    assert table.seat_to_act() != seat
+
+
+def _one_line_capture(table: Table, seat: int, moves: list[tuple[int, str]]) -> str | None:
+    """A legal capture of several loose cards at this position, in one line."""
+    for action, text in moves:
+        if not text.endswith(" take"):
+            continue
+        trial = table._state.clone()
+        trial.apply_action(action)
+        cards = []
+        while trial.current_player() == seat:
+            step = trial.legal_actions()[0]
+            step_text = trial.action_to_string(step)
+            trial.apply_action(step)
+            if step_text == "done" or step_text.startswith("b"):
+                return None
+            cards.append(step_text)
+        if len(cards) >= 2:
+            return text + " " + "+".join(cards)
+    return None

@@ -18,10 +18,8 @@ What OpenSpiel sees:
 
 - Chance nodes are the engine's (deals, cuts, a random first dealer), with the
   engine's outcome ids and probabilities.
-- Actions are the engine's ids, except in games whose ids are too sparse for a
-  dense mask (Casino): there they are *slots*, the i-th legal move, with a
-  "more" slot when a position has more than 1023 moves
-  (:mod:`parlour.adapters.actions`).
+- Actions are the engine's ids (:mod:`parlour.adapters.actions`); a Casino
+  move is several actions, one per step.
 - Information-state strings hold the seat's observation and its own history of
   the match (hidden chance outcomes as ``?``); observation strings hold the
   observation alone. Both tensors are the game's designed tensor
@@ -205,22 +203,15 @@ class _Match:
         options = {
             spec.name: getattr(game.options, spec.name) for spec in type(game).option_specs()
         }
-        return _restore, (
-            game.info.name,
-            options,
-            list(self.slotted.state.history),
-            self.slotted.page,
-        )
+        return _restore, (game.info.name, options, list(self.slotted.state.history))
 
 
-def _restore(name: str, options: dict[str, Any], history: list[int], page: int) -> _Match:
+def _restore(name: str, options: dict[str, Any], history: list[int]) -> _Match:
     game = load_game(name, **options)
     state = game.new_initial_state()
     for action in history:
         state.apply_action(action)
-    slotted = SlottedState(state, ActionSlots(game))
-    slotted.page = page
-    return _Match(slotted)
+    return _Match(SlottedState(state, ActionSlots(game)))
 
 
 class ParlourSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -331,28 +322,12 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc]
         sampled = self.match.slotted.state.view(player_id).sample_state(Rng(seed))
         game = self.get_game()
         result: ParlourSpielState = game.new_initial_state()
-        replay = game.parlour_game.new_initial_state()
         for action in sampled.history:
-            for slot in _slots_for(replay, action, game.slots):
-                result.apply_action(slot)
-            replay.apply_action(action)
-        for _ in range(self.match.slotted.page):
-            result.apply_action(game.slots.more_slot)
+            result.apply_action(action)
         return result
 
     def __str__(self) -> str:
-        slotted = self.match.slotted
-        text = str(slotted.state)
-        return f"{text}\npage {slotted.page}" if slotted.page else text
-
-
-def _slots_for(state: State, action: int, slots: ActionSlots) -> list[int]:
-    """The slots that play engine ``action`` at ``state`` ("more" slots, then the move)."""
-    if slots.dense or state.current_player() == CHANCE:
-        return [action]
-    index = state.legal_actions().index(action)
-    per_page = slots.size - 1
-    return [slots.more_slot] * (index // per_page) + [index % per_page]
+        return str(self.match.slotted.state)
 
 
 class ParlourObserver:
@@ -375,8 +350,6 @@ class ParlourObserver:
         parlour_state = slotted.state
         text = json.dumps(parlour_state.observation(player), ensure_ascii=False)
         lines = [f"seat {player}", text]
-        if slotted.page:
-            lines.append(f"page {slotted.page}")
         if self.perfect_recall:
             seen = parlour_state.seen_history(player)
             lines.append(

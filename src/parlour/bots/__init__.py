@@ -31,7 +31,7 @@ LEVELS: dict[str, SearchSettings] = {
         iterations=600,
         heuristic_rollouts=True,
         game_iterations=(
-            ("casino", 300),
+            ("casino", 200),
             ("colour-blind", 800),
             ("dracula", 1200),
             ("dracula-partnership", 400),

@@ -30,7 +30,7 @@ examples:
 """
 
 
-COMMAND_MODULES = ("play", "resume", "replay", "stats", "arena", "bench")
+COMMAND_MODULES = ("play", "resume", "replay", "stats", "arena", "bench", "serve")
 """Modules of ``parlour.cli`` that each add subcommands with ``register(subparsers)``."""
 
 

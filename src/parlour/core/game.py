@@ -418,6 +418,12 @@ class State(ABC):
         check_action_text(text)
         return self._parse_action(text)
 
+    def string_to_actions(self, text: str) -> list[int]:
+        """The actions ``text`` names, in order. Most games read one action; a game
+        whose moves are made in several steps (Casino) also reads a whole move
+        written in one line and returns its steps."""
+        return [self.string_to_action(text)]
+
     def apply_text(self, text: str) -> int:
         """Parse and apply one action; return the action applied."""
         action = self.string_to_action(text)
@@ -711,6 +717,37 @@ class Game(Generic[OptionsT]):
         if record.game != self.info.name:
             raise RecordError(f"the record is of {shown(record.game)}, not {self.info.name!r}")
         return record.replay()
+
+    @classmethod
+    def legacy_options(
+        cls, rules_version: int, options: dict[str, object]
+    ) -> dict[str, object] | None:
+        """The options that replay a record of rules version ``rules_version`` as it
+        was played (its own options plus explicit values for every default changed
+        since), or None when no option reproduces that version. The default knows
+        only the current version; a game whose defaults changed overrides it."""
+        return dict(options) if rules_version == cls.info.rules_version else None
+
+    def upgrade_record(self, record: MatchRecord) -> MatchRecord:
+        """``record``, made under an older rules version, rewritten for this one.
+
+        The default keeps the moves and adds the options that reproduce the old
+        rules (:meth:`legacy_options`); a game whose moves changed form overrides
+        this. Raises :class:`~parlour.core.errors.RecordError` naming both
+        versions when the old rules cannot be reproduced.
+        """
+        from dataclasses import replace
+
+        from parlour.core.errors import RecordError
+
+        options = type(self).legacy_options(record.rules_version, dict(record.options))
+        if options is None:
+            raise RecordError(
+                f"the record was made under {record.game} rules version "
+                f"{record.rules_version}; this parlour plays version "
+                f"{self.info.rules_version} and cannot replay it"
+            )
+        return replace(record, rules_version=self.info.rules_version, options=options)
 
     def parse_action(self, text: str) -> int | None:
         """Parse action text without a state, for Views; None if this game's actions

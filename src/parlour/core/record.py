@@ -128,10 +128,14 @@ class MatchRecord:
         except ParlourError as error:
             raise RecordError(f"the record's game cannot be loaded: {error}") from None
         if game.info.rules_version != self.rules_version:
-            raise RecordError(
-                f"the record was made under {self.game} rules version {self.rules_version}; "
-                f"this parlour plays version {game.info.rules_version}"
-            )
+            upgraded = game.upgrade_record(self)
+            if upgraded.rules_version != game.info.rules_version:
+                raise RecordError(
+                    f"{self.game} could not bring a record of rules version "
+                    f"{self.rules_version} to version {game.info.rules_version}"
+                )
+            replayed: State = upgraded.replay()
+            return replayed
         state: State = game.new_initial_state()
         chance = iter(self.chance)
         actions = iter(self.actions)

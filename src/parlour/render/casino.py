@@ -1,9 +1,11 @@
 """Terminal rendering of Casino (reads only the View's observation and legal moves).
 
 Builds are drawn as labelled groups (``b9 [ 5♠ 4♡ ]  single build of Ann``);
-``move_groups`` lets a player pick the card first, then the move; ``narrate``
-tells the moves made and the score table of each finished round. English and
-French (``style.lang``); move texts keep the game's notation.
+a move is made in steps, and the move being made is drawn under the table with
+what its next step may add. ``move_groups`` lets a player pick the card first,
+then what it does; ``narrate`` tells the moves made and the score table of each
+finished round; ``sentence`` says one event of the game log. English and French
+(``style.lang``); move texts keep the game's notation.
 """
 
 from __future__ import annotations
@@ -11,7 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.events import Event
 from parlour.core.game import View
+from parlour.games.casino import (
+    BuildCalled,
+    BuildMade,
+    BuildRaised,
+    Captured,
+    CardDealt,
+    FirstDealerDrawn,
+    GameOver,
+    LastCardsTaken,
+    RoundScored,
+    Trailed,
+)
 from parlour.render import Style, pad
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -50,6 +65,28 @@ _WORDS: dict[str, dict[str, str]] = {
         "round_scored": "Round {round} scored: {points}.",
         "final": "Game over: {totals}.",
         "counts_out": "{name} count(s) out",
+        "pending": "Move being made by {name}: {text}",
+        "pending_group": " (group so far {total}, to make {value})",
+        "first_dealer": "{name} deals first.",
+        "dealt_table": "{card} is dealt face up to the table.",
+        "dealt_you": "{name} is dealt {card}.",
+        "dealt_hidden": "{name} is dealt a card.",
+        "trail": "{name} trails {card}.",
+        "capture": "{name} plays {card} and takes {cards}.",
+        "sweep": " A sweep!",
+        "build_made": "{name} plays {card} and builds {value}: {cards}.",
+        "build_raised": "{name} plays {card} and raises b{previous} to {value}: {cards}.",
+        "build_called": "{name} plays {card} and calls {value}: {cards}.",
+        "last_cards": "{name} takes the cards left on the table: {cards}.",
+        "scored": "Round {round} scored: {points} (totals {totals}).",
+        "game_over": "Game over: {name} win(s) with {total}.",
+        "game_stopped": "Game over ({note}): {totals}.",
+        "reason_cards": "most cards",
+        "reason_spades": "most spades",
+        "reason_big casino": "big casino",
+        "reason_little casino": "little casino",
+        "reason_ace": "ace",
+        "reason_sweep": "sweep",
     },
     "fr": {
         "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
@@ -86,6 +123,28 @@ _WORDS: dict[str, dict[str, str]] = {
         "round_scored": "Manche {round} : {points}.",
         "final": "Partie terminée : {totals}.",
         "counts_out": "{name} atteint le but en comptant",
+        "pending": "Coup en cours de {name} : {text}",
+        "pending_group": " (groupe en cours {total}, pour faire {value})",
+        "first_dealer": "{name} donne en premier.",
+        "dealt_table": "{card} est donnée face visible sur la table.",
+        "dealt_you": "{name} reçoit {card}.",
+        "dealt_hidden": "{name} reçoit une carte.",
+        "trail": "{name} pose {card} sur la table.",
+        "capture": "{name} joue {card} et prend {cards}.",
+        "sweep": " Rafle !",
+        "build_made": "{name} joue {card} et fait une combinaison de {value} : {cards}.",
+        "build_raised": "{name} joue {card} et porte b{previous} à {value} : {cards}.",
+        "build_called": "{name} joue {card} et appelle {value} : {cards}.",
+        "last_cards": "{name} ramasse les cartes restées sur la table : {cards}.",
+        "scored": "Manche {round} : {points} (totaux {totals}).",
+        "game_over": "Partie terminée : victoire de {name} avec {total}.",
+        "game_stopped": "Partie terminée ({note}) : {totals}.",
+        "reason_cards": "plus de cartes",
+        "reason_spades": "plus de piques",
+        "reason_big casino": "grand casino",
+        "reason_little casino": "petit casino",
+        "reason_ace": "as",
+        "reason_sweep": "rafle",
     },
 }
 
@@ -184,6 +243,12 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
                 cards=style.cards(capture["taken"]),
             )
         )
+    pending = o.get("pending")
+    if pending is not None:
+        line = _say(lang, "pending", name=names[pending["seat"]], text=pending["text"])
+        if pending["open_group"] or (pending["kind"] == "build" and pending["open_sum"]):
+            line += _say(lang, "pending_group", total=pending["open_sum"], value=pending["value"])
+        out.append(style.bold(line))
     if o["round_moves"]:
         recent = o["round_moves"][-len(o["sides"]) - 1 :]
         out.append(
@@ -214,17 +279,124 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
 
 
 def move_groups(view: View) -> list[tuple[str, list[int]]]:
-    """The legal moves grouped by the card played (pick the card, then the move)."""
+    """The legal steps in groups: a move's first steps by the card played (pick
+    the card, then what it does); within a move, the loose cards by value, then
+    the builds, then done."""
     groups: dict[str, list[int]] = {}
+    within = view.observation.get("pending") is not None
     for action, text in zip(view.legal_actions, view.action_texts, strict=True):
-        groups.setdefault(text.split()[0], []).append(action)
+        if not within:
+            label = text.split()[0]
+        elif text == "done" or text.startswith("b"):
+            label = text
+        else:
+            label = text[:-1]  # the card's rank: the cards of one value together
+        groups.setdefault(label, []).append(action)
     return list(groups.items())
+
+
+def _names_of_side(sides: Sequence[Sequence[int]], side: int, names: Sequence[str]) -> str:
+    return " & ".join(names[seat] for seat in sides[side])
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """One Casino event as a sentence in ``style.lang`` (None for an event of
+    another game). A card hidden from the reader is not named."""
+    lang = style.lang
+    if isinstance(event, FirstDealerDrawn):
+        return _say(lang, "first_dealer", name=names[event.seat])
+    if isinstance(event, CardDealt):
+        if event.seat < 0:
+            card = style.card(event.card) if event.card is not None else "?"
+            return _say(lang, "dealt_table", card=card)
+        if event.card is None:
+            return _say(lang, "dealt_hidden", name=names[event.seat])
+        return _say(lang, "dealt_you", name=names[event.seat], card=style.card(event.card))
+    if isinstance(event, Trailed):
+        return _say(lang, "trail", name=names[event.seat], card=style.card(event.card))
+    if isinstance(event, Captured):
+        text = _say(
+            lang,
+            "capture",
+            name=names[event.seat],
+            card=style.card(event.card),
+            cards=style.cards(list(event.cards)),
+        )
+        return text + _say(lang, "sweep") if event.sweep else text
+    if isinstance(event, BuildMade):
+        return _say(
+            lang,
+            "build_made",
+            name=names[event.seat],
+            card=style.card(event.card),
+            value=event.value,
+            cards=style.cards(list(event.cards)),
+        )
+    if isinstance(event, BuildRaised):
+        return _say(
+            lang,
+            "build_raised",
+            name=names[event.seat],
+            card=style.card(event.card),
+            previous=event.previous_value,
+            value=event.value,
+            cards=style.cards(list(event.cards)),
+        )
+    if isinstance(event, BuildCalled):
+        return _say(
+            lang,
+            "build_called",
+            name=names[event.seat],
+            card=style.card(event.card),
+            value=event.value,
+            cards=style.cards(list(event.cards)),
+        )
+    if isinstance(event, LastCardsTaken):
+        return _say(
+            lang, "last_cards", name=names[event.seat], cards=style.cards(list(event.cards))
+        )
+    if isinstance(event, RoundScored):
+        points = ", ".join(
+            f"{_names_of_side(event.sides, side, names)} {points}"
+            + (
+                " ("
+                + ", ".join(
+                    _say(lang, "reason_" + reason)
+                    for item_side, _, reason in event.items
+                    if item_side == side
+                )
+                + ")"
+                if any(item_side == side for item_side, _, _ in event.items)
+                else ""
+            )
+            for side, points in enumerate(event.points)
+        )
+        totals = ", ".join(
+            f"{_names_of_side(event.sides, side, names)} {total}"
+            for side, total in enumerate(event.totals)
+        )
+        return _say(lang, "scored", round=event.round, points=points, totals=totals)
+    if isinstance(event, GameOver):
+        totals = ", ".join(
+            f"{_names_of_side(event.sides, side, names)} {total}"
+            for side, total in enumerate(event.totals)
+        )
+        if event.winner_side >= 0:
+            return _say(
+                lang,
+                "game_over",
+                name=_names_of_side(event.sides, event.winner_side, names),
+                total=event.totals[event.winner_side],
+            )
+        return _say(lang, "game_stopped", note=event.note, totals=totals)
+    return None
 
 
 def narrate(
     before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
 ) -> list[str]:
-    """What happened between two observations: the moves made and finished rounds."""
+    """What happened between two observations: the moves made (and the move being
+    made, as chosen so far) and finished rounds."""
     sentences: list[str] = []
     new_round = after["round"] != before["round"]
     moves = after["round_moves"]
@@ -234,6 +406,10 @@ def narrate(
         moves = moves[len(before["round_moves"]) :]
     for move in moves:
         sentences.append(f"{names[move['seat']]}: {move['move']}")
+    pending = after.get("pending")
+    if pending is not None and pending != before.get("pending"):
+        # A step of a move not finished yet: the move as chosen so far.
+        sentences.append(f"{names[pending['seat']]}: {pending['text']} …")
     for index in range(len(before["round_results"]), len(after["round_results"])):
         result = after["round_results"][index]
         points = ", ".join(

@@ -334,15 +334,42 @@ class Table:
         """
         with self._lock:
             self._check_version(version)
-            chosen = self._checked_action(seat, action)
-            text = self._state.action_to_string(chosen)
-            before = len(self._state.history)
-            after = self._state.clone()
-            after.apply_action(chosen)
-            move = {"kind": "action", "seat": seat, "action": chosen, "text": text}
-            self.store.append_move(self.id, self.version + 1, move)
-            self._commit(after, move, PlayedMove(before, seat, chosen, text))
-            return [item for item in _raw_events(after) if item[0] >= before]
+            first = len(self._state.history)
+            steps = self._whole_move_steps(seat, action)
+            if steps is None:
+                steps = [self._checked_action(seat, action)]
+            for chosen in steps:
+                text = self._state.action_to_string(chosen)
+                before = len(self._state.history)
+                after = self._state.clone()
+                after.apply_action(chosen)
+                move = {"kind": "action", "seat": seat, "action": chosen, "text": text}
+                self.store.append_move(self.id, self.version + 1, move)
+                self._commit(after, move, PlayedMove(before, seat, chosen, text))
+            return [item for item in _raw_events(self._state) if item[0] >= first]
+
+    def _whole_move_steps(self, seat: int, action: object) -> list[int] | None:
+        """The steps of a whole move written in one line (``7H take 3S+4D, 7C`` in
+        Casino, whose moves are made in steps), checked on a copy so that either
+        every step is legal or nothing changes; None for anything else."""
+        if not isinstance(action, str) or self._state.current_player() != seat:
+            return None
+        try:
+            steps = self._state.string_to_actions(action)
+        except ParseError:
+            return None
+        if len(steps) < 2:
+            return None
+        trial = self._state.clone()
+        for step in steps:
+            if trial.current_player() != seat:
+                raise IllegalMoveError(
+                    f"{action!r} goes on after the move is complete; legal now: "
+                    f"{self._legal_text()}",
+                    "the move is complete before its last step",
+                )
+            trial.apply_action(step)
+        return steps
 
     def choose_bot_move(self) -> tuple[int, int, int]:
         """``(seat, action, version)``: what the bot on turn plays. Reads a View

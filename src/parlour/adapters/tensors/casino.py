@@ -3,7 +3,10 @@
 Seats are relative (0 = me, 1 = my left, …); sides are relative too (0 = my
 side; with four players in partnerships there are two sides, otherwise one per
 seat). Builds are indexed by value: a table holds at most one build of each
-value 2–10, so row ``v - 2`` of ``builds`` is the build of value ``v``.
+value 2–10, so row ``v - 2`` of ``builds`` is the build of value ``v``. A move is
+made in steps, so the move being made (the card played, its kind, the table
+cards and builds chosen so far, the sum of the group being filled) is part of
+the tensor: every seat sees it.
 """
 
 from __future__ import annotations
@@ -64,6 +67,11 @@ class CasinoEncoder(Encoder):
             Piece("last_capturer", (n,), "seat that captured last (takes the table at the end)"),
             Piece("phase", (len(PHASES),), "play, other"),
             Piece("progress", (2,), "deal / deals this round, stock / 52"),
+            Piece("move_card", (52,), "the card of the move being made"),
+            Piece("move_kind", (1 + BUILD_VALUES,), "move being made: take, build 2 … 10"),
+            Piece("move_cards", (52,), "loose table cards chosen for the move being made"),
+            Piece("move_builds", (BUILD_VALUES,), "builds 2 … 10 chosen for the move being made"),
+            Piece("move_group", (1,), "sum of the group being filled / 10"),
         ]
 
     def side_of(self, seat: int) -> int:
@@ -112,6 +120,19 @@ class CasinoEncoder(Encoder):
             observation.get("deal"), observation.get("deals_per_round") or 1
         )
         planes["progress"][1] = number(observation.get("stock"), 52)
+        pending = observation.get("pending")
+        if isinstance(pending, Mapping):
+            set_cards(planes["move_card"], [pending.get("card")])
+            value = pending.get("value")
+            if pending.get("kind") == "take":
+                planes["move_kind"][0] = 1.0
+            elif isinstance(value, int) and 2 <= value <= 10:
+                planes["move_kind"][value - 1] = 1.0
+            set_cards(planes["move_cards"], pending.get("cards"))
+            for build_value in pending.get("builds") or ():
+                if isinstance(build_value, int) and 2 <= build_value <= 10:
+                    planes["move_builds"][build_value - 2] = 1.0
+            planes["move_group"][0] = number(pending.get("open_sum"), 10)
 
 
 def make_encoder(game: Game[Any]) -> Encoder:

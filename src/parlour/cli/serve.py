@@ -1,0 +1,86 @@
+"""``parlour serve``: the web table in a browser (needs the ``web`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from parlour.core.errors import ParlourError
+
+
+def register(subparsers: Any) -> None:
+    """Add ``parlour serve`` to the command line."""
+    parser = subparsers.add_parser(
+        "serve",
+        help="the web table: play in a browser, alone against bots or with friends",
+        description=(
+            "Serve the web table: open the printed address in a browser, start a "
+            "table, and send the seat links to friends on the same network."
+        ),
+    )
+    add_arguments(parser)
+    parser.set_defaults(run=command_serve)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``parlour serve``."""
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--database",
+        default=None,
+        metavar="URL",
+        help="sqlite:///path/to/tables.sqlite3 (default: tables.sqlite3 in the user data folder)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.9,
+        metavar="SECONDS",
+        help="pause before each bot move, so that people can follow (default 0.9)",
+    )
+
+
+def command_serve(arguments: argparse.Namespace) -> int:
+    """Start the server and serve until interrupted."""
+    try:
+        import uvicorn
+
+        from parlour.web.app import create_app, database_path
+    except ImportError as error:
+        raise ParlourError(
+            f"parlour serve needs the web extra ({error.name} is missing): "
+            "pip install 'parlour[web]'"
+        ) from None
+    if not 0 <= arguments.port <= 65535:
+        raise ParlourError(f"--port must be 0–65535, not {arguments.port}")
+    if arguments.bot_delay < 0:
+        raise ParlourError("--bot-delay must be 0 or more seconds")
+    app = create_app(arguments.database, bot_delay=arguments.bot_delay)
+    host = arguments.host
+    shown = f"[{host}]" if ":" in host else host
+    print(f"parlour: the web table is at http://{shown}:{arguments.port}/")
+    print(f"parlour: tables are kept in {database_path(arguments.database)}")
+    uvicorn.run(app, host=host, port=arguments.port, log_level="warning", ws_max_size=65536)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m parlour.cli.serve``: the same command on its own (until the
+    ``parlour`` command lists ``serve`` among its command modules)."""
+    import sys
+
+    parser = argparse.ArgumentParser(prog="parlour serve")
+    add_arguments(parser)
+    arguments = parser.parse_args(argv)
+    try:
+        return command_serve(arguments)
+    except ParlourError as error:
+        print(f"parlour: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,413 @@
+"""The Starlette application: the JSON API, the WebSocket of each table, the page.
+
+The protocol is documented in ``docs/web.md``; :func:`create_app` builds the
+application for ``parlour serve`` and for tests.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import parlour
+from parlour.bots import BOT_KINDS
+from parlour.core.errors import ParlourError
+from parlour.core.options import format_option_value
+from parlour.core.registry import game_class, game_names
+from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
+from parlour.web.hub import LANGUAGES, Connection, Hub, Room, WebError, seat_specs_from_request
+from parlour.web.seats import SeatBook
+
+log = logging.getLogger("parlour.web")
+
+MAX_MESSAGE_CHARACTERS = 4096
+"""A WebSocket message longer than this is refused (no move needs more)."""
+MAX_BODY_BYTES = 16384
+"""A request body longer than this is refused."""
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""Sent with the page: nothing may load from another host, and the share links
+(tokens in the address's fragment) are never passed on as a referrer."""
+
+
+def database_path(database_url: str | None) -> str:
+    """The SQLite file of ``--database``: ``sqlite:///path`` (or a plain path);
+    None means ``tables.sqlite3`` in the user's data folder."""
+    if database_url is None:
+        from parlour.stats import data_dir
+
+        return str(data_dir() / "tables.sqlite3")
+    if database_url.startswith(("postgresql://", "postgres://")):
+        raise ParlourError(
+            "PostgreSQL is not supported by this version of parlour serve yet; "
+            "use sqlite:///path/to/tables.sqlite3"
+        )
+    if database_url.startswith("sqlite://"):
+        path = database_url.removeprefix("sqlite://")
+        if not path:
+            raise ParlourError("--database sqlite:// needs a path: sqlite:///path/to/file.sqlite3")
+        return path
+    if "://" in database_url:
+        scheme = database_url.split("://", 1)[0]
+        raise ParlourError(
+            f"--database {scheme}://… is not supported; allowed: sqlite:///path or a file path"
+        )
+    return database_url
+
+
+def games_listing() -> list[dict[str, Any]]:
+    """``GET /api/games``: every game, its player counts and its options."""
+    listing = []
+    for name in game_names():
+        cls = game_class(name)
+        info = cls.info
+        options = []
+        for spec in cls.option_specs():
+            options.append(
+                {
+                    "name": spec.name,
+                    "type": spec.type_name,
+                    "default": spec.default,
+                    "choices": list(spec.choices) if spec.choices is not None else None,
+                    "minimum": spec.minimum,
+                    "maximum": spec.maximum,
+                    "allowed": spec.allowed_text(),
+                    "help": spec.help,
+                }
+            )
+        listing.append(
+            {
+                "name": name,
+                "title": info.title,
+                "summary": info.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "options": options,
+            }
+        )
+    return listing
+
+
+def rules_page(name: str) -> str:
+    """A game's rules page (Markdown, shipped in the package) and its options."""
+    if name not in game_names():
+        raise WebError(f"there is no game {name!r}; games: {', '.join(game_names())}", 404)
+    text = rules_text(name)
+    lines = ["", "## Options", ""]
+    for spec in game_class(name).option_specs():
+        default = format_option_value(spec.default)
+        lines.append(f"- **{spec.name}** = {spec.allowed_text()} (default {default}): {spec.help}")
+    return text + "\n".join(lines) + "\n"
+
+
+def error_response(message: str, status: int = 400) -> JSONResponse:
+    """Every refusal of the API: ``{"error": message}`` with an HTTP status."""
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, or a :class:`WebError` saying what is wrong."""
+    body = await request.body()
+    if len(body) > MAX_BODY_BYTES:
+        raise WebError(f"the request body is over {MAX_BODY_BYTES} bytes", 413)
+    if not body.strip():
+        return {}
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise WebError(f"the request body is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise WebError("the request body must be a JSON object")
+    return data
+
+
+def static_folder() -> Path:
+    """The browser client's files, shipped inside the package."""
+    return Path(str(resources.files("parlour.web").joinpath("static")))
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    store: TableStore | None = None,
+    bot_delay: float = 0.9,
+) -> Starlette:
+    """The web table's ASGI application.
+
+    ``database_url`` is ``sqlite:///path`` (default: the user's data folder);
+    ``store`` replaces the table store (tests); ``bot_delay`` is the pause in
+    seconds before each bot move, so that people can follow the play.
+    """
+    path = database_path(database_url)
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    # The databases are opened when the server starts, on the thread of its event
+    # loop: a SQLite connection belongs to the thread that opened it.
+    hubs: list[Hub] = []
+
+    def current_hub() -> Hub:
+        if not hubs:
+            raise WebError("the server is starting; try again in a moment", 503)
+        return hubs[0]
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse({"games": games_listing(), "bots": list(BOT_KINDS)})
+
+    async def game_rules(request: Request) -> Response:
+        name = request.path_params["name"]
+        return JSONResponse({"game": name, "text": rules_page(name)})
+
+    async def list_tables(request: Request) -> Response:
+        hub = current_hub()
+        rooms = []
+        for table_id in hub.book.table_ids(finished=False):
+            try:
+                rooms.append(hub.summary(hub.room(table_id)))
+            except (WebError, ParlourError) as error:
+                log.warning("table %s cannot be opened: %s", table_id, error)
+        return JSONResponse({"tables": rooms})
+
+    async def create_table(request: Request) -> Response:
+        data = await json_body(request)
+        game_name = data.get("game")
+        if not isinstance(game_name, str) or game_name not in game_names():
+            raise WebError(f"game must be one of: {', '.join(game_names())}")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise WebError('options must be an object such as {"deals": 2}')
+        options = dict(options)
+        players = data.get("players")
+        if players is not None:
+            if not isinstance(players, int) or isinstance(players, bool):
+                raise WebError("players must be a whole number")
+            options["players"] = players
+        game = parlour.load_game(game_name, **options)
+        specs = seat_specs_from_request(data.get("seats"), game.num_players)
+        room, tokens = current_hub().create_table(game_name, options, specs)
+        return JSONResponse(
+            {
+                "table": room.table.id,
+                "seats": [{"seat": seat, "token": token} for seat, token in tokens.items()],
+            },
+            status_code=201,
+        )
+
+    def table_id_of(request: Request) -> str:
+        table_id = str(request.path_params["table_id"])
+        if len(table_id) > 64:
+            raise WebError("that is not a table id", 404)
+        return table_id
+
+    async def show_table(request: Request) -> Response:
+        return JSONResponse((hub := current_hub()).summary(hub.room(table_id_of(request))))
+
+    async def take_seat(request: Request) -> Response:
+        table_id = table_id_of(request)
+        try:
+            seat = int(request.path_params["seat"])
+        except ValueError:
+            raise WebError("the seat must be a whole number", 404) from None
+        data = await json_body(request)
+        name = data.get("name", "")
+        if not isinstance(name, str) or len(name.strip()) > 40:
+            raise WebError("name must be text of at most 40 characters")
+        token = current_hub().take_seat(table_id, seat, name.strip())
+        return JSONResponse({"table": table_id, "seat": seat, "token": token})
+
+    async def table_record(request: Request) -> Response:
+        room = current_hub().room(table_id_of(request))
+        if not room.table.is_over():
+            raise WebError(
+                "the record is shown only once the game is over (it holds every hidden card)",
+                409,
+            )
+        return Response(room.table.record_json(), media_type="application/json")
+
+    async def index(request: Request) -> Response:
+        return FileResponse(static_folder() / "index.html", headers=SECURITY_HEADERS)
+
+    async def table_socket(websocket: WebSocket) -> None:
+        await TableSocket(current_hub(), websocket).run()
+
+    async def refuse(request: Request, error: Exception) -> Response:
+        if isinstance(error, WebError):
+            return error_response(str(error), error.status)
+        if isinstance(error, HTTPException):
+            return error_response(str(error.detail), error.status_code)
+        return error_response(str(error), 400)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        table_store: TableStore = store if store is not None else SqliteTableStore(path)
+        book = SeatBook(path)
+        hubs.append(Hub(table_store, book, bot_delay=bot_delay))
+        app.state.hub = hubs[0]
+        try:
+            yield
+        finally:
+            await hubs[0].close()
+            book.close()
+            hubs.clear()
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", list_games),
+        Route("/api/games/{name}/rules", game_rules),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", show_table),
+        Route("/api/tables/{table_id}/seats/{seat}", take_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", table_record),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        Mount("/static", StaticFiles(directory=static_folder()), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={WebError: refuse, ParlourError: refuse, HTTPException: refuse},
+        lifespan=lifespan,
+    )
+    return app
+
+
+class TableSocket:
+    """One WebSocket at one table: hello first, then moves, undo, hint, again."""
+
+    def __init__(self, hub: Hub, websocket: WebSocket) -> None:
+        self.hub = hub
+        self.websocket = websocket
+
+    async def error(self, message: str) -> None:
+        await self.websocket.send_json({"type": "error", "message": message})
+
+    async def receive(self) -> dict[str, Any] | None:
+        """The next message as a JSON object; None (after an error) when malformed."""
+        text = await self.websocket.receive_text()
+        if len(text) > MAX_MESSAGE_CHARACTERS:
+            await self.error(f"a message may be at most {MAX_MESSAGE_CHARACTERS} characters")
+            return None
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as error:
+            await self.error(f"the message is not JSON: {error}")
+            return None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            await self.error('a message is a JSON object with a "type", e.g. {"type": "move", …}')
+            return None
+        return message
+
+    async def run(self) -> None:
+        await self.websocket.accept()
+        table_id = str(self.websocket.path_params["table_id"])
+        try:
+            room = self.hub.room(table_id)
+        except WebError as error:
+            await self.error(str(error))
+            await self.websocket.close(code=4404)
+            return
+        connection: Connection | None = None
+        try:
+            while connection is None:
+                message = await self.receive()
+                if message is None:
+                    continue
+                connection = await self.hello(room, message)
+            while True:
+                message = await self.receive()
+                if message is not None:
+                    await self.dispatch(room, connection, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if connection is not None:
+                await self.hub.leave(room, connection)
+
+    async def hello(self, room: Room, message: Mapping[str, Any]) -> Connection | None:
+        if message["type"] != "hello":
+            await self.error('the first message must be {"type": "hello", "token": …}')
+            return None
+        lang = message.get("lang", "en")
+        if lang not in LANGUAGES:
+            await self.error(f"lang must be one of: {', '.join(LANGUAGES)}")
+            return None
+        token = message.get("token")
+        seat: int | None = None
+        if token is not None:
+            if not isinstance(token, str) or len(token) > 200:
+                await self.error("the token must be the text of a seat's link")
+                return None
+            seat = self.hub.book.seat_of_token(room.table.id, token)
+            if seat is None:
+                await self.error(
+                    "this token is not a seat of this table; check the link, "
+                    "or say hello without a token to watch"
+                )
+                return None
+        name = message.get("name")
+        if name is not None and (not isinstance(name, str) or len(name.strip()) > 40):
+            await self.error("name must be text of at most 40 characters")
+            return None
+        if seat is not None and name and name.strip():
+            self.hub.book.name_seat(room.table.id, seat, name.strip())
+        connection = Connection(sender=self.websocket, seat=seat, lang=lang)
+        await self.hub.join(room, connection)
+        return connection
+
+    async def dispatch(
+        self, room: Room, connection: Connection, message: Mapping[str, Any]
+    ) -> None:
+        kind = message["type"]
+        try:
+            if kind == "move":
+                action = message.get("action")
+                version = message.get("version")
+                if isinstance(action, bool) or not isinstance(action, int | str):
+                    raise WebError("action must be a move's number or its text")
+                if isinstance(action, str) and len(action) > 200:
+                    raise WebError("the action text is too long")
+                if isinstance(version, bool) or not isinstance(version, int):
+                    raise WebError("version must be the whole number of the last state you saw")
+                await self.hub.move(room, connection, action, version)
+            elif kind == "undo":
+                version = message.get("version")
+                if isinstance(version, bool) or not isinstance(version, int):
+                    raise WebError("version must be the whole number of the last state you saw")
+                await self.hub.undo(room, connection, version)
+            elif kind == "hint":
+                await self.websocket.send_json(await self.hub.hint(room, connection))
+            elif kind == "again":
+                await self.hub.play_again(room, connection)
+            elif kind == "state":
+                lang = message.get("lang", connection.lang)
+                if lang not in LANGUAGES:
+                    raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
+                connection.lang = lang
+                connection.log_epoch = -1
+                await self.hub.send(connection, self.hub.state_message(room, connection))
+            elif kind == "hello":
+                raise WebError("hello is said once, at the start")
+            else:
+                raise WebError(
+                    f"unknown message type {kind!r}; allowed: move, undo, hint, again, state"
+                )
+        except (WebError, TableError, ParlourError) as error:
+            await self.error(str(error))

@@ -1,0 +1,460 @@
+"""The tables a server holds open, the browsers connected to them, and the bots.
+
+A :class:`Room` is one open :class:`~parlour.table.Table` with its connections.
+Every change to a table goes through :meth:`Hub.move`, :meth:`Hub.undo` or the
+bot driver, under the room's lock; the table stores each accepted move before
+the call returns, and only then is the new state announced to each connection,
+built from that connection's seat alone (:func:`state_message`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from parlour.core.errors import ParlourError
+from parlour.render import Style
+from parlour.render.narration import sentence
+from parlour.table import (
+    SeatSpec,
+    StaleVersionError,
+    Table,
+    TableNotFoundError,
+    TableStore,
+)
+from parlour.web.seats import SeatBook, new_token, token_hash
+
+log = logging.getLogger("parlour.web")
+
+PAUSE_EVENT_WORDS = ("trick", "coffin", "deal", "round", "scored", "box")
+"""Event kinds containing one of these words end a trick, a coffin or a deal: the
+next bot waits longer so that people can see the finished trick or coffin."""
+
+MILESTONE_KEYS = ("tricks", "past_coffins", "scores", "round_results", "deals", "past_deals")
+"""Public observation lists that grow when a trick, a coffin or a deal ends: a
+game that sends no events yet still gets its pause after a finished trick."""
+
+LANGUAGES = ("en", "fr")
+
+
+def milestones(table: Table) -> tuple[int, ...]:
+    """How many tricks, coffins and deals are finished (from the public view)."""
+    public = table.public_observation()
+    return tuple(
+        len(value) if isinstance(value, list) else 0
+        for value in (public.get(key) for key in MILESTONE_KEYS)
+    )
+
+
+class Sender(Protocol):
+    """What the hub needs of a connection: a way to send one JSON message."""
+
+    async def send_json(self, data: Any) -> None:
+        """Send one message."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One browser (or other client) at a table: a seat, or None for a spectator."""
+
+    sender: Sender
+    seat: int | None
+    lang: str = "en"
+    next_step: int = 0
+    """The first history step whose events this connection has not been sent."""
+    log_epoch: int = -1
+    """The room's undo count when this connection's log was last sent whole."""
+
+
+@dataclass(eq=False)
+class Room:
+    """An open table, the connections to it and the task that moves its bots."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: list[Connection] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None
+    undo_count: int = 0
+    pause_next_bot: bool = False
+    again: dict[str, Any] | None = None
+    """The table made by "play again", with the tokens of its person seats."""
+
+
+class WebError(ParlourError):
+    """A request the server refuses, with the HTTP status that says why."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def seat_specs_from_request(entries: object, players: int) -> list[SeatSpec]:
+    """``["human", "bot:hard", {"kind": "person", "name": "Ann"}, …]`` as seat specs."""
+    from parlour.bots import BOT_KINDS
+
+    if not isinstance(entries, list):
+        raise WebError('seats must be a list such as ["human", "bot:hard"], one entry per player')
+    if len(entries) != players:
+        raise WebError(f"seats has {len(entries)} entries; this table has {players} players")
+    specs: list[SeatSpec] = []
+    for index, entry in enumerate(entries):
+        name = ""
+        if isinstance(entry, dict):
+            kind = entry.get("kind", "")
+            name = entry.get("name", "") or ""
+            level = entry.get("bot", "") or ""
+            if not isinstance(name, str) or len(name) > 40:
+                raise WebError(f"seat {index}: name must be text of at most 40 characters")
+            text = f"bot:{level}" if kind == "bot" else str(kind)
+        elif isinstance(entry, str):
+            text = entry
+        else:
+            raise WebError(f'seat {index}: {entry!r} is not "human" or "bot:LEVEL"')
+        if text in ("human", "person"):
+            specs.append(SeatSpec(kind="person", name=name.strip()))
+            continue
+        kind, _, level = text.partition(":")
+        if kind != "bot" or level not in BOT_KINDS:
+            raise WebError(
+                f'seat {index}: {text!r} is not allowed; allowed: "human", '
+                + ", ".join(f'"bot:{level}"' for level in BOT_KINDS)
+            )
+        specs.append(SeatSpec(kind="bot", name=name.strip(), bot=level))
+    return specs
+
+
+def options_of(table: Table) -> dict[str, Any]:
+    """The table's game options, JSON-friendly."""
+    options = table.game.options
+    if dataclasses.is_dataclass(options) and not isinstance(options, type):
+        return {key: value for key, value in dataclasses.asdict(options).items()}
+    return {}
+
+
+class Hub:
+    """Every open table of one server process."""
+
+    def __init__(self, store: TableStore, book: SeatBook, *, bot_delay: float = 0.9) -> None:
+        self.store = store
+        self.book = book
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+
+    # ----- tables ------------------------------------------------------------
+    def create_table(
+        self, game_name: str, options: Mapping[str, object], seats: Sequence[SeatSpec]
+    ) -> tuple[Room, dict[int, str]]:
+        """Make a table; return it and a fresh token for each person's seat."""
+        table = Table.create(game_name, seats, options=options, store=self.store)
+        tokens = {seat.index: new_token() for seat in table.seats if seat.kind == "person"}
+        self.book.add_table(
+            table.id, game_name, {seat: token_hash(token) for seat, token in tokens.items()}
+        )
+        room = Room(table)
+        self.rooms[table.id] = room
+        if table.is_over():
+            self.book.mark_finished(table.id)
+        self.wake_bots(room)
+        return room, tokens
+
+    def room(self, table_id: str) -> Room:
+        """The open room of a table, opening the table from storage if needed."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        if not self.book.has_table(table_id):
+            raise WebError(f"there is no table {table_id!r}", status=404)
+        try:
+            table = Table.open(table_id, self.store)
+        except TableNotFoundError as error:
+            raise WebError(str(error), status=404) from error
+        room = Room(table)
+        self.rooms[table_id] = room
+        self.wake_bots(room)
+        return room
+
+    def names(self, room: Room) -> list[str]:
+        """Each seat's name: the name its taker chose, else the table's."""
+        entries = self.book.seats(room.table.id)
+        names = []
+        for seat in room.table.seats:
+            entry = entries.get(seat.index)
+            names.append(entry.name if entry is not None and entry.name else seat.name)
+        return names
+
+    def seat_facts(self, room: Room) -> list[dict[str, Any]]:
+        """Public facts about each seat: kind, name, bot level, free, connected."""
+        entries = self.book.seats(room.table.id)
+        names = self.names(room)
+        connected = {connection.seat for connection in room.connections}
+        facts = []
+        for seat in room.table.seats:
+            entry = entries.get(seat.index)
+            facts.append(
+                {
+                    "seat": seat.index,
+                    "kind": seat.kind,
+                    "name": names[seat.index],
+                    "bot": seat.bot,
+                    "free": seat.kind == "person" and entry is not None and not entry.taken,
+                    "connected": seat.kind == "bot" or seat.index in connected,
+                }
+            )
+        return facts
+
+    def status(self, room: Room) -> str:
+        """``over``, ``waiting`` (a person's seat is still free) or ``playing``."""
+        if room.table.is_over():
+            return "over"
+        if any(fact["free"] for fact in self.seat_facts(room)):
+            return "waiting"
+        return "playing"
+
+    def summary(self, room: Room) -> dict[str, Any]:
+        """The public facts of a table (``GET /api/tables/{id}``)."""
+        table = room.table
+        return {
+            "table": table.id,
+            "game": table.game.info.name,
+            "title": table.game.info.title,
+            "players": len(table.seats),
+            "options": options_of(table),
+            "seats": self.seat_facts(room),
+            "status": self.status(room),
+            "version": table.version,
+            "to_act": table.seat_to_act(),
+            "result": table.result(),
+            "spectators": sum(1 for connection in room.connections if connection.seat is None),
+        }
+
+    def take_seat(self, table_id: str, seat: int, name: str) -> str:
+        """Give a free person's seat to someone; return the new token."""
+        room = self.room(table_id)
+        seats = room.table.seats
+        if not 0 <= seat < len(seats):
+            raise WebError(f"table {table_id} has seats 0–{len(seats) - 1}, not {seat}", status=404)
+        if seats[seat].kind != "person":
+            raise WebError(
+                f"seat {seat} is played by a bot; only a person's seat can be taken", 409
+            )
+        if room.table.is_over():
+            raise WebError("this table's game is over; no seat can be taken", 409)
+        token = new_token()
+        if not self.book.take_free(table_id, seat, token_hash(token), name):
+            raise WebError(f"seat {seat} is already taken; choose a free seat", 409)
+        return token
+
+    # ----- connections -------------------------------------------------------
+    async def join(self, room: Room, connection: Connection) -> None:
+        """Add a connection and send it the whole table; tell the others."""
+        room.connections.append(connection)
+        if connection.seat is not None:
+            self.book.mark_taken(room.table.id, connection.seat)
+        await self.announce(room)
+
+    async def leave(self, room: Room, connection: Connection) -> None:
+        """Forget a closed connection and tell the others who is still here."""
+        with contextlib.suppress(ValueError):
+            room.connections.remove(connection)
+        await self.announce(room)
+
+    def state_message(self, room: Room, connection: Connection) -> dict[str, Any]:
+        """What ``connection`` may see of the table now: built only from its
+        seat's view, legal moves and events (a spectator: the public view)."""
+        table = room.table
+        seat = connection.seat
+        reset = connection.log_epoch != room.undo_count
+        since = 0 if reset else connection.next_step
+        logged = table.events_for(seat, since)
+        names = self.names(room)
+        style = Style(lang=connection.lang)
+        game_name = table.game.info.name
+        events = [
+            {
+                "step": step,
+                "event": event.to_json(),
+                "text": sentence(game_name, event, names, style),
+            }
+            for step, event in logged
+        ]
+        if logged:
+            connection.next_step = max(step for step, _ in logged) + 1
+        elif reset:
+            connection.next_step = 0
+        connection.log_epoch = room.undo_count
+        if seat is None:
+            view: Any = table.public_observation()
+            legal: list[dict[str, Any]] = []
+            can_undo = False
+        else:
+            seat_view = table.view_for(seat)
+            view = dict(seat_view.observation) if seat_view is not None else {}
+            legal = [{"action": action, "text": text} for action, text in table.legal_moves(seat)]
+            can_undo = table.can_undo(seat)
+        return {
+            "type": "state",
+            "table": table.id,
+            "game": game_name,
+            "version": table.version,
+            "seat": seat,
+            "view": view,
+            "legal": legal,
+            "events": events,
+            "log_reset": reset,
+            "to_act": table.seat_to_act(),
+            "over": table.is_over(),
+            "result": table.result(),
+            "can_undo": can_undo,
+            "names": names,
+            "seats": self.seat_facts(room),
+        }
+
+    async def send(self, connection: Connection, message: Mapping[str, Any]) -> None:
+        """Send one message, forgetting a connection that has gone away."""
+        try:
+            await connection.sender.send_json(message)
+        except Exception:  # a closed socket: the reader will see it and leave
+            log.debug("could not send to a closed connection")
+
+    async def announce(self, room: Room) -> None:
+        """Send every connection its own state. The messages are all built before
+        the first is sent, so every client sees the same moment of the table."""
+        if room.table.is_over():
+            self.book.mark_finished(room.table.id)
+        messages = [
+            (connection, self.state_message(room, connection)) for connection in room.connections
+        ]
+        for connection, message in messages:
+            await self.send(connection, message)
+
+    # ----- moves -------------------------------------------------------------
+    async def move(
+        self, room: Room, connection: Connection, action: int | str, version: int
+    ) -> None:
+        """A person's move: refused with an error to that connection alone, or
+        stored by the table, then announced to all."""
+        if connection.seat is None:
+            raise WebError("a spectator cannot move; open the table with a seat's link to play")
+        async with room.lock:
+            before = milestones(room.table)
+            events = room.table.submit(connection.seat, action, version)
+            room.pause_next_bot = self._pauses(events) or milestones(room.table) != before
+        await self.announce(room)
+        self.wake_bots(room)
+
+    async def undo(self, room: Room, connection: Connection, version: int) -> None:
+        """Take back this seat's last move, if the table's policy allows it."""
+        if connection.seat is None:
+            raise WebError("a spectator cannot undo")
+        async with room.lock:
+            room.table.undo(connection.seat, version)
+            room.undo_count += 1
+        await self.announce(room)
+        self.wake_bots(room)
+
+    async def hint(self, room: Room, connection: Connection) -> dict[str, Any]:
+        """A suggested move for this seat, with its reason, in its language (the
+        search runs in a worker thread, so the table goes on meanwhile)."""
+        if connection.seat is None:
+            raise WebError("a spectator gets no hints")
+        if room.table.seat_to_act() != connection.seat:
+            raise WebError("a hint is given only when it is your turn")
+        hint = await asyncio.to_thread(room.table.hint, connection.seat, connection.lang)
+        return {"type": "hint", "action": hint.action, "text": hint.text, "reason": hint.reason}
+
+    async def play_again(self, room: Room, connection: Connection) -> None:
+        """A new table with the same game, options and seats; each person at this
+        table is sent the token of the same seat at the new one."""
+        if not room.table.is_over():
+            raise WebError("play again is offered once the game is over")
+        if room.again is None:
+            table = room.table
+            names = self.names(room)
+            specs = [
+                SeatSpec(kind=seat.kind, name=names[seat.index], bot=seat.bot)
+                for seat in table.seats
+            ]
+            options = options_of(table)
+            new_room, tokens = self.create_table(table.game.info.name, options, specs)
+            room.again = {"table": new_room.table.id, "tokens": tokens}
+        again = room.again
+        for other in room.connections:
+            message: dict[str, Any] = {"type": "again", "table": again["table"]}
+            if other.seat is not None and other.seat in again["tokens"]:
+                message["seat"] = other.seat
+                message["token"] = again["tokens"][other.seat]
+            if other is connection:
+                message["free"] = [
+                    {"seat": seat, "token": token}
+                    for seat, token in again["tokens"].items()
+                    if seat not in {each.seat for each in room.connections}
+                ]
+            await self.send(other, message)
+
+    # ----- bots ----------------------------------------------------------------
+    @staticmethod
+    def _pauses(events: Sequence[tuple[int, Any]]) -> bool:
+        return any(
+            any(word in getattr(event, "kind", "") for word in PAUSE_EVENT_WORDS)
+            for _, event in events
+        )
+
+    def wake_bots(self, room: Room) -> None:
+        """Make sure a task is moving the table's bots if a bot is to act."""
+        if room.table.bot_to_act() is None:
+            return
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop yet (a table opened outside the server)
+            return
+        room.bot_task = loop.create_task(self._drive_bots(room))
+
+    async def _drive_bots(self, room: Room) -> None:
+        """Play the bots' moves one at a time, paced so that people can follow."""
+        try:
+            await self._play_bots(room)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not pass silently, nor kill the server
+            log.exception("the bots of table %s stopped", room.table.id)
+
+    async def _play_bots(self, room: Room) -> None:
+        table = room.table
+        while table.bot_to_act() is not None:
+            delay = self.bot_delay * (2.5 if room.pause_next_bot else 1.0)
+            room.pause_next_bot = False
+            if delay > 0:
+                await asyncio.sleep(delay)
+            async with room.lock:
+                if table.bot_to_act() is None:
+                    break
+                seat, action, version = await asyncio.to_thread(table.choose_bot_move)
+                before = milestones(table)
+                try:
+                    events = table.submit(seat, action, version)
+                except StaleVersionError:
+                    continue
+                room.pause_next_bot = self._pauses(events) or milestones(table) != before
+            await self.announce(room)
+
+    async def close(self) -> None:
+        """Stop every bot task (the server is shutting down)."""
+        tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def json_text(data: Any) -> str:
+    """Compact JSON for the wire."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)

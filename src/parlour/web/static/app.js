@@ -1,0 +1,331 @@
+// The parlour web client: lobby, rules pages, a new table, joining by link, and
+// the table itself (table.js). Routes live in the address's fragment (#/…), so
+// seat tokens in share links never reach a server log.
+import { el } from "./cards.js";
+import { language, setLanguage, t } from "./i18n.js";
+import { renderMarkdown } from "./markdown.js";
+import { loadSeat, palette, saveInvites, saveSeat, setPalette } from "./store.js";
+import { TablePage } from "./table.js";
+
+const main = document.getElementById("main");
+let games = null;
+let bots = [];
+let current = null;
+
+async function api(path, options = {}) {
+  const response = await fetch(path, {
+    ...options,
+    headers: { "Content-Type": "application/json", ...(options.headers || {}) },
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+async function loadGames() {
+  if (!games) {
+    const data = await api("/api/games");
+    games = data.games;
+    bots = data.bots;
+  }
+  return games;
+}
+
+function titles() {
+  return Object.fromEntries((games || []).map((game) => [game.name, game.title]));
+}
+
+function playerRange(game) {
+  return game.min_players === game.max_players ? String(game.min_players) : `${game.min_players}–${game.max_players}`;
+}
+
+// ----- lobby ---------------------------------------------------------------------------
+async function lobby() {
+  const list = await loadGames();
+  const page = el("div", { class: "lobby" });
+  page.append(el("p", { class: "tagline" }, t("tagline")));
+  const grid = el("section", { class: "game-grid", "aria-label": t("games") });
+  for (const game of list) {
+    grid.append(
+      el(
+        "article",
+        { class: `game-tile tile-${game.name}` },
+        el("h2", {}, game.title),
+        el("p", { class: "players" }, `${playerRange(game)} ${t("players")}`),
+        el("p", { class: "summary" }, game.summary),
+        el(
+          "div",
+          { class: "tile-buttons" },
+          el("a", { class: "button", href: `#/new/${game.name}`, dataset: { key: `new-${game.name}` } }, t("newTable")),
+          el("a", { class: "button subtle", href: `#/rules/${game.name}` }, t("rules")),
+        ),
+      ),
+    );
+  }
+  page.append(el("h1", { class: "section-title" }, t("games")), grid);
+  const open = el("section", { class: "open-tables" }, el("h1", { class: "section-title" }, t("openTables")));
+  page.append(open);
+  main.replaceChildren(page);
+  const data = await api("/api/tables");
+  const names = titles();
+  if (!data.tables.length) {
+    open.append(el("p", { class: "empty" }, t("noOpenTables")));
+    return;
+  }
+  const rows = el("ul", { class: "table-list" });
+  for (const table of data.tables) {
+    const mine = loadSeat(table.table);
+    const seats = table.seats.map((seat) =>
+      el("span", { class: `seat-chip${seat.free ? " free" : ""}${seat.connected ? " here" : ""}` }, seat.free ? t("free") : seat.name),
+    );
+    const buttons = [];
+    if (mine) buttons.push(el("a", { class: "button", href: `#/table/${table.table}` }, t("returnTo")));
+    for (const seat of table.seats) {
+      if (seat.free && !mine) buttons.push(el("button", { type: "button", class: "button", onclick: () => sitDown(table.table, seat.seat) }, t("sitAt", { n: seat.seat + 1 })));
+    }
+    buttons.push(el("a", { class: "button subtle", href: `#/table/${table.table}` }, t("watch")));
+    rows.append(el("li", {}, el("strong", {}, names[table.game] || table.game), el("span", { class: "seat-chips" }, seats), el("span", { class: "row-buttons" }, buttons)));
+  }
+  open.append(rows);
+}
+
+async function sitDown(tableId, seat) {
+  const name = (window.prompt(t("yourName"), localStorage.getItem("parlour.name") || "") || "").trim();
+  if (name) localStorage.setItem("parlour.name", name);
+  try {
+    const data = await api(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", body: JSON.stringify({ name }) });
+    saveSeat(tableId, { seat, token: data.token, name });
+    location.hash = `#/table/${tableId}`;
+  } catch (error) {
+    window.alert(error.message);
+  }
+}
+
+// ----- rules -------------------------------------------------------------------------------
+async function rules(name) {
+  await loadGames();
+  const data = await api(`/api/games/${encodeURIComponent(name)}/rules`);
+  main.replaceChildren(
+    el(
+      "article",
+      { class: "rules-page" },
+      el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
+      renderMarkdown(data.text),
+      el("a", { class: "button", href: `#/new/${name}` }, t("newTable")),
+    ),
+  );
+}
+
+// ----- a new table -------------------------------------------------------------------------------
+function optionValues(option) {
+  const values = [];
+  for (const choice of option.choices || []) values.push(choice);
+  const accepts = option.type.split(" | ");
+  const hasRange = accepts.includes("int") && option.minimum !== null && option.maximum !== null;
+  if (hasRange) {
+    if (option.maximum - option.minimum > 12) return null;
+    for (let value = option.minimum; value <= option.maximum; value++) if (!values.includes(value)) values.push(value);
+  } else if (accepts.includes("int")) {
+    return null;
+  }
+  if (accepts.includes("None") && !values.includes(null)) values.push(null);
+  if (option.type === "bool") return [true, false];
+  return values.length ? values : null;
+}
+
+function valueText(value) {
+  if (value === null) return "none";
+  if (value === true) return "true";
+  if (value === false) return "false";
+  return String(value);
+}
+
+function valueLabel(value) {
+  if (value === null) return t("noneValue");
+  if (value === true) return t("trueValue");
+  if (value === false) return t("falseValue");
+  return String(value);
+}
+
+function optionControl(option) {
+  const id = `option-${option.name}`;
+  const values = optionValues(option);
+  let control;
+  if (values) {
+    control = el(
+      "select",
+      { id, name: option.name },
+      values.map((value) => el("option", { value: valueText(value), selected: valueText(value) === valueText(option.default) }, valueLabel(value))),
+    );
+  } else {
+    control = el("input", { id, name: option.name, type: "text", inputmode: "numeric", value: valueText(option.default), placeholder: option.allowed });
+  }
+  return el(
+    "div",
+    { class: "field" },
+    el("label", { for: id }, option.name.replace(/_/g, " ")),
+    control,
+    el("small", { class: "help" }, `${option.help} (${option.allowed})`),
+  );
+}
+
+async function newTable(name) {
+  const list = await loadGames();
+  const game = list.find((entry) => entry.name === name);
+  if (!game) {
+    location.hash = "#/";
+    return;
+  }
+  const form = el("form", { class: "new-table" });
+  const playersId = "players";
+  const playersSelect = el(
+    "select",
+    { id: playersId, name: "players" },
+    Array.from({ length: game.max_players - game.min_players + 1 }, (_, index) => game.min_players + index).map((count) =>
+      el("option", { value: String(count), selected: count === (game.options.find((option) => option.name === "players")?.default ?? game.min_players) }, String(count)),
+    ),
+  );
+  const seatsBox = el("fieldset", { class: "seats-choice" }, el("legend", {}, t("seats")));
+  const nameInput = el("input", { id: "my-name", type: "text", maxlength: "40", value: localStorage.getItem("parlour.name") || "", autocomplete: "nickname" });
+  const drawSeats = () => {
+    const count = Number(playersSelect.value);
+    const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    seatsBox.replaceChildren(el("legend", {}, t("seats")));
+    for (let seat = 0; seat < count; seat++) {
+      const chosen = previous[seat] ?? (seat === 0 ? "human" : "bot:medium");
+      const choices = ["human", ...bots.filter((level) => level !== "ismcts").map((level) => `bot:${level}`)];
+      seatsBox.append(
+        el(
+          "div",
+          { class: "field seat-field" },
+          el("label", { for: `seat-${seat}` }, t("seat", { n: seat + 1 })),
+          el(
+            "select",
+            { id: `seat-${seat}`, name: `seat-${seat}` },
+            choices.map((choice) =>
+              el("option", { value: choice, selected: choice === chosen }, choice === "human" ? t("person") : t("bot", { level: t(`level_${choice.slice(4)}`) })),
+            ),
+          ),
+        ),
+      );
+    }
+  };
+  playersSelect.addEventListener("change", drawSeats);
+  const options = game.options.filter((option) => option.name !== "players");
+  const error = el("p", { class: "form-error", role: "alert" });
+  form.append(
+    el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
+    el("h1", {}, `${t("newTable")} · ${game.title}`),
+    el("p", { class: "summary" }, game.summary),
+    el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
+    el("div", { class: "field" }, el("label", { for: playersId }, t("players")), playersSelect),
+    seatsBox,
+    options.length ? el("fieldset", { class: "options" }, el("legend", {}, t("options")), options.map(optionControl)) : null,
+    error,
+    el("div", { class: "form-buttons" }, el("button", { type: "submit", class: "button primary", id: "create-table" }, t("create")), el("a", { class: "button subtle", href: "#/" }, t("cancel"))),
+  );
+  drawSeats();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const count = Number(playersSelect.value);
+    const myName = nameInput.value.trim();
+    if (myName) localStorage.setItem("parlour.name", myName);
+    const seats = [];
+    for (let seat = 0; seat < count; seat++) seats.push(form.querySelector(`#seat-${seat}`).value);
+    const chosen = {};
+    for (const option of options) {
+      const value = form.querySelector(`#option-${option.name}`).value.trim();
+      if (value !== valueText(option.default)) chosen[option.name] = value;
+    }
+    const firstPerson = seats.indexOf("human");
+    const request = {
+      game: name,
+      players: count,
+      options: chosen,
+      seats: seats.map((kind, seat) => (seat === firstPerson && myName ? { kind: "person", name: myName } : kind)),
+    };
+    try {
+      const data = await api("/api/tables", { method: "POST", body: JSON.stringify(request) });
+      const [mine, ...others] = data.seats;
+      if (mine) saveSeat(data.table, { seat: mine.seat, token: mine.token, name: myName });
+      saveInvites(data.table, others);
+      location.hash = `#/table/${data.table}`;
+    } catch (problem) {
+      error.textContent = problem.message;
+    }
+  });
+  main.replaceChildren(form);
+  playersSelect.focus();
+}
+
+// ----- joining by a share link ----------------------------------------------------------------
+function join(tableId, seat, token) {
+  const nameInput = el("input", { id: "join-name", type: "text", maxlength: "40", value: localStorage.getItem("parlour.name") || "" });
+  const form = el(
+    "form",
+    { class: "join" },
+    el("h1", {}, t("joinTitle")),
+    el("p", {}, t("seat", { n: Number(seat) + 1 })),
+    el("div", { class: "field" }, el("label", { for: "join-name" }, t("yourName")), nameInput),
+    el("button", { type: "submit", class: "button primary" }, t("sitDown")),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = nameInput.value.trim();
+    if (name) localStorage.setItem("parlour.name", name);
+    saveSeat(tableId, { seat: Number(seat), token, name });
+    location.replace(`#/table/${tableId}`);
+  });
+  main.replaceChildren(form);
+  nameInput.focus();
+}
+
+// ----- router ----------------------------------------------------------------------------------------
+async function route() {
+  if (current) {
+    current.stop();
+    current = null;
+  }
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  try {
+    if (parts[0] === "table" && parts[1]) {
+      await loadGames();
+      current = new TablePage(main, parts[1], titles());
+      current.start();
+    } else if (parts[0] === "rules" && parts[1]) {
+      await rules(parts[1]);
+    } else if (parts[0] === "new" && parts[1]) {
+      await newTable(parts[1]);
+    } else if (parts[0] === "join" && parts[3]) {
+      join(parts[1], parts[2], parts[3]);
+    } else {
+      await lobby();
+    }
+  } catch (error) {
+    main.replaceChildren(el("p", { class: "form-error" }, error.message), el("a", { href: "#/" }, t("back")));
+  }
+  window.scrollTo(0, 0);
+}
+
+function drawSettings() {
+  const lang = document.getElementById("language-button");
+  lang.textContent = t("language");
+  lang.onclick = () => {
+    setLanguage(language() === "fr" ? "en" : "fr");
+    drawSettings();
+    route();
+  };
+  const colours = document.getElementById("palette-button");
+  colours.textContent = palette() === "four" ? t("palette2") : t("palette4");
+  colours.setAttribute("aria-pressed", palette() === "four" ? "true" : "false");
+  colours.onclick = () => {
+    setPalette(palette() === "four" ? "two" : "four");
+    drawSettings();
+  };
+}
+
+setLanguage(language());
+setPalette(palette());
+drawSettings();
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,496 @@
+// The table page: one WebSocket to the server, and everything this seat sees,
+// redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
+import { GAMES } from "./boards.js";
+import { backFan, cardElement, el, prettyMove, shortCard } from "./cards.js";
+import { language, t } from "./i18n.js";
+import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat } from "./store.js";
+
+const CELL_NAMES = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
+const CARD_MOVE = /^(?:put\s+)?((?:10|[2-9AJQK])[SHDC]|V[12])(?:\s|$)/;
+const CELL_MOVE = /^(?:(?:10|[2-9AJQK])[SHDC]|V[12])\s+([abc][123])$/;
+const TAKE_MOVE = /^take\s+([abc][123])$/;
+
+export function cardOfMove(text) {
+  const match = CARD_MOVE.exec(text);
+  return match ? match[1] : null;
+}
+
+export class TablePage {
+  constructor(root, tableId, titles) {
+    this.root = root;
+    this.id = tableId;
+    this.titles = titles || {};
+    this.seatInfo = loadSeat(tableId);
+    this.state = null;
+    this.log = [];
+    this.selected = null;
+    this.hint = null;
+    this.message = "";
+    this.pending = false;
+    this.boardCards = null;
+    this.retry = 0;
+    this.stopped = false;
+    this.socket = null;
+    this.onKey = (event) => this.key(event);
+  }
+
+  start() {
+    document.addEventListener("keydown", this.onKey);
+    this.root.replaceChildren(el("p", { class: "loading" }, t("connecting")));
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    delete document.body.dataset.version;
+    document.removeEventListener("keydown", this.onKey);
+    if (this.socket) this.socket.close();
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${encodeURIComponent(this.id)}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      const hello = { type: "hello", lang: language() };
+      if (this.seatInfo) {
+        hello.token = this.seatInfo.token;
+        if (this.seatInfo.name) hello.name = this.seatInfo.name;
+      }
+      socket.send(JSON.stringify(hello));
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => {
+      if (this.stopped || socket !== this.socket) return;
+      if (event.code === 4404) {
+        this.root.replaceChildren(el("p", { class: "loading" }, t("notFound")), el("a", { href: "#/" }, t("back")));
+        return;
+      }
+      this.flash(t("reconnecting"));
+      const delay = Math.min(10000, 500 * 2 ** this.retry);
+      this.retry += 1;
+      setTimeout(() => !this.stopped && this.connect(), delay);
+    });
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  receive(message) {
+    if (message.type === "state") {
+      this.retry = 0;
+      this.pending = false;
+      const previous = this.state;
+      if (message.log_reset) this.log = [];
+      this.log.push(...message.events);
+      if (message.events.length) this.serverNarrates = true;
+      // A game that sends no events yet still gets a log: who moved, and the
+      // cards that came onto the board (public), or the text of our own move.
+      this.derive = null;
+      if (previous && !this.serverNarrates && message.version === previous.version + 1 && previous.to_act !== null) {
+        this.derive = { actor: previous.to_act, text: previous.to_act === previous.seat ? this.sentText : null };
+      }
+      if (this.state && message.version !== this.state.version) {
+        this.hint = null;
+        this.selected = null;
+      }
+      this.state = message;
+      this.render();
+    } else if (message.type === "error") {
+      this.pending = false;
+      if (!this.state && this.seatInfo) {
+        // The link's token was refused: watch instead, and say why.
+        forgetSeat(this.id);
+        this.seatInfo = null;
+        this.socket.send(JSON.stringify({ type: "hello", lang: language() }));
+      }
+      this.flash(`${t("errorPrefix")}: ${message.message}`, true);
+    } else if (message.type === "hint") {
+      this.hint = message;
+      this.render();
+    } else if (message.type === "again") {
+      if (message.token !== undefined) saveSeat(message.table, { seat: message.seat, token: message.token, name: this.seatInfo?.name || "" });
+      if (message.free) saveInvites(message.table, message.free);
+      location.hash = `#/table/${message.table}`;
+    }
+  }
+
+  flash(text, isError = false) {
+    this.message = text;
+    this.messageIsError = isError;
+    const box = this.root.querySelector(".flash");
+    if (box) {
+      box.textContent = text;
+      box.classList.toggle("error", isError);
+      box.hidden = !text;
+    }
+    clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => {
+      this.message = "";
+      const current = this.root.querySelector(".flash");
+      if (current) current.hidden = true;
+    }, 5000);
+  }
+
+  // ----- moves -------------------------------------------------------------------
+  get mySeat() {
+    return this.state ? this.state.seat : null;
+  }
+
+  play(move) {
+    if (this.pending || !this.state) return;
+    this.pending = true;
+    this.selected = null;
+    this.sentText = move.text;
+    const felt = this.root.querySelector(".felt");
+    if (felt) felt.classList.add("pending");
+    this.send({ type: "move", action: move.action, version: this.state.version });
+  }
+
+  analyse() {
+    const legal = this.state ? this.state.legal : [];
+    const byCard = new Map();
+    const other = [];
+    for (const move of legal) {
+      const card = cardOfMove(move.text);
+      if (card && !TAKE_MOVE.test(move.text)) {
+        if (!byCard.has(card)) byCard.set(card, []);
+        byCard.get(card).push(move);
+      } else {
+        other.push(move);
+      }
+    }
+    if (this.selected && !byCard.has(this.selected)) this.selected = null;
+    if (!this.selected && byCard.size === 1) {
+      const [card, moves] = [...byCard.entries()][0];
+      if (moves.length > 1) this.selected = card;
+    }
+    const targets = new Map();
+    for (const move of other) {
+      const take = TAKE_MOVE.exec(move.text);
+      if (take) targets.set(take[1], move);
+    }
+    if (this.selected) {
+      for (const move of byCard.get(this.selected)) {
+        const cell = CELL_MOVE.exec(move.text);
+        if (cell) targets.set(cell[1], move);
+      }
+    }
+    return { byCard, other, targets };
+  }
+
+  pickCard(card, byCard) {
+    const moves = byCard.get(card) || [];
+    if (!moves.length) return;
+    if (moves.length === 1) {
+      this.play(moves[0]);
+      return;
+    }
+    this.selected = this.selected === card ? null : card;
+    this.render();
+    const first = this.root.querySelector(".is-target button, .target, .card-moves button");
+    if (first) first.focus();
+  }
+
+  key(event) {
+    if (!this.state) return;
+    const target = event.target;
+    if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const { targets } = this.analyse();
+    if (/^[1-9]$/.test(event.key)) {
+      const move = targets.get(CELL_NAMES[Number(event.key) - 1]);
+      if (move) {
+        event.preventDefault();
+        this.play(move);
+      }
+    } else if (event.key === "h" || event.key === "H") {
+      if (this.state.legal.length) this.send({ type: "hint" });
+    } else if (event.key === "u" || event.key === "U") {
+      if (this.state.can_undo) this.send({ type: "undo", version: this.state.version });
+    } else if (event.key === "Escape") {
+      this.selected = null;
+      this.render();
+    } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      const buttons = [...this.root.querySelectorAll(".hand button.card")];
+      if (!buttons.length) return;
+      const index = buttons.indexOf(document.activeElement);
+      const step = event.key === "ArrowLeft" ? -1 : 1;
+      const next = index < 0 ? 0 : (index + step + buttons.length) % buttons.length;
+      buttons[next].focus();
+      event.preventDefault();
+    }
+  }
+
+  // ----- drawing -------------------------------------------------------------------------
+  render() {
+    const state = this.state;
+    if (!state) return;
+    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    const hadHandFocus = Boolean(focusKey && focusKey.startsWith("hand-"));
+    const logList = this.root.querySelector(".log ol");
+    const logAtBottom = !logList || logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+
+    const game = GAMES[state.game];
+    const view = state.view;
+    const names = state.names;
+    const { byCard, other, targets } = this.analyse();
+    const ctx = {
+      view,
+      names,
+      mySeat: state.seat,
+      selected: this.selected,
+      targets,
+      play: (move) => this.play(move),
+    };
+    const page = el("div", { class: `table-page game-${state.game}${state.over ? " is-over" : ""}` });
+    page.append(this.header(state, game, ctx));
+    const felt = el("section", { class: "felt", "aria-label": t("table") });
+    felt.append(this.seatsRow(state, game));
+    const board = game.board(view, ctx);
+    board.classList.add("board");
+    const fresh = this.markFresh(board, state.version);
+    if (this.derive) {
+      const text = this.derive.text || fresh.join(" ");
+      if (text) this.log.push({ derived: true, event: { kind: "move" }, text: `${names[this.derive.actor]}: ${text}` });
+      this.derive = null;
+    }
+    felt.append(board);
+    felt.append(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
+    if (state.seat !== null) felt.append(this.myArea(state, game, byCard));
+    felt.append(this.actions(state, byCard, other));
+    const side = el("aside", { class: "side" }, this.sheet(state, game, ctx), this.logPanel(), this.invitePanel(state));
+    page.append(el("div", { class: "layout" }, felt, side));
+    page.append(el("div", { class: `flash${this.messageIsError ? " error" : ""}`, role: "alert", hidden: !this.message }, this.message));
+    if (state.over) page.append(this.overPanel(state, game));
+    this.root.replaceChildren(page);
+    // Tests and tools read the version of the state on show here.
+    document.body.dataset.version = String(state.version);
+
+    const newLog = this.root.querySelector(".log ol");
+    if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
+    let focus = focusKey ? this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
+    if ((!focus || focus.disabled) && (hadHandFocus || document.activeElement === document.body) && state.legal.length) {
+      focus = this.root.querySelector(".hand button.card.playable, .card-moves button, .is-target button, .other-moves button");
+    }
+    if (focus && !state.over) focus.focus({ preventScroll: true });
+    if (state.over) {
+      const again = this.root.querySelector(".over-panel .again");
+      if (again && document.activeElement === document.body) again.focus({ preventScroll: true });
+    }
+  }
+
+  // The cards that came onto the board with this version glow for a moment.
+  markFresh(board, version) {
+    const cards = [...board.querySelectorAll("[data-card]")];
+    if (version !== this.freshVersion) {
+      const before = this.boardCards;
+      this.boardCards = new Set(cards.map((node) => node.dataset.card));
+      this.fresh = before ? [...new Set(cards.map((node) => node.dataset.card).filter((card) => !before.has(card)))] : [];
+      this.freshVersion = version;
+    }
+    for (const node of cards) if (this.fresh.includes(node.dataset.card)) node.classList.add("fresh");
+    return this.fresh;
+  }
+
+  header(state, game, ctx) {
+    const title = this.titles[state.game] || state.game;
+    const info = game.info(state.view, ctx).filter(Boolean).join(" · ");
+    return el(
+      "header",
+      { class: "table-bar" },
+      el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
+      el("h1", {}, title),
+      el("span", { class: "info" }, info),
+      el("a", { class: "rules-link", href: `#/rules/${state.game}`, target: "_blank" }, t("rules")),
+    );
+  }
+
+  seatBox(state, game, seat, mine) {
+    const facts = state.seats[seat] || {};
+    const view = state.view;
+    const classes = ["seat"];
+    if (state.to_act === seat && !state.over) classes.push("to-act");
+    if (mine) classes.push("mine");
+    let badge = "";
+    if (facts.kind === "bot") badge = t("bot", { level: t(`level_${facts.bot}`) });
+    else if (mine) badge = t("you");
+    else if (facts.free) badge = t("free");
+    else if (!facts.connected) badge = t("away");
+    const score = game.seatScore(view, seat);
+    const note = game.seatNote(view, seat);
+    const box = el(
+      "div",
+      { class: classes.join(" "), dataset: { seat: String(seat) } },
+      el("div", { class: "seat-head" }, el("span", { class: "seat-name" }, state.names[seat]), badge ? el("span", { class: `badge${facts.kind === "bot" ? " bot" : ""}` }, badge) : null),
+      el("div", { class: "seat-body" }, score !== undefined && score !== null ? el("span", { class: "seat-score" }, String(score)) : null, note ? el("span", { class: "seat-note" }, note) : null),
+    );
+    if (!mine && view.hand_sizes) box.append(backFan(view.hand_sizes[seat] || 0));
+    return box;
+  }
+
+  seatsRow(state, game) {
+    const row = el("div", { class: "seats" });
+    const count = state.names.length;
+    const start = state.seat === null ? 0 : state.seat + 1;
+    for (let offset = 0; offset < count; offset++) {
+      const seat = (start + offset) % count;
+      if (seat === state.seat) continue;
+      row.append(this.seatBox(state, game, seat, false));
+    }
+    return row;
+  }
+
+  myArea(state, game, byCard) {
+    const hand = el("div", { class: "hand", role: "toolbar", "aria-label": t("hand") });
+    const cards = state.view.hand || [];
+    const myTurn = state.legal.length > 0;
+    const hinted = this.hint ? cardOfMove(this.hint.text) : null;
+    for (const card of cards) {
+      const playable = byCard.has(card);
+      hand.append(
+        cardElement(card, {
+          button: true,
+          key: `hand-${card}`,
+          playable: myTurn && playable,
+          selected: this.selected === card,
+          disabled: !(myTurn && playable),
+          extraClass: hinted === card ? "hinted" : "",
+          onclick: () => this.pickCard(card, byCard),
+        }),
+      );
+    }
+    return el("div", { class: "me" }, this.seatBox(state, game, state.seat, true), hand);
+  }
+
+  statusText(state, byCard, other) {
+    if (state.over) return t("over");
+    if (state.seat === null && state.to_act === null) return t("spectator");
+    if (state.legal.length) {
+      let doing = t("chooseCard");
+      if (this.selected) {
+        const moves = byCard.get(this.selected) || [];
+        doing = moves.every((move) => CELL_MOVE.test(move.text)) ? t("chooseCell", { card: shortCard(this.selected) }) : t("chooseMove", { card: shortCard(this.selected) });
+      } else if (!byCard.size && other.some((move) => move.text === "rows" || move.text === "columns")) {
+        doing = t("chooseDirection");
+      } else if (!byCard.size) {
+        doing = "";
+      }
+      const parts = [el("strong", {}, t("yourTurn")), doing ? ` — ${doing}` : ""];
+      if (this.hint) parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), prettyMove(this.hint.text), ` — ${this.hint.reason}`));
+      return parts;
+    }
+    const actor = state.to_act;
+    if (actor === null || actor === undefined) return "";
+    const facts = state.seats[actor] || {};
+    const who = state.names[actor];
+    const waiting = facts.kind === "bot" ? t("botThinking", { name: who }) : t("waitingFor", { name: who });
+    return state.seat === null ? [t("spectator"), " · ", waiting] : waiting;
+  }
+
+  moveButton(move, extraClass = "") {
+    const hinted = this.hint && this.hint.action === move.action;
+    return el(
+      "button",
+      { type: "button", class: `move${hinted ? " hinted" : ""} ${extraClass}`, dataset: { key: `move-${move.action}`, action: String(move.action) }, onclick: () => this.play(move) },
+      prettyMove(move.text),
+    );
+  }
+
+  actions(state, byCard, other) {
+    const bar = el("div", { class: "actions" });
+    if (this.selected && byCard.has(this.selected)) {
+      bar.append(el("div", { class: "card-moves" }, byCard.get(this.selected).map((move) => this.moveButton(move))));
+    }
+    if (other.length) bar.append(el("div", { class: "other-moves" }, other.map((move) => this.moveButton(move))));
+    const tools = el("div", { class: "tools" });
+    if (state.seat !== null && !state.over) {
+      tools.append(el("button", { type: "button", class: "tool hint-button", disabled: !state.legal.length, onclick: () => this.send({ type: "hint" }), "aria-keyshortcuts": "H" }, t("hint")));
+      tools.append(el("button", { type: "button", class: "tool undo-button", disabled: !state.can_undo, onclick: () => this.send({ type: "undo", version: state.version }), "aria-keyshortcuts": "U" }, t("undo")));
+    }
+    if (state.legal.length) {
+      tools.append(
+        el(
+          "details",
+          { class: "all-moves" },
+          el("summary", {}, `${t("allMoves")} (${state.legal.length})`),
+          el("div", { class: "all-moves-list" }, state.legal.map((move) => this.moveButton(move, "listed"))),
+        ),
+      );
+    }
+    tools.append(el("p", { class: "keys" }, t("keys")));
+    bar.append(tools);
+    return bar;
+  }
+
+  sheet(state, game, ctx) {
+    const sheet = game.sheet(state.view, ctx);
+    const table = el("table", { class: "sheet" });
+    table.append(el("thead", {}, el("tr", {}, sheet.head.map((cell) => el("th", {}, String(cell))))));
+    const body = el("tbody", {}, sheet.rows.map((row) => el("tr", {}, row.map((cell) => el("td", {}, cell === null || cell === undefined ? "" : String(cell))))));
+    table.append(body);
+    if (sheet.foot && sheet.foot.length > 1) table.append(el("tfoot", {}, el("tr", {}, sheet.foot.map((cell) => el("th", {}, String(cell))))));
+    return el("section", { class: "panel scores" }, el("h2", {}, t("scores")), table);
+  }
+
+  logPanel() {
+    const entries = this.log
+      .slice(-200)
+      .map((entry) => el("li", { class: `event kind-${entry.event.kind}` }, entry.derived ? prettyMove(entry.text) : entry.text));
+    return el("section", { class: "panel log" }, el("h2", {}, t("log")), entries.length ? el("ol", {}, entries) : el("p", { class: "empty" }, t("logEmpty")));
+  }
+
+  invitePanel(state) {
+    const invites = loadInvites(this.id).filter((invite) => state.seats[invite.seat] && state.seats[invite.seat].free);
+    if (!invites.length || state.over) return null;
+    const list = invites.map((invite) => {
+      const link = `${location.origin}${location.pathname}#/join/${this.id}/${invite.seat}/${invite.token}`;
+      const input = el("input", { type: "text", readonly: true, value: link, "aria-label": t("seat", { n: invite.seat + 1 }) });
+      const copy = el("button", {
+        type: "button",
+        class: "tool",
+        onclick: async (event) => {
+          input.select();
+          try {
+            await navigator.clipboard.writeText(link);
+          } catch {
+            document.execCommand("copy");
+          }
+          event.target.textContent = t("copied");
+        },
+      }, t("copy"));
+      return el("li", {}, el("span", {}, `${t("seat", { n: invite.seat + 1 })}`), input, copy);
+    });
+    return el("section", { class: "panel invite" }, el("h2", {}, t("invite")), el("p", {}, t("inviteHelp")), el("ul", {}, list));
+  }
+
+  overPanel(state) {
+    const result = state.result || [];
+    const best = Math.max(...result);
+    const winners = state.names.filter((_, seat) => result[seat] === best);
+    let headline;
+    if (winners.length === state.names.length && state.names.length > 1) headline = t("tie", { names: winners.join(", ") });
+    else if (winners.length === 1) headline = t("winner", { names: winners[0] });
+    else headline = t("winners", { names: winners.join(" & ") });
+    const ranking = state.names
+      .map((name, seat) => ({ name, seat, score: result[seat] }))
+      .sort((first, second) => second.score - first.score)
+      .map((entry) => el("li", { class: entry.score === best ? "best" : "" }, el("span", {}, entry.name), el("strong", {}, String(entry.score))));
+    return el(
+      "div",
+      { class: "over-panel", role: "dialog", "aria-label": t("over") },
+      el("h2", {}, t("over")),
+      el("p", { class: "winner" }, headline),
+      el("h3", {}, t("finalScores")),
+      el("ol", { class: "ranking" }, ranking),
+      el(
+        "div",
+        { class: "over-buttons" },
+        state.seat !== null ? el("button", { type: "button", class: "again", onclick: () => this.send({ type: "again" }) }, t("playAgain")) : null,
+        el("a", { class: "button", href: "#/" }, t("back")),
+        el("a", { class: "button subtle", href: `/api/tables/${this.id}/record`, download: `parlour-${state.game}-${this.id}.json` }, t("record")),
+      ),
+    );
+  }
+}

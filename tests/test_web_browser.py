@@ -1,0 +1,381 @@
+"""The web table in a real browser: Debian's Chromium driven by Playwright.
+
+For every game: open the lobby, make a table against bots through the form,
+play to the end with clicks, and again with the keyboard alone, and check the
+result the page shows against the server's. Also: the page asks nothing of
+another host; two windows share one table while a spectator sees no hand.
+Screenshots of each game's table go to ``docs/screens/web-<game>.png``.
+
+In CI (``CI=true``) these tests never skip: a missing Chromium is installed
+with apt-get when running as root, or the run fails saying what is needed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+SCREENS = Path(__file__).resolve().parent.parent / "docs" / "screens"
+CHROMIUM_ARGUMENTS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+    "--disable-features=Translate,MediaRouter,OptimizationHints",
+]
+"""Headless as root needs --no-sandbox; the background-networking flags stop
+Chromium from calling Google's hosts, which this machine's network refuses."""
+
+NEEDED = (
+    "The browser tests need Playwright (pip install playwright, part of the test "
+    "extra) and Debian's Chromium at /usr/bin/chromium (apt-get install -y chromium); "
+    "Playwright's own browser download is not used."
+)
+
+# A short game of each, set through the new-table form: (players, options, seats).
+SHORT_GAMES: dict[str, tuple[int, dict[str, str], list[str]]] = {
+    "dracula": (2, {"deals": "1"}, ["human", "bot:heuristic"]),
+    "dracula-partnership": (4, {"deals": "1"}, ["human", "bot:random", "bot:random", "bot:random"]),
+    "thracula": (3, {"deals": "1"}, ["human", "bot:random", "bot:heuristic"]),
+    "colour-blind": (3, {"deals": "1"}, ["human", "bot:heuristic", "bot:random"]),
+    "nain-jaune": (3, {"max_deals": "1"}, ["human", "bot:random", "bot:heuristic"]),
+    "casino": (2, {"target": "1"}, ["human", "bot:heuristic"]),
+}
+
+MOVE_CONTROLS = (
+    ".is-target button, .card-moves button, .hand button.card.playable, .other-moves button"
+)
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def unavailable(reason: str) -> None:
+    if in_ci():
+        pytest.fail(f"{reason}. {NEEDED}")
+    pytest.skip(f"{reason}. {NEEDED}")
+
+
+def find_chromium() -> str | None:
+    for candidate in (
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's Chromium; installed with apt-get in CI when running as root."""
+    path = find_chromium()
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if path is None and in_ci() and root and shutil.which("apt-get"):
+        environment = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-q"], check=False, env=environment)
+        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=False, env=environment)
+        path = find_chromium()
+    if path is None:
+        unavailable("Chromium was not found")
+    assert path is not None
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str) -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("Playwright is not installed")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=CHROMIUM_ARGUMENTS
+        )
+        yield launched
+        launched.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real uvicorn server on a free loopback port, in a thread."""
+    try:
+        import uvicorn
+
+        from parlour.web import create_app
+    except ImportError:
+        unavailable("The web extra (starlette, uvicorn) is not installed")
+    database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    app = create_app(f"sqlite://{database}", bot_delay=0.02)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            pytest.fail("the web server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.set_default_timeout(20000)
+    yield opened
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def make_table(page: Any, server: str, game: str) -> str:
+    """Lobby → New table → the form → the table; returns the table id."""
+    players, options, seats = SHORT_GAMES[game]
+    page.goto(server)
+    page.locator(f".tile-{game} a", has_text="New table").click()
+    page.wait_for_selector("#create-table")
+    page.fill("#my-name", "Ann")
+    page.select_option("#players", str(players))
+    for name, value in options.items():
+        control = page.locator(f"#option-{name}")
+        if control.evaluate("node => node.tagName") == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    page.click("#create-table")
+    page.wait_for_selector(".felt")
+    table_id: str = page.evaluate("() => location.hash").split("/")[-1]
+    return table_id
+
+
+def wait_for_my_turn_or_end(page: Any) -> bool:
+    """True when it is this seat's turn, False when the game is over."""
+    page.wait_for_function(
+        "() => document.querySelector('.over-panel') || (document.querySelector('.status strong')"
+        " && !document.querySelector('.felt.pending'))",
+        timeout=60000,
+    )
+    return page.query_selector(".over-panel") is None
+
+
+def version(page: Any) -> str:
+    return str(page.evaluate("() => document.body.dataset.version || ''"))
+
+
+def click_a_move(page: Any) -> None:
+    """Click a move control (a playable card, a move button, a coffin cell) until
+    the table's version changes. The page redraws on every state, so a control
+    found a moment ago may be gone: then look again."""
+    from playwright.sync_api import Error
+
+    before = version(page)
+    for _ in range(100):
+        if version(page) != before or page.query_selector(".over-panel") is not None:
+            break
+        target = page.query_selector(
+            ".is-target button, .card-moves button"
+        ) or page.query_selector(MOVE_CONTROLS)
+        if target is not None:
+            with contextlib.suppress(Error):
+                target.click(timeout=2000)
+        page.wait_for_timeout(40)
+    page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+
+
+def key_a_move(page: Any) -> None:
+    """Tab to a move control and press Enter (a coffin cell by its number key)."""
+    before = version(page)
+    for _ in range(200):
+        if version(page) != before:
+            break
+        active = page.evaluate(
+            "selector => { const node = document.activeElement;"
+            " return node && node.matches(selector) ? node.className : ''; }",
+            MOVE_CONTROLS,
+        )
+        if active:
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(40)
+        else:
+            page.keyboard.press("Tab")
+    page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+
+
+def expected_headline(result: list[float], names: list[str]) -> list[str]:
+    best = max(result)
+    return [name for name, score in zip(names, result, strict=True) if score == best]
+
+
+@pytest.mark.parametrize("way", ["clicks", "keyboard"])
+@pytest.mark.parametrize("game", sorted(SHORT_GAMES))
+def test_a_game_against_bots_played_to_the_end(page: Any, server: str, game: str, way: str) -> None:
+    table_id = make_table(page, server, game)
+    moves = 0
+    while wait_for_my_turn_or_end(page):
+        if moves == 3 and way == "clicks":
+            page.wait_for_timeout(300)
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENS / f"web-{game}.png"), full_page=True)
+        if way == "clicks":
+            click_a_move(page)
+        else:
+            key_a_move(page)
+        moves += 1
+        assert moves < 400
+    summary = page.request.get(f"{server}api/tables/{table_id}").json()
+    assert summary["status"] == "over"
+    names = [seat["name"] for seat in summary["seats"]]
+    panel = page.locator(".over-panel")
+    headline = panel.locator(".winner").inner_text()
+    for name in expected_headline(summary["result"], names):
+        assert name in headline
+    shown = panel.locator(".ranking li strong").all_inner_texts()
+    assert sorted(float(score) for score in shown) == sorted(summary["result"])
+    assert panel.locator("button.again").is_visible()
+    if game == "dracula" and way == "clicks":
+        panel.locator("button.again").click()
+        page.wait_for_function(f"() => !location.hash.endsWith('{table_id}')")
+        page.wait_for_selector(".felt")
+        assert page.query_selector(".over-panel") is None
+        new_id = page.evaluate("() => location.hash").split("/")[-1]
+        again = page.request.get(f"{server}api/tables/{new_id}").json()
+        assert again["game"] == "dracula" and again["seats"][0]["name"] == "Ann"
+
+
+def test_the_page_asks_nothing_of_another_host(page: Any, server: str) -> None:
+    own = urlsplit(server).netloc
+    elsewhere: list[str] = []
+
+    def note(url: str) -> None:
+        address = urlsplit(url)
+        if address.scheme in ("http", "https", "ws", "wss") and address.netloc != own:
+            elsewhere.append(url)
+
+    page.on("request", lambda request: note(request.url))
+    page.on("websocket", lambda socket: note(socket.url))
+    response = page.goto(server)
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    page.wait_for_selector(".game-tile")
+    page.goto(f"{server}#/rules/dracula")
+    page.wait_for_selector(".markdown")
+    make_table(page, server, "colour-blind")
+    page.wait_for_selector(".row-strip .card")
+    page.wait_for_timeout(300)
+    assert elsewhere == []
+
+
+def test_two_windows_share_a_table_and_a_spectator_sees_no_hand(browser: Any, server: str) -> None:
+    import httpx
+
+    created = httpx.post(
+        f"{server}api/tables",
+        json={"game": "dracula", "options": {"deals": 1}, "seats": ["human", "human"]},
+    ).json()
+    table_id = created["table"]
+    pages = []
+    contexts = []
+    for entry, name in zip(created["seats"], ("Ann", "Bob"), strict=True):
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        contexts.append(context)
+        window = context.new_page()
+        window.goto(f"{server}#/join/{table_id}/{entry['seat']}/{entry['token']}")
+        window.fill("#join-name", name)
+        window.click("button[type=submit]")
+        window.wait_for_selector(".felt")
+        pages.append(window)
+    watcher_context = browser.new_context(viewport={"width": 1100, "height": 800})
+    contexts.append(watcher_context)
+    watcher = watcher_context.new_page()
+    watcher.goto(f"{server}#/table/{table_id}")
+    watcher.wait_for_selector(".felt")
+    try:
+        moves = 0
+        while True:
+            summary = httpx.get(f"{server}api/tables/{table_id}").json()
+            if summary["status"] == "over":
+                break
+            window = pages[summary["to_act"]]
+            window.wait_for_function(
+                f"() => document.body.dataset.version === '{summary['version']}'"
+            )
+            click_a_move(window)
+            moves += 1
+            assert watcher.query_selector(".hand") is None
+            assert moves < 200
+        for window in [*pages, watcher]:
+            window.wait_for_selector(".over-panel")
+        assert watcher.locator(".seat-name").all_inner_texts() == ["Ann", "Bob"]
+        assert watcher.query_selector(".hand .card") is None
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_table_reads_well_at_phone_width(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    window = context.new_page()
+    try:
+        make_table(window, server, "dracula")
+        wait_for_my_turn_or_end(window)
+        click_a_move(window)
+        wait_for_my_turn_or_end(window)
+        window.wait_for_selector(".coffin .card")
+        width = window.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, "nothing sticks out sideways on a phone"
+        card = window.locator(".coffin .card").first.bounding_box()
+        assert card is not None and card["width"] >= 40
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        window.screenshot(path=str(SCREENS / "web-phone-dracula.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def test_french_and_the_four_colour_pack(page: Any, server: str) -> None:
+    page.goto(server)
+    page.click("#language-button")
+    page.wait_for_selector("text=Nouvelle table")
+    page.click("#palette-button")
+    assert page.evaluate("() => document.documentElement.dataset.palette") == "four"
+    make_table_french = page.locator(".tile-colour-blind a", has_text="Nouvelle table")
+    make_table_french.click()
+    page.wait_for_selector("#create-table")
+    page.click("#create-table")
+    page.wait_for_selector(".row-strip .card")
+    diamonds = page.query_selector(".card.suit-D")
+    hearts = page.query_selector(".card.suit-H")
+    if diamonds is not None and hearts is not None:
+        colour_of = "node => getComputedStyle(node).color"
+        assert diamonds.evaluate(colour_of) != hearts.evaluate(colour_of)
+    assert "Feuille de marque" in page.inner_text(".scores h2")
