@@ -355,3 +355,17 @@ def test_speed_is_seconds_from_0_to_60() -> None:
     for bad in ("-1", "61", "fast"):
         with pytest.raises(argparse.ArgumentTypeError):
             play.seconds(bad)
+
+
+def test_a_move_made_in_steps_is_told_once_when_complete() -> None:
+    game = parlour.load_game("casino")
+    match = Match.new(game, seed=4, humans=[], opponent="random", names=["Ana", "Bob"])
+    printed: list[str] = match.log_sentences()  # what was said before the first move
+    while not match.is_over():
+        printed.extend(match.play_bot())
+    steps = {move.text.split()[-1] for move in match.table.moves_played()}
+    assert "take" in steps  # the game had moves in several steps
+    generic = [line for line in printed if re.search(r"^(Ana|Bob): \S+ (take|build \d+)\.$", line)]
+    assert generic == []
+    assert printed == match.log_sentences()
+    assert any(" takes " in line for line in printed)

@@ -94,6 +94,7 @@ def game_log(
     moves: Sequence[PlayedMove],
     names: Sequence[str],
     style: Style,
+    next_seat: int | None = None,
 ) -> list[list[str]]:
     """The sentences of the game log, one list per player action of ``moves``
     (led by one list for what happened before the first action, if anything).
@@ -102,7 +103,9 @@ def game_log(
     steps after it), each made into a sentence by the game's renderer in
     ``style.lang``. An action that emitted no event of its own is said by one
     plain sentence naming the player and the move, before the events that
-    followed it.
+    followed it, unless nothing followed it and the same player acts next (a
+    step of a move made in several steps, told when the move is complete;
+    ``next_seat`` is the seat on turn now, for the last action).
     """
     starts = [move.step for move in moves]
     entries: list[list[str]] = []
@@ -120,7 +123,12 @@ def game_log(
             own.append(ordered[position])
             position += 1
         said = [sentence(game_name, event, names, style) for _, event in own]
-        if not any(step == move.step for step, _ in own):
+        # A step of a move made in several steps (Casino: the card, then what it
+        # takes) is told by the events of the move's last step: no sentence of
+        # its own while the same player goes on.
+        acts_next = moves[index + 1].seat if index + 1 < len(moves) else next_seat
+        continued = acts_next == move.seat and not own
+        if not continued and not any(step == move.step for step, _ in own):
             said.insert(0, move_sentence(game_name, names[move.seat], move.text, style.lang, style))
         entries.append(said)
     return entries
@@ -313,6 +321,7 @@ class Match:
             self.table.moves_played(),
             self.names,
             Style(lang=self.lang),
+            next_seat=self.table.seat_to_act(),
         )
         self.log = [[localized_cards(line, self.lang) for line in step] for step in log]
 
