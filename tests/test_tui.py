@@ -89,7 +89,7 @@ def test_a_whole_game_with_keys_only(name: str) -> None:
     match = new_match(name)
 
     async def run() -> None:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             assert "h hint · u undo" in screen_text(app)
@@ -114,7 +114,7 @@ def test_typed_illegal_move_shows_the_rule_and_a_legal_one_plays() -> None:
     version = match.table.version
 
     async def run() -> None:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await pilot.press("colon", *f"{hand[0]} a1", "enter")
@@ -132,7 +132,7 @@ def test_undo_returns_to_the_same_position_with_the_same_cards(quick_hints: None
     match = new_match("colour-blind")
 
     async def run() -> None:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             before = match.table.snapshot().serialize()
@@ -151,7 +151,7 @@ def test_hint_names_a_legal_move_and_highlights_it(quick_hints: None) -> None:
     match = new_match("dracula")
 
     async def run() -> None:
-        app = TableApp(match, palette="four-colour")
+        app = TableApp(match, palette="four-colour", bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await pilot.press("h")
@@ -166,7 +166,7 @@ def test_rules_scores_and_french(quick_hints: None) -> None:
     match = new_match("dracula")
 
     async def run() -> None:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await pilot.press("r")
@@ -194,7 +194,7 @@ def test_quit_saves_and_resume_plays_on(private_data_dir: Path) -> None:
     match = new_match("thracula")
 
     async def first() -> str:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await pilot.press("enter")
@@ -213,7 +213,7 @@ def test_quit_saves_and_resume_plays_on(private_data_dir: Path) -> None:
     assert resumed.log == match.log
 
     async def second() -> None:
-        app = TableApp(resumed, colour=False)
+        app = TableApp(resumed, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             await play_to_the_end(app, pilot)
@@ -226,7 +226,7 @@ def test_hot_seat_covers_the_table_between_players() -> None:
     match = new_match("dracula", humans=[0, 1])
 
     async def run() -> None:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             covers = 0
@@ -276,12 +276,14 @@ def test_watching_bots_needs_no_key() -> None:
     match = new_match("dracula", humans=[])
 
     async def run() -> None:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             for _ in range(100):
                 if match.is_over():
                     break
+                if app.paused:  # the finished coffin waits for a key
+                    await pilot.press("space")
                 await settle(app, pilot)
             assert match.is_over()
             assert "Game over." in screen_text(app)
@@ -301,7 +303,7 @@ def test_hot_seat_with_bots_shows_only_the_hand_at_the_keyboard() -> None:
     match = new_match("nain-jaune", humans=[0, 1])
 
     async def run() -> None:
-        app = TableApp(match, colour=False)
+        app = TableApp(match, colour=False, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
             while not match.is_over():

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -379,3 +380,182 @@ def test_french_and_the_four_colour_pack(page: Any, server: str) -> None:
         colour_of = "node => getComputedStyle(node).color"
         assert diamonds.evaluate(colour_of) != hearts.evaluate(colour_of)
     assert "Feuille de marque" in page.inner_text(".scores h2")
+
+
+# ----- what the events bring to the page (the webui pass) ------------------------------
+ENGLISH_WORDS = (
+    "Your turn",
+    "choose",
+    "Deal ",
+    "Dealer",
+    "Score sheet",
+    "Game log",
+    "Hint",
+    "Undo",
+    "All moves",
+    "Lobby",
+    "Rules",
+    "plays",
+    "leads",
+    "wins",
+    "trick",
+    "dealt",
+    "Good colour",
+    "black",
+    "Trick to",
+    "Keys",
+)
+"""English words of the table page; none may show on a French table."""
+
+
+def test_the_log_tells_each_move_in_the_servers_sentences_and_pauses_on_a_coffin(
+    page: Any, server: str
+) -> None:
+    make_table(page, server, "dracula")
+    seen_pause = False
+    while True:
+        more = wait_for_my_turn_or_end(page)
+        # One deal of two-handed Dracula is one coffin: its pause may come with the end.
+        banner = page.query_selector(".pause-banner.kind-coffin_scored")
+        if banner is not None:
+            seen_pause = True
+            assert len(banner.query_selector_all(".mini-coffin .card")) == 9
+            assert "Coffin finished" in banner.inner_text()
+            page.keyboard.press("Escape")
+            assert page.query_selector(".pause-banner") is None
+            break
+        if not more:
+            break
+        click_a_move(page)
+    assert seen_pause, "a finished coffin shows its pause banner"
+    log = page.locator(".log li")
+    texts = log.all_inner_texts()
+    # Every card played is one sentence from the server, with its suit symbol.
+    played = page.locator(".log li.kind-card_played").all_inner_texts()
+    assert len(played) >= 8
+    # (a vampire has no suit: its sentence names it instead)
+    odd = [
+        text
+        for text in played
+        if " plays " not in text
+        or not (set(text) & set("♠♥♡♦♢♣") or "ampire" in text or "V1" in text or "V2" in text)
+    ]
+    assert odd == []
+    assert any(text.startswith("Ann plays ") for text in played), played
+    assert page.query_selector(".log li.kind-coffin_scored.milestone") is not None
+    # The deal is one line with this seat's own cards, not one line per card.
+    assert page.query_selector(".log li.kind-card_dealt") is None
+    dealt = page.locator(".log li.kind-cards_dealt").first.inner_text()
+    assert "cards dealt" in dealt and "Yours:" in dealt
+    assert not any(text.startswith("Ann:") for text in texts), "no log of the page's own making"
+    # The last card played (the latest such sentence) is the one ringed on the board.
+    last = page.locator(".log li.kind-card_played, .log li.kind-first_nail").last.inner_text()
+    ringed = page.locator(".coffin .card.last-played")
+    assert ringed.count() == 1
+    card = ringed.first.get_attribute("data-card") or ""
+    if card in ("V1", "V2"):
+        assert card in last, (card, last)
+    else:
+        symbols = {"S": "♠", "H": "♥♡", "D": "♦♢", "C": "♣"}[card[-1]]
+        assert any(f"{card[:-1]}{symbol}" in last for symbol in symbols), (card, last)
+
+
+def test_a_french_table_has_no_english_words(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    window = context.new_page()
+    try:
+        window.goto(server)
+        window.evaluate("() => localStorage.setItem('parlour.lang', 'fr')")
+        make_table_in_french(window, server, "colour-blind")
+        wait_for_my_turn_or_end(window)
+        click_a_move(window)
+        wait_for_my_turn_or_end(window)
+        window.wait_for_selector(".log li.kind-card_followed")
+        text = window.inner_text("main")
+        found = [word for word in ENGLISH_WORDS if word in text]
+        assert found == [], f"English on a French table: {found}"
+        log = window.inner_text(".log")
+        assert "joue" in log
+        # Courts read V, D, R in French, in the log as on the cards.
+        assert re.search(r"\b[JQK][♠♥♡♦♢♣]", log) is None, log
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        window.screenshot(path=str(SCREENS / "web-french-colour-blind.png"), full_page=True)
+    finally:
+        context.close()
+
+
+def make_table_in_french(page: Any, server: str, game: str) -> None:
+    players, options, seats = SHORT_GAMES[game]
+    page.goto(server)
+    page.locator(f".tile-{game} a", has_text="Nouvelle table").click()
+    page.wait_for_selector("#create-table")
+    page.fill("#my-name", "Zoé")
+    page.select_option("#players", str(players))
+    for name, value in options.items():
+        page.locator(f"#option-{name}").fill(value)
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    page.click("#create-table")
+    page.wait_for_selector(".felt")
+
+
+def casino_moves_in_steps() -> bool:
+    """Whether this engine's Casino makes a move in steps: its first moves are
+    then only "7D trail", "7D take" or "7D build 9", the table cards come after."""
+    import re
+
+    import parlour
+
+    state = parlour.load_game("casino").new_initial_state(seed=1)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    texts = [state.action_to_string(action) for action in state.legal_actions()]
+    return all(re.fullmatch(r"\S+ (trail|take|build \d+)", text) for text in texts)
+
+
+def test_the_casino_move_being_built_is_shown(page: Any, server: str) -> None:
+    if not casino_moves_in_steps():
+        pytest.skip("this engine's Casino makes each move in one action, without steps")
+    make_table(page, server, "casino")
+    built = False
+    while not built and wait_for_my_turn_or_end(page):
+        # A first step that leaves the move open: "7D take" or "7D build 9".
+        first = page.evaluate(
+            "() => [...document.querySelectorAll('.all-moves-list button')]"
+            ".map(b => b.textContent).find(text => / take$| build \\d+$/.test(text.trim())) || ''"
+        )
+        if not first:
+            click_a_move(page)
+            continue
+        before = version(page)
+        page.evaluate(
+            "text => [...document.querySelectorAll('.all-moves-list button')]"
+            ".find(b => b.textContent === text).click()",
+            first,
+        )
+        page.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+        panel = page.locator(".casino-pending")
+        assert panel.is_visible()
+        assert "your move so far" in panel.inner_text().lower()
+        steps = page.locator(".casino-table .step, .other-moves button")
+        assert steps.count() >= 1
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / "web-casino-steps.png"), full_page=True)
+        # Finish the move with the board's and the bar's step buttons (the page
+        # redraws on every state: a button found a moment ago may be gone).
+        from playwright.sync_api import Error
+
+        for _ in range(60):
+            mine_open = page.evaluate(
+                "() => Boolean(document.querySelector('.casino-pending')"
+                " && document.querySelector('.status strong'))"
+            )
+            if not mine_open:
+                break
+            with contextlib.suppress(Error):
+                page.locator(".casino-table .step, .other-moves button").first.click(timeout=2000)
+            page.wait_for_timeout(60)
+        else:
+            pytest.fail("the Casino move was never finished")
+        built = True
+    assert built

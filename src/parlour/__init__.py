@@ -23,6 +23,28 @@ from parlour.core.sampler import Rng
 
 __version__ = "0.1.0"
 
+
+def compiled() -> bool:
+    """True when the rules engine runs compiled by mypyc, False for the pure-Python
+    fallback (same rules, same results, slower). ``parlour --version`` says which.
+
+    >>> isinstance(compiled(), bool)
+    True
+    """
+    import importlib.machinery
+
+    import parlour.core.game
+
+    path = parlour.core.game.__file__ or ""
+    return path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def engine_name() -> str:
+    """``compiled (mypyc)`` or ``pure Python``: the engine running, for version and
+    benchmark lines."""
+    return "compiled (mypyc)" if compiled() else "pure Python"
+
+
 __all__ = [
     "CHANCE",
     "TERMINAL",
@@ -41,6 +63,8 @@ __all__ = [
     "UnknownGameError",
     "View",
     "__version__",
+    "compiled",
+    "engine_name",
     "format_card",
     "game_class",
     "game_names",

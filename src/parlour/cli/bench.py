@@ -4,6 +4,10 @@ The ISMCTS columns time the search bot on positions met in a seeded match
 between heuristic bots (every fifth decision), with random rollouts (the
 ``medium`` level) and with heuristic rollouts (the ``hard`` level): iterations
 per second, so that a level's budget converts to thinking time per move.
+
+``--compare`` adds, in the same run, OpenSpiel's C++ Hearts and Goofspiel and
+some of its Python games driven by the same random-playout loop (when
+``open_spiel`` is installed), and every rate as a ratio to C++ Hearts.
 """
 
 from __future__ import annotations
@@ -12,7 +16,10 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
 
+import parlour
 from parlour.bots import HeuristicBot
 from parlour.bots.base import decision_rng
 from parlour.bots.ismcts import Searcher, SearchSettings
@@ -22,14 +29,15 @@ from parlour.core.registry import game_names, load_game
 
 
 def playout_rate(game: Game[object], seconds: float, seed: int) -> tuple[float, float, float]:
-    """Random playouts for about ``seconds``: (playouts/s, actions/s, decisions/s).
+    """Random playouts for about ``seconds`` of processor time (so that other
+    programs on the machine matter little): (playouts/s, actions/s, decisions/s).
 
     Actions count every applied action, chance outcomes included; decisions only
     the players' actions.
     """
     rng = random.Random(seed)
     playouts = actions = decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
     number = 0
     while True:
@@ -41,11 +49,85 @@ def playout_rate(game: Game[object], seconds: float, seed: int) -> tuple[float, 
             decisions += 1
         actions += len(state.history)
         playouts += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
             break
     elapsed = now - start
     return playouts / elapsed, actions / elapsed, decisions / elapsed
+
+
+OPENSPIEL_GAMES = (
+    "hearts",
+    "goofspiel",
+    "python_kuhn_poker",
+    "python_liars_poker",
+    "python_block_dominoes",
+    "python_tic_tac_toe",
+)
+"""OpenSpiel games timed by ``--compare``: two C++ card games, then Python games."""
+
+
+def openspiel_playout_rate(name: str, seconds: float, seed: int) -> tuple[float, float, float]:
+    """The random-playout rates of :func:`playout_rate` for an OpenSpiel game (chance
+    outcomes drawn by their probabilities; at a simultaneous node each player's
+    action counts as one decision)."""
+    import pyspiel  # type: ignore[import-not-found]
+
+    if name.startswith("python_"):
+        import open_spiel.python.games  # type: ignore[import-untyped]  # noqa: F401  (registers them)
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    playouts = actions = decisions = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                point = rng.random()
+                chosen = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    point -= probability
+                    if point < 0:
+                        chosen = outcome
+                        break
+                state.apply_action(chosen)
+                actions += 1
+            elif state.is_simultaneous_node():
+                joint = []
+                for player in range(game.num_players()):
+                    legal = state.legal_actions(player)
+                    joint.append(legal[rng.randrange(len(legal))])
+                state.apply_actions(joint)
+                actions += len(joint)
+                decisions += len(joint)
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                actions += 1
+                decisions += 1
+        playouts += 1
+        now = time.process_time()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return playouts / elapsed, actions / elapsed, decisions / elapsed
+
+
+def openspiel_available() -> bool:
+    """Whether ``--compare`` can time OpenSpiel (``pip install 'parlour[rl]'``)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+LABEL_WIDTH = 32
+"""Width of the first column (game names)."""
+SEARCH_BATCH = 50
+"""Iterations per search when timing ISMCTS."""
 
 
 def search_positions(game: Game[object], seed: int, count: int = 8) -> list[View]:
@@ -69,44 +151,68 @@ def search_positions(game: Game[object], seed: int, count: int = 8) -> list[View
 
 
 def search_rate(views: list[View], seconds: float, heuristic_rollouts: bool) -> float:
-    """ISMCTS iterations per second over ``views``, about ``seconds`` in all."""
+    """ISMCTS iterations per second of processor time over ``views``, about
+    ``seconds`` in all (searches of 50 iterations, round the views)."""
     if not views:
         return 0.0
     searcher = Searcher(
-        SearchSettings(
-            iterations=None,
-            seconds=seconds / len(views),
-            heuristic_rollouts=heuristic_rollouts,
-        )
+        SearchSettings(iterations=SEARCH_BATCH, heuristic_rollouts=heuristic_rollouts)
     )
     iterations = 0
-    start = time.perf_counter()
-    for view in views:
-        iterations += searcher.search(view, decision_rng(0, view)).iterations
-    return iterations / (time.perf_counter() - start)
+    start = time.process_time()
+    while True:
+        for view in views:
+            iterations += searcher.search(view, decision_rng(iterations, view)).iterations
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return iterations / elapsed
+
+
+def _median_rates(
+    measure: Callable[[float, int], tuple[float, float, float]], seconds: float, runs: int
+) -> tuple[float, float, float]:
+    results = [measure(seconds, seed) for seed in range(runs)]
+    return (
+        statistics.median(run[0] for run in results),
+        statistics.median(run[1] for run in results),
+        statistics.median(run[2] for run in results),
+    )
 
 
 def command_bench(arguments: argparse.Namespace) -> int:
     """Print one line per game: the median over ``--runs`` runs."""
     names = arguments.games or game_names()
     options = game_options(arguments.option, arguments.players)
+    compare = arguments.compare and openspiel_available()
+    if arguments.compare and not compare:
+        print("--compare: open_spiel is not installed (pip install 'parlour[rl]'); parlour only")
+    search = not arguments.no_search and not compare
     print(
-        f"random playouts, median of {arguments.runs} runs of {arguments.seconds:g} s, one core; "
-        "ISMCTS iterations/s with random and with heuristic rollouts"
+        f"parlour {parlour.__version__}, {parlour.engine_name()} engine; "
+        f"random playouts, median of {arguments.runs} runs of {arguments.seconds:g} s "
+        "of processor time"
+        + ("; ISMCTS iterations/s with random and with heuristic rollouts" if search else "")
     )
-    print(
-        f"{'game':<22}{'playouts/s':>12}{'actions/s':>12}{'decisions/s':>13}"
-        f"{'ismcts it/s':>13}{'hard it/s':>11}"
-    )
+    header = f"{'game':<{LABEL_WIDTH}}{'playouts/s':>12}{'actions/s':>12}{'decisions/s':>13}"
+    if compare:
+        header += f"{'actions ×Hearts':>17}{'decisions ×Hearts':>19}"
+    elif search:
+        header += f"{'ismcts it/s':>13}{'hard it/s':>11}"
+    print(header)
+    rows: list[tuple[str, tuple[float, float, float]]] = []
     for name in names:
         game = load_game(name, **options)
-        runs = [playout_rate(game, arguments.seconds, seed) for seed in range(arguments.runs)]
-        playouts = statistics.median(run[0] for run in runs)
-        actions = statistics.median(run[1] for run in runs)
-        decisions = statistics.median(run[2] for run in runs)
+        rates = _median_rates(
+            partial(playout_rate, game),
+            arguments.seconds,
+            arguments.runs,
+        )
         label = f"{name} ({game.num_players}p)"
-        line = f"{label:<22}{playouts:>12,.1f}{actions:>12,.0f}{decisions:>13,.0f}"
-        if arguments.no_search:
+        line = f"{label:<{LABEL_WIDTH}}{rates[0]:>12,.1f}{rates[1]:>12,.0f}{rates[2]:>13,.0f}"
+        if compare:
+            rows.append((label, rates))
+            continue
+        if not search:
             print(line, flush=True)
             continue
         views = search_positions(game, seed=1)
@@ -117,6 +223,23 @@ def command_bench(arguments: argparse.Namespace) -> int:
             search_rate(views, arguments.seconds, True) for _ in range(arguments.runs)
         )
         print(f"{line}{plain:>13,.0f}{guided:>11,.0f}", flush=True)
+    if not compare:
+        return 0
+    for name in OPENSPIEL_GAMES:
+        rates = _median_rates(
+            partial(openspiel_playout_rate, name),
+            arguments.seconds,
+            arguments.runs,
+        )
+        kind = "Python" if name.startswith("python_") else "C++"
+        rows.append((f"OpenSpiel {kind} {name.removeprefix('python_')}", rates))
+    hearts = next(rates for label, rates in rows if label == "OpenSpiel C++ hearts")
+    for label, (playouts, actions, decisions) in rows:
+        print(
+            f"{label:<{LABEL_WIDTH}}{playouts:>12,.1f}{actions:>12,.0f}{decisions:>13,.0f}"
+            f"{actions / hearts[1]:>17.2f}{decisions / hearts[2]:>19.2f}",
+            flush=True,
+        )
     return 0
 
 
@@ -131,4 +254,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--runs", type=int, default=5, help="runs per game; the median is shown")
     add_game_option_arguments(parser)
     parser.add_argument("--no-search", action="store_true", help="skip the ISMCTS columns (faster)")
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time OpenSpiel's C++ Hearts and Goofspiel and some of its Python games, "
+        "and show every rate as a ratio to Hearts (needs open_spiel; skips the ISMCTS columns)",
+    )
     parser.set_defaults(run=command_bench)

@@ -13,40 +13,47 @@ Vampires (Jokers) ``V1`` and ``V2``. Canonical text is ``AS 10H QD KC V1``;
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from parlour.core.errors import ParseError, shown
 
-SUITS = "SHDC"
+SUITS: Final = "SHDC"
 """Suit letters in card-id order: spades, hearts, diamonds, clubs."""
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 """Suit names in card-id order."""
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 """Rank texts in card-id order (Ace low)."""
 
-SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-ACE, JACK, QUEEN, KING = 1, 11, 12, 13
-VAMPIRE_1 = 52
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+VAMPIRE_1: Final = 52
 """The first Vampire (Joker), text ``V1``."""
-VAMPIRE_2 = 53
+VAMPIRE_2: Final = 53
 """The second Vampire (Joker), text ``V2``."""
 
-STANDARD_PACK = (1 << 52) - 1
+STANDARD_PACK: Final = (1 << 52) - 1
 """Bit mask of the 52 French-suited cards."""
-VAMPIRES = (1 << VAMPIRE_1) | (1 << VAMPIRE_2)
+VAMPIRES: Final = (1 << VAMPIRE_1) | (1 << VAMPIRE_2)
 """Bit mask of the two Vampires."""
-FULL_PACK = STANDARD_PACK | VAMPIRES
+FULL_PACK: Final = STANDARD_PACK | VAMPIRES
 """Bit mask of the 54-card pack (52 cards and two Vampires)."""
 
-_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
+_SYMBOLS: Final = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 _TEXT_TO_CARD: dict[str, int] = {}
 for _suit, _letter in enumerate(SUITS):
     for _index, _rank in enumerate(RANKS):
         _TEXT_TO_CARD[_rank + _letter] = _suit * 13 + _index
 _TEXT_TO_CARD["V1"] = VAMPIRE_1
 _TEXT_TO_CARD["V2"] = VAMPIRE_2
-_FRENCH_COURT = {"V": "J", "D": "Q", "R": "K"}
+_FRENCH_COURT: Final = {"V": "J", "D": "Q", "R": "K"}
 """Valet, Dame, Roi: French letters read as J, Q, K (parse only)."""
-_CARD_TO_TEXT = {card: text for text, card in _TEXT_TO_CARD.items()}
+_CARD_TO_TEXT: Final = {card: text for text, card in _TEXT_TO_CARD.items()}
 
 
 def make_card(rank: int, suit: int) -> int:

@@ -18,9 +18,10 @@ from __future__ import annotations
 import contextlib
 import json
 from abc import ABC, abstractmethod
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from parlour.core.cards import STANDARD_PACK, format_card, nth_bit, parse_card
 from parlour.core.errors import (
@@ -35,12 +36,14 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.options import OptionSpec, build_options, option_specs, options_dict
 from parlour.core.sampler import Rng, Sampler
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` of a state waiting for a chance outcome (OpenSpiel's value)."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` of a finished game (OpenSpiel's value)."""
 
 OptionsT = TypeVar("OptionsT")
+_UNSET: Final = object()
+"""Marks a field a compiled state has not set (see ``State._take_fields``)."""
 JSON = Any
 """A JSON-friendly value: dicts, lists, str, int, float, bool, None."""
 
@@ -176,8 +179,8 @@ def parse_first_dealer(text: str, players: int) -> int:
     )
 
 
-def check_action_text(text: object) -> None:
-    """Refuse, with :class:`ParseError`, what cannot be action text: a non-string,
+def check_action_text(text: object) -> str:
+    """``text`` if it can be action text; else :class:`ParseError`: a non-string,
     or a text longer than :data:`MAX_ACTION_TEXT`."""
     if not isinstance(text, str):
         raise ParseError(f"an action must be text such as 'QH b2', not {shown(text)}")
@@ -186,6 +189,7 @@ def check_action_text(text: object) -> None:
             f"an action text of {len(text)} characters is too long "
             f"(at most {MAX_ACTION_TEXT}): {shown(text)}"
         )
+    return text
 
 
 def _normalise_action_text(text: str) -> str:
@@ -277,6 +281,11 @@ class State(ABC):
         slot = self._deal_slot()
         return None if slot is None else sampler.forced_card(*slot)
 
+    def _deal_recipient(self) -> int:
+        """At a card-dealing chance node: the seat that receives the card (-1: none,
+        e.g. a card to the table). Samplers that replay a view use it."""
+        return -1
+
     def _chance_seen_by(self, player: int) -> bool:
         """At a chance node: whether ``player`` sees its outcome (default: a dealt
         card is hidden, any other chance outcome is public)."""
@@ -301,14 +310,13 @@ class State(ABC):
         if self._events is None:
             self._events = self._replayed_events()
 
-    def event_log(self, seat: int | None = None, *, since: int = 0) -> list[LoggedEvent]:
+    def event_log(self, seat: object = None, *, since: int = 0) -> list[LoggedEvent]:
         """The events of the match as ``(step, event)``, each as ``seat`` sees it
         (``None``: a spectator, who sees only what every seat sees), from history
         step ``since`` on."""
-        if seat is not None:
-            self._check_seat(seat)
+        viewer = None if seat is None else self._check_seat(seat)
         events = self._events if self._events is not None else self._replayed_events()
-        return [(step, event.for_seat(seat)) for step, event in events if step >= since]
+        return [(step, event.for_seat(viewer)) for step, event in events if step >= since]
 
     def _replayed_events(self) -> list[LoggedEvent]:
         replay = self.game.state_class(self.game)
@@ -318,10 +326,9 @@ class State(ABC):
             replay._apply(action)
         return replay._events
 
-    def observation(self, player: int) -> dict[str, JSON]:
+    def observation(self, player: object) -> dict[str, JSON]:
         """A JSON-friendly dict of exactly what ``player`` sees now."""
-        self._check_seat(player)
-        return self._observation(player)
+        return self._observation(self._check_seat(player))
 
     def public_observation(self) -> dict[str, JSON]:
         """What a spectator sees: the parts of the observation that every seat
@@ -368,16 +375,23 @@ class State(ABC):
             self._legal = legal
         return legal.copy()
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply one action (or chance outcome).
 
         Raises :class:`IllegalActionError`, naming the action, the seat, the reason
         and the legal actions, and leaves the state exactly as it was.
         """
+        # (``action: object``, as in other methods here that must refuse a wrong type
+        # with a ParlourError: compiled code would raise TypeError before the check.)
         if self._legal is None:
             self.legal_actions()
-        if type(action) is not int or action not in self._legal:  # type: ignore[operator]
+        legal = self._legal
+        assert legal is not None
+        # The legal actions are sorted: a binary search, not a scan of boxed ints.
+        index = bisect_left(legal, action) if type(action) is int else -1
+        if index < 0 or index == len(legal) or legal[index] != action:
             raise IllegalActionError(self._illegal_message(action))
+        assert type(action) is int
         self._legal = None
         sampler = self._sampler
         if sampler is None:
@@ -396,10 +410,10 @@ class State(ABC):
                 self._apply(action)
                 self._resolve_chance(sampler)
             except ParlourError:
-                self.__dict__ = before.__dict__
+                self._take_fields(before)
                 raise
 
-    def why_illegal(self, action: int) -> str | None:
+    def why_illegal(self, action: object) -> str | None:
         """None if ``action`` is legal now, else the reason in a player's words."""
         if type(action) is not int:
             return f"an action is a whole number, not {shown(action)}"
@@ -411,20 +425,19 @@ class State(ABC):
             return "it is not an action of this game"
         return self._illegal_reason(action)
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
         """Parse action text (``QH b2``) at this state. Raises :class:`ParseError`
         for text that is not an action of this game; legality is checked by
         :meth:`apply_action`."""
-        check_action_text(text)
-        return self._parse_action(text)
+        return self._parse_action(check_action_text(text))
 
-    def string_to_actions(self, text: str) -> list[int]:
+    def string_to_actions(self, text: object) -> list[int]:
         """The actions ``text`` names, in order. Most games read one action; a game
         whose moves are made in several steps (Casino) also reads a whole move
         written in one line and returns its steps."""
         return [self.string_to_action(text)]
 
-    def apply_text(self, text: str) -> int:
+    def apply_text(self, text: object) -> int:
         """Parse and apply one action; return the action applied."""
         action = self.string_to_action(text)
         self.apply_action(action)
@@ -432,8 +445,8 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy (cheap: a few ints and short lists)."""
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin = type(self)(self.game)
+        twin._take_fields(self)
         for name in self._list_fields:
             setattr(twin, name, getattr(self, name).copy())
         twin.history = self.history.copy()
@@ -443,9 +456,22 @@ class State(ABC):
             twin._sampler = self._sampler.copy()
         return twin
 
-    def view(self, player: int) -> View:
+    def _take_fields(self, source: State) -> None:
+        """Make every field of this state refer to the same value as in ``source``
+        (a shallow copy). A compiled (mypyc) state has no ``__dict__``: its class
+        lists its fields in ``__mypyc_attrs__``."""
+        names = [
+            name for name in getattr(type(source), "__mypyc_attrs__", ()) if name != "__dict__"
+        ]
+        names.extend(getattr(source, "__dict__", ()))
+        for name in names:
+            value = getattr(source, name, _UNSET)
+            if value is not _UNSET:
+                setattr(self, name, value)
+
+    def view(self, player: object) -> View:
         """What ``player`` may know: observation, legal actions if on turn, history."""
-        self._check_seat(player)
+        player = self._check_seat(player)
         legal: tuple[int, ...] = ()
         if self.current_player() == player:
             legal = tuple(self.legal_actions())
@@ -556,7 +582,8 @@ class State(ABC):
             self.history.append(forced)
             self._apply(forced)
 
-    def _check_seat(self, player: int) -> None:
+    def _check_seat(self, player: object) -> int:
+        """``player`` as a seat number; :class:`ParlourError` if no such seat."""
         if (
             not isinstance(player, int)
             or isinstance(player, bool)
@@ -565,6 +592,7 @@ class State(ABC):
             raise ParlourError(
                 f"seat {shown(player)} does not exist; seats are 0 to {self.game.num_players - 1}"
             )
+        return player
 
     def _action_bound(self) -> int:
         """Every action id at this node is in ``range`` of this bound."""

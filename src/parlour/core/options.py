@@ -28,6 +28,10 @@ from parlour.core.errors import InvalidOptionError, allowed_list, shown
 
 OptionsT = TypeVar("OptionsT")
 
+OptionValue = int | str | bool | None
+"""What an option may hold. (Also what keeps the compiled :class:`OptionSpec`
+importable: mypyc cannot write a bare ``object`` field annotation.)"""
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -36,8 +40,8 @@ class OptionSpec:
     name: str
     type_name: str
     """``int``, ``bool``, ``str`` or a union such as ``int | None``."""
-    default: object
-    choices: tuple[object, ...] | None
+    default: OptionValue
+    choices: tuple[OptionValue, ...] | None
     """The allowed values when they are a fixed list (for ints: also a range)."""
     minimum: int | None
     maximum: int | None
@@ -100,16 +104,44 @@ def _type_names(annotation: object) -> list[str]:
     return [getattr(annotation, "__name__", str(annotation))]
 
 
+def declared_type_name(field: dataclasses.Field[Any]) -> str:
+    """An option's type as its declaration implies it: the default's type, the
+    types of the choices, ``int`` if a range is given, ``None`` last if allowed.
+
+    The compiled engine needs it: mypyc keeps a union annotation such as
+    ``str | int`` only as ``type``. Every declared option follows this pattern
+    (a test checks that it agrees with the annotations of the pure engine).
+    """
+    meta = field.metadata
+    allowed = [field.default, *(meta.get("choices") or ())]
+    kinds: list[str] = []
+    for value in allowed:
+        kind = "None" if value is None else type(value).__name__
+        if kind != "None" and kind not in kinds:
+            kinds.append(kind)
+    ranged = meta.get("minimum") is not None or meta.get("maximum") is not None
+    if ranged and "int" not in kinds:
+        kinds.append("int")
+    if None in allowed:
+        kinds.append("None")
+    return " | ".join(kinds)
+
+
 def option_specs(options_class: type) -> tuple[OptionSpec, ...]:
     """The :class:`OptionSpec` of every field of an options dataclass."""
     hints = typing.get_type_hints(options_class)
     specs = []
     for field in dataclasses.fields(options_class):
         meta = field.metadata
+        hint = hints[field.name]
+        if field.default is dataclasses.MISSING:
+            raise TypeError(f"option {field.name} has no default: declare it with option()")
         specs.append(
             OptionSpec(
                 name=field.name,
-                type_name=" | ".join(_type_names(hints[field.name])),
+                type_name=(
+                    declared_type_name(field) if hint is type else " | ".join(_type_names(hint))
+                ),
                 default=field.default,
                 choices=meta.get("choices"),
                 minimum=meta.get("minimum"),

@@ -11,26 +11,41 @@ column letter and row number, ``a1`` … ``c3`` (so ``b2`` is the centre, cell 4
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
 from parlour.core.errors import ParseError
-from parlour.core.events import Event
 from parlour.core.game import CHANCE, Game, State, View
 from parlour.core.sampler import Rng
+from parlour.games._coffin_events import (
+    CENTRE as CENTRE,
+)
+from parlour.games._coffin_events import (
+    CardPlayedToCell as CardPlayedToCell,
+)
+from parlour.games._coffin_events import (
+    CoffinScored as CoffinScored,
+)
+from parlour.games._coffin_events import (
+    DirectionChosen as DirectionChosen,
+)
+from parlour.games._coffin_events import (
+    EndBonus as EndBonus,
+)
+from parlour.games._coffin_events import (
+    FirstNail as FirstNail,
+)
 
-CELLS = 9
-CENTRE = 4
-CELL_NAMES = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
+CELLS: Final = 9
+CELL_NAMES: Final = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
 """Cell texts by index: column letter a–c (left to right), row 1–3 (top to bottom)."""
-ROWS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
-COLUMNS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
-EMPTY = -1
+ROWS: Final = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+COLUMNS: Final = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+EMPTY: Final = -1
 """A coffin cell with no card."""
 
-NEIGHBOURS = tuple(
+NEIGHBOURS: Final = tuple(
     sum(
         1 << (r * 3 + c)
         for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
@@ -50,9 +65,9 @@ def _frontier(occupied: int) -> int:
     return reach & ~occupied & 0x1FF
 
 
-FRONTIER = tuple(_frontier(occupied) for occupied in range(512))
+FRONTIER: Final = tuple(_frontier(occupied) for occupied in range(512))
 """For each mask of occupied cells: the empty cells orthogonally next to one."""
-FRONTIER_CELLS = tuple(
+FRONTIER_CELLS: Final = tuple(
     tuple(cell for cell in range(CELLS) if frontier >> cell & 1) for frontier in FRONTIER
 )
 """The same as a tuple of cell numbers, in order (for legal-move loops)."""
@@ -107,10 +122,10 @@ def card_value(card: int, axis: Axis) -> int:
     return 0  # Jack
 
 
-_ROW_VALUE = tuple(card_value(card, Axis.ROW) for card in range(54))
-_COLUMN_VALUE = tuple(card_value(card, Axis.COLUMN) for card in range(54))
-_SUIT = tuple(suit_of(card) for card in range(54))
-_RED = tuple(is_red(card) for card in range(54))
+_ROW_VALUE: Final = tuple(card_value(card, Axis.ROW) for card in range(54))
+_COLUMN_VALUE: Final = tuple(card_value(card, Axis.COLUMN) for card in range(54))
+_SUIT: Final = tuple(suit_of(card) for card in range(54))
+_RED: Final = tuple(is_red(card) for card in range(54))
 
 
 def line_value(cards: Sequence[int], axis: Axis, vampires: VampireRule = VampireRule.VOID) -> int:
@@ -240,70 +255,6 @@ def end_bonus(totals: Sequence[int], lines_per_side: Sequence[Sequence[int]]) ->
 # ----- events shared by the Dracula family -------------------------------------
 
 
-@dataclass(frozen=True)
-class DirectionChosen(Event):
-    """The first dealer of a game chooses his direction (the other side scores the
-    other one)."""
-
-    kind = "direction_chosen"
-    seat: int
-    direction: str
-    """``rows`` (the Queen's way) or ``columns`` (the King's way)."""
-
-
-@dataclass(frozen=True)
-class CardPlayedToCell(Event):
-    """A card laid face up in a coffin cell (a play, a first nail, a Thracula put)."""
-
-    kind = "card_played"
-    seat: int
-    card: int
-    cell: int
-    """0–8, row by row from a1 (``CELL_NAMES``)."""
-
-
-@dataclass(frozen=True)
-class FirstNail(Event):
-    """The dealt card turned face up in the centre (two-player Dracula)."""
-
-    kind = "first_nail"
-    card: int
-    cell: int = CENTRE
-
-
-@dataclass(frozen=True)
-class CoffinScored(Event):
-    """A full coffin and the scores it gives: every line's value, and the line
-    each seat scores (the tie cascade's level for two sides; Thracula has no
-    cascade: level 0, and each seat's own line number in ``owned_lines``)."""
-
-    kind = "coffin_scored"
-    game: int
-    deal: int
-    number: int
-    """The coffin's number in its deal (the partnership game builds six)."""
-    cards: tuple[int, ...]
-    """The nine cards, cell by cell."""
-    rows: tuple[int, int, int]
-    columns: tuple[int, int, int]
-    scores: tuple[int, ...]
-    """Per seat: the line it scores."""
-    totals: tuple[int, ...]
-    """Per seat: the game's points after this coffin (empty when the game keeps
-    score in cards won: see the events that follow)."""
-    level: int = 1
-    owned_lines: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class EndBonus(Event):
-    """The end-of-game bonus added to the seats of one side (or one seat)."""
-
-    kind = "end_bonus"
-    seats: tuple[int, ...]
-    bonus: int
-
-
 def coffin_scored(
     game: int,
     deal: int,
@@ -344,7 +295,7 @@ def sample_by_replay(
     the cards that seat later played (the order of one's own hidden deals is not
     observable); a hidden deal whose card was never played is drawn uniformly
     from the cards the seat has not seen and will not see later in its history.
-    The state's ``_deal_recipient()`` names who receives each dealt card.
+    The state's ``_deal_recipient()`` hook names who receives each dealt card.
     Chance outcomes that are not dealt cards (a cut, a random first dealer) must
     all come before the first hidden deal, and a seat's k-th hidden card and its
     k-th played card must belong to the same deal (true of two-player Dracula,
@@ -369,7 +320,7 @@ def sample_by_replay(
     state = game.state_class(game)
     for index, (actor, action) in enumerate(history):
         if actor == CHANCE and action is None:
-            recipient: int = state._deal_recipient()  # type: ignore[attr-defined]
+            recipient = state._deal_recipient()
             queue = pending.get(recipient)
             if queue:
                 action = queue.pop(0)

@@ -11,6 +11,7 @@ card an event shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from parlour.core.events import Event
 
@@ -19,7 +20,7 @@ from parlour.core.events import Event
 class FirstDealerChosen(Event):
     """The first dealer, drawn at random (or decided by a cut)."""
 
-    kind = "first_dealer"
+    kind: ClassVar[str] = "first_dealer"
     seat: int
 
 
@@ -28,7 +29,7 @@ class DealStarted(Event):
     """A deal begins (emitted with its first dealt card, so that it carries the
     stakes or the shuffle of that deal in the same step)."""
 
-    kind = "deal_started"
+    kind: ClassVar[str] = "deal_started"
     game: int
     """The game of a session (1 when a match is one game)."""
     deal: int
@@ -39,8 +40,8 @@ class DealStarted(Event):
 class CardDealt(Event):
     """A card dealt face down to a hand: only the receiving seat sees which."""
 
-    kind = "card_dealt"
-    secret_fields = ("card",)
+    kind: ClassVar[str] = "card_dealt"
+    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     card: int | None
 
@@ -54,7 +55,7 @@ class GameEnded(Event):
     """A game is over: each seat's final score. ``final`` is False for a game of a
     session that goes on with another game."""
 
-    kind = "game_ended"
+    kind: ClassVar[str] = "game_ended"
     game: int
     scores: tuple[int, ...]
     final: bool = True

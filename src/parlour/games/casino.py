@@ -33,7 +33,7 @@ stays: :meth:`CasinoState.string_to_actions` turns it into its steps and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from parlour.core.cards import (
     DIAMONDS,
@@ -52,7 +52,6 @@ from parlour.core.errors import (
     RecordError,
     allowed_list,
 )
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -70,6 +69,39 @@ from parlour.core.options import option
 from parlour.core.record import MatchRecord
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
+from parlour.games._casino_events import (
+    TABLE as TABLE,
+)
+from parlour.games._casino_events import (
+    BuildCalled as BuildCalled,
+)
+from parlour.games._casino_events import (
+    BuildMade as BuildMade,
+)
+from parlour.games._casino_events import (
+    BuildRaised as BuildRaised,
+)
+from parlour.games._casino_events import (
+    Captured as Captured,
+)
+from parlour.games._casino_events import (
+    CardDealt as CardDealt,
+)
+from parlour.games._casino_events import (
+    FirstDealerDrawn as FirstDealerDrawn,
+)
+from parlour.games._casino_events import (
+    GameOver as GameOver,
+)
+from parlour.games._casino_events import (
+    LastCardsTaken as LastCardsTaken,
+)
+from parlour.games._casino_events import (
+    RoundScored as RoundScored,
+)
+from parlour.games._casino_events import (
+    Trailed as Trailed,
+)
 
 # ----- constants -------------------------------------------------------------
 
@@ -82,7 +114,6 @@ PHASE_PLAY = 2
 PHASE_OVER = 3
 """The game is over."""
 
-TABLE = -1
 """Deal target of a card dealt face up to the table."""
 
 ROUND_LIMIT = 100
@@ -384,133 +415,6 @@ def _lowest(cards: int) -> int:
 
 
 # ----- events ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FirstDealerDrawn(Event):
-    """The first dealer, drawn at random."""
-
-    kind = "first_dealer"
-    seat: int
-
-
-@dataclass(frozen=True)
-class CardDealt(Event):
-    """A card dealt to a hand (only its receiver sees which) or face up to the
-    table (``seat`` is :data:`TABLE`, and every seat sees it)."""
-
-    kind = "card_dealt"
-    secret_fields: ClassVar[tuple[str, ...]] = ("card",)
-    seat: int
-    card: int | None
-
-    def audience(self) -> tuple[int, ...] | None:
-        """The receiving seat; everyone for a table card."""
-        return None if self.seat == TABLE else (self.seat,)
-
-
-@dataclass(frozen=True)
-class Trailed(Event):
-    """A card put face up on the table as a loose card."""
-
-    kind = "trail"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class Captured(Event):
-    """A capture: the card played takes ``cards`` (the cards of the builds taken,
-    whose values are ``builds``, included)."""
-
-    kind = "capture"
-    seat: int
-    card: int
-    cards: tuple[int, ...]
-    builds: tuple[int, ...]
-    sweep: bool
-    """The capture cleared the table and scores a sweep (option ``sweeps``)."""
-
-
-@dataclass(frozen=True)
-class BuildMade(Event):
-    """A new single build: the played card with loose cards making ``value``."""
-
-    kind = "build_made"
-    seat: int
-    card: int
-    value: int
-    cards: tuple[int, ...]
-    """Every card of the build, the played card included."""
-
-
-@dataclass(frozen=True)
-class BuildRaised(Event):
-    """A single build raised by the played card (and loose cards with
-    ``raise_with_table_cards``) from ``previous_value`` to ``value``; the player
-    now owns it."""
-
-    kind = "build_raised"
-    seat: int
-    card: int
-    previous_value: int
-    value: int
-    added_cards: tuple[int, ...]
-    """The loose table cards added besides the played card."""
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class BuildCalled(Event):
-    """A multiple build ("calling"): made, or added to, at ``value``; the player
-    now owns it."""
-
-    kind = "build_called"
-    seat: int
-    card: int
-    value: int
-    added_cards: tuple[int, ...]
-    """The loose table cards put into it."""
-    cards: tuple[int, ...]
-    merged: bool
-    """An existing build of ``value`` was part of it."""
-
-
-@dataclass(frozen=True)
-class LastCardsTaken(Event):
-    """At the end of a round the last capturer takes the cards left on the table."""
-
-    kind = "last_cards"
-    seat: int
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RoundScored(Event):
-    """A round scored: each side's points, and the items that earned them as
-    ``(side, points, reason)`` with reason ``cards``, ``spades``, ``big casino``,
-    ``little casino``, ``ace`` or ``sweep``, in counting order."""
-
-    kind = "round_scored"
-    round: int
-    sides: tuple[tuple[int, ...], ...]
-    """The seats of each side."""
-    points: tuple[int, ...]
-    totals: tuple[int, ...]
-    items: tuple[tuple[int, int, str], ...]
-    counted_out: int
-    """The side that counted out (``tiebreak=count_out``), or -1."""
-
-
-@dataclass(frozen=True)
-class GameOver(Event):
-    """The game is over: the winning side (-1 when stopped by the round limit)."""
-
-    kind = "game_ended"
-    winner_side: int
-    sides: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    note: str
 
 
 # ----- state -----------------------------------------------------------------
@@ -1277,7 +1181,7 @@ class CasinoState(State):
             raise ParseError(f"{text!r}: Casino has no {word}")
         return add_card_action(card)
 
-    def string_to_actions(self, text: str) -> list[int]:
+    def string_to_actions(self, text: object) -> list[int]:
         """The steps ``text`` names, in order: one step (``7H take``, ``4D``,
         ``done``), the rest of a move being made (``3S 4D done``), or a whole move
         in the one-line notation (``7H take 3S+4D, 7C``), whose steps are checked
@@ -1432,7 +1336,7 @@ class CasinoState(State):
             f"{self._move_refusal(card, code, table_cards)}"
         )
 
-    def apply_text(self, text: str) -> int:
+    def apply_text(self, text: object) -> int:
         """Apply a step, or all the steps of a whole move written in one line
         (``7H take 3S+4D, 7C``): all of them or, if any is refused, none (the state
         is left exactly as it was). Returns the last step applied."""
@@ -1445,7 +1349,7 @@ class CasinoState(State):
             for step in steps:
                 self.apply_action(step)
         except ParlourError:
-            self.__dict__ = before.__dict__
+            self._take_fields(before)
             raise
         return steps[-1]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -26,7 +27,6 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -43,38 +43,62 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
+from parlour.games._colour_blind_events import (
+    CardFollowed as CardFollowed,
+)
+from parlour.games._colour_blind_events import (
+    CardLed as CardLed,
+)
+from parlour.games._colour_blind_events import (
+    DealScored as DealScored,
+)
+from parlour.games._colour_blind_events import (
+    DummyCardDealt as DummyCardDealt,
+)
+from parlour.games._colour_blind_events import (
+    GoodColourKnown as GoodColourKnown,
+)
+from parlour.games._colour_blind_events import (
+    LastCardWon as LastCardWon,
+)
+from parlour.games._colour_blind_events import (
+    RowCardDealt as RowCardDealt,
+)
+from parlour.games._colour_blind_events import (
+    TrickWon as TrickWon,
+)
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 
-PHASE_FIRST_DEALER = 0
+PHASE_FIRST_DEALER: Final = 0
 """Chance: a random first dealer (option ``first_dealer=random``)."""
-PHASE_DEAL = 1
+PHASE_DEAL: Final = 1
 """Chance: one card at a time from the dealer's left round to the dealer, then the
 dummy (two players: then the dummy's 14th card)."""
-PHASE_PLAY = 2
+PHASE_PLAY: Final = 2
 """Thirteen tricks."""
-PHASE_OVER = 3
+PHASE_OVER: Final = 3
 """The game is over."""
 
-PHASE_NAMES = ("first dealer", "deal", "play", "over")
+PHASE_NAMES: Final = ("first dealer", "deal", "play", "over")
 """The ``phase`` text of the observation, by phase number."""
 
-TRICKS = 13
+TRICKS: Final = 13
 """Tricks in a deal, and cards in the row."""
-MAX_DEALS_TO_TARGET = 100
+MAX_DEALS_TO_TARGET: Final = 100
 """With ``target_score`` and no ``deals``, the game also stops after this many deals,
 so that a match is always finite (every score can be 0 deal after deal)."""
 
-SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
+SUIT_MASKS: Final = tuple(((1 << 13) - 1) << (13 * suit) for suit in range(4))
 """Bit mask of the 13 cards of each suit (♠ ♥ ♦ ♣)."""
-RED_MASK = SUIT_MASKS[1] | SUIT_MASKS[2]
+RED_MASK: Final = SUIT_MASKS[1] | SUIT_MASKS[2]
 """Bit mask of the hearts and diamonds."""
-POWER = tuple((card % 13 + 12) % 13 for card in range(52))
+POWER: Final = tuple((card % 13 + 12) % 13 for card in range(52))
 """Trick-taking power of each card: 2 = 0 … K = 11, A = 12, whatever the suit."""
-VALUE = tuple(card % 13 + 1 for card in range(52))
+VALUE: Final = tuple(card % 13 + 1 for card in range(52))
 """Score value of each row card: A = 1, 2–10, J = 11, Q = 12, K = 13."""
-REMOVED_RANKS = {"789": (7, 8, 9), "JQK": (11, 12, 13)}
+REMOVED_RANKS: Final = {"789": (7, 8, 9), "JQK": (11, 12, 13)}
 """The ranks taken out of the pack for two players (option ``removed_ranks``)."""
 
 
@@ -148,7 +172,7 @@ class ColourBlindOptions:
 # Chance outcomes: a card id for every dealt card (written ``QH``), or a seat
 # number for a random first dealer (written ``seat 2``).
 
-NUM_ACTIONS = 52
+NUM_ACTIONS: Final = 52
 """Player actions are card ids, 0 to 51."""
 
 
@@ -194,95 +218,6 @@ def good_colour_is_red(row: list[int] | tuple[int, ...]) -> bool:
 # ----- events ---------------------------------------------------------------------
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt (to a
 # hand), GameEnded (``_events``).
-
-
-@dataclass(frozen=True)
-class RowCardDealt(Event):
-    """A card dealt face up to the row (the dummy's hand, won trick by trick)."""
-
-    kind = "row_card"
-    position: int
-    """0–12: the trick that wins it."""
-    card: int
-
-
-@dataclass(frozen=True)
-class DummyCardDealt(Event):
-    """Two players: the dummy's 14th card, dealt face down (nobody sees it)."""
-
-    kind = "dummy_card"
-    secret_fields = ("card",)
-    card: int | None
-
-    def audience(self) -> tuple[int, ...]:
-        """Nobody: the card is face down until the last trick (if it is used)."""
-        return ()
-
-
-@dataclass(frozen=True)
-class GoodColourKnown(Event):
-    """The row is complete: the colour of its majority is the good colour."""
-
-    kind = "good_colour"
-    colour: str
-    """``red`` or ``black``."""
-
-
-@dataclass(frozen=True)
-class CardLed(Event):
-    """The first card of a trick."""
-
-    kind = "card_led"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class CardFollowed(Event):
-    """A later card of a trick."""
-
-    kind = "card_followed"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class TrickWon(Event):
-    """A trick won: its cards in play order, and the row card it wins (worth its
-    face value, plus if of the good colour, minus otherwise)."""
-
-    kind = "trick_won"
-    seat: int
-    trick: int
-    """1–13."""
-    cards: tuple[int, ...]
-    row_card: int
-    good: bool
-    points: int
-
-
-@dataclass(frozen=True)
-class LastCardWon(Event):
-    """Two players with ``last_card=last_trick``: the dummy's 14th card, turned
-    up, goes to the winner of the last trick."""
-
-    kind = "last_card_won"
-    seat: int
-    card: int
-    good: bool
-    points: int
-
-
-@dataclass(frozen=True)
-class DealScored(Event):
-    """A deal scored: each seat's good-minus-bad ``points``, the ``scores`` (a
-    negative deal counts 0), and the running ``totals``."""
-
-    kind = "deal_scored"
-    deal: int
-    points: tuple[int, ...]
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
 
 
 # ----- state --------------------------------------------------------------------

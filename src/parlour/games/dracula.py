@@ -13,6 +13,7 @@ on every open question are in ``rules-decisions.md`` §1 and §1a. Rules page:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.cards import (
     FULL_PACK,
@@ -27,7 +28,6 @@ from parlour.core.cards import (
     suit_of,
 )
 from parlour.core.errors import ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -62,42 +62,56 @@ from parlour.games._coffin import (
     sample_by_replay,
     score_coffin,
 )
+from parlour.games._dracula_events import (
+    CardCut as CardCut,
+)
+from parlour.games._dracula_events import (
+    CardsToTake as CardsToTake,
+)
+from parlour.games._dracula_events import (
+    CardTaken as CardTaken,
+)
+from parlour.games._dracula_events import (
+    WasteTurned as WasteTurned,
+)
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 
-PHASE_CUT_FIRST = 0
+PHASE_CUT_FIRST: Final = 0
 """Chance: the first card of the decisive cut (drawn by seat 0)."""
-PHASE_CUT_SECOND = 1
+PHASE_CUT_SECOND: Final = 1
 """Chance: the second card of the decisive cut (drawn by seat 1)."""
-PHASE_FIRST_DEALER = 2
+PHASE_FIRST_DEALER: Final = 2
 """Chance: a random first dealer (option ``first_dealer=random``)."""
-PHASE_DIRECTION = 3
+PHASE_DIRECTION: Final = 3
 """The first dealer of a game chooses rows (Queen's way) or columns (King's way)."""
-PHASE_DEAL = 4
+PHASE_DEAL: Final = 4
 """Chance: one card at a time, four to each player, then the first nail."""
-PHASE_PLAY = 5
-PHASE_TAKE = 6
+PHASE_PLAY: Final = 5
+PHASE_TAKE: Final = 6
 """Scoring with cards: the winner of the deal takes cards from the coffin."""
-PHASE_OVER = 7
+PHASE_OVER: Final = 7
 
-PHASE_NAMES = ("cut", "cut", "first dealer", "direction", "deal", "play", "take", "over")
+PHASE_NAMES: Final = ("cut", "cut", "first dealer", "direction", "deal", "play", "take", "over")
 
-MAX_WASTE_DEALS = sum(cards // CELLS for cards in range(CELLS, 55))
+MAX_WASTE_DEALS: Final = sum(cards // CELLS for cards in range(CELLS, 55))
 """An upper bound on the deals played from turned waste piles in one game: each
 turn of the waste deals ``cards // 9`` deals from the cards not won, and a turn
 after which no card was won ends the game, so the count of cards not won falls
 at every turn (54 at most, 9 at least)."""
 
-MAX_SESSION_GAMES = 100
+MAX_SESSION_GAMES: Final = 100
 """A session with ``session_target`` also ends after this many games (a bound the
 rules never reach in practice, so that a match is always finite)."""
 
 # Weights of the first card of the decisive cut: a red card decides with any of
 # the 51 other non-Vampire cards, a black card only with one of the 26 red ones;
 # a Vampire never decides.
-_CUT_WEIGHTS = tuple(0 if is_vampire(card) else 51 if is_red(card) else 26 for card in range(54))
-_CUT_TOTAL = sum(_CUT_WEIGHTS)
+_CUT_WEIGHTS: Final = tuple(
+    0 if is_vampire(card) else 51 if is_red(card) else 26 for card in range(54)
+)
+_CUT_TOTAL: Final = sum(_CUT_WEIGHTS)
 
 
 # ----- options ----------------------------------------------------------------
@@ -162,11 +176,11 @@ class DraculaOptions:
 # Chance outcomes: a card id (the cut and every dealt card), or a seat number
 # (a random first dealer).
 
-PLAY_ACTIONS = 54 * CELLS
-ROWS = PLAY_ACTIONS
-COLUMNS = PLAY_ACTIONS + 1
-TAKE = PLAY_ACTIONS + 2
-NUM_ACTIONS = TAKE + 54
+PLAY_ACTIONS: Final = 54 * CELLS
+ROWS: Final = PLAY_ACTIONS
+COLUMNS: Final = PLAY_ACTIONS + 1
+TAKE: Final = PLAY_ACTIONS + 2
+NUM_ACTIONS: Final = TAKE + 54
 
 
 def play_action(card: int, cell: int) -> int:
@@ -178,43 +192,6 @@ def play_action(card: int, cell: int) -> int:
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
 # (``_events``); DirectionChosen, CardPlayedToCell, FirstNail, CoffinScored,
 # EndBonus (``_coffin``). Two-player Dracula adds the cut and scoring with cards.
-
-
-@dataclass(frozen=True)
-class CardCut(Event):
-    """A card of the cut for the first deal, face up (seat 0 cuts first)."""
-
-    kind = "card_cut"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class CardsToTake(Event):
-    """Scoring with cards: the winner of the deal will take ``count`` coffin cards
-    (one per full 10 points of his line); ``seat`` None: the lines tied, nobody takes."""
-
-    kind = "cards_to_take"
-    seat: int | None
-    count: int
-    line: int
-
-
-@dataclass(frozen=True)
-class CardTaken(Event):
-    """Scoring with cards: a coffin card won."""
-
-    kind = "card_taken"
-    seat: int
-    card: int
-
-
-@dataclass(frozen=True)
-class WasteTurned(Event):
-    """Scoring with cards: the waste pile becomes the stock after the last deal."""
-
-    kind = "waste_turned"
-    count: int
 
 
 # ----- state --------------------------------------------------------------------
@@ -354,7 +331,8 @@ class DraculaState(State):
     def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == PHASE_PLAY:
-            card, cell = divmod(action, CELLS)
+            card = action // CELLS  # (not divmod: compiled, its tuple costs more than the sums)
+            cell = action - card * CELLS
             player = self.to_play
             self.hands[player] &= ~(1 << card)
             self.coffin[cell] = card

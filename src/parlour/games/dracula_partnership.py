@@ -15,6 +15,7 @@ version"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -26,7 +27,6 @@ from parlour.core.cards import (
     parse_card,
 )
 from parlour.core.errors import ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -58,25 +58,28 @@ from parlour.games._coffin import (
     partial_line_values,
     score_coffin,
 )
+from parlour.games._dracula_partnership_events import (
+    VampireGiven as VampireGiven,
+)
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 from parlour.games.dracula import COLUMNS, ROWS, action_text, parse_action_text
 
 # ----- constants --------------------------------------------------------------
 
-PHASE_FIRST_DEALER = 0
+PHASE_FIRST_DEALER: Final = 0
 """Chance: a random first dealer (option ``first_dealer=random``)."""
-PHASE_DIRECTION = 1
+PHASE_DIRECTION: Final = 1
 """The first dealer chooses rows (Queen's way) or columns (King's way) for his side."""
-PHASE_DEAL = 2
+PHASE_DEAL: Final = 2
 """Chance: the 52 cards one at a time from the dealer's left, 13 each."""
-PHASE_PLAY = 3
-PHASE_OVER = 4
+PHASE_PLAY: Final = 3
+PHASE_OVER: Final = 4
 
-PHASE_NAMES = ("first dealer", "direction", "deal", "play", "over")
+PHASE_NAMES: Final = ("first dealer", "direction", "deal", "play", "over")
 
-PLAYERS = 4
-COFFINS_PER_DEAL = 6
-CARDS_DEALT = 52
+PLAYERS: Final = 4
+COFFINS_PER_DEAL: Final = 6
+CARDS_DEALT: Final = 52
 """Cards dealt by chance each deal (the Vampires are then given, not dealt)."""
 
 # ----- options ----------------------------------------------------------------
@@ -110,7 +113,7 @@ class DraculaPartnershipOptions:
 # Chance outcomes: a card id (every dealt card), or a seat number (a random first
 # dealer).
 
-NUM_ACTIONS = COLUMNS + 1
+NUM_ACTIONS: Final = COLUMNS + 1
 
 
 def played_card(action: int) -> int | None:
@@ -122,16 +125,6 @@ def played_card(action: int) -> int | None:
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
 # (``_events``); DirectionChosen, CardPlayedToCell, CoffinScored, EndBonus
 # (``_coffin``). The partnership game adds the Vampires given after the deal.
-
-
-@dataclass(frozen=True)
-class VampireGiven(Event):
-    """After the deal a Vampire goes face up to a hand (the dealer's left-hand
-    opponent and the dealer's partner): everyone knows who holds which."""
-
-    kind = "vampire_given"
-    seat: int
-    card: int
 
 
 # ----- state --------------------------------------------------------------------
@@ -228,7 +221,8 @@ class DraculaPartnershipState(State):
     def _apply(self, action: int) -> None:
         phase = self.phase
         if phase == PHASE_PLAY:
-            card, cell = divmod(action, CELLS)
+            card = action // CELLS  # (not divmod: compiled, its tuple costs more than the sums)
+            cell = action - card * CELLS
             player = self.to_play
             self.hands[player] &= ~(1 << card)
             self.coffin[cell] = card

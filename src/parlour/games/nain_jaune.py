@@ -22,6 +22,7 @@ real decisions and chance outcomes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.cards import (
     KING,
@@ -35,7 +36,6 @@ from parlour.core.cards import (
     parse_cards,
 )
 from parlour.core.errors import ParlourError, ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -53,87 +53,126 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._nain_jaune_events import (
+    BoxClaimed as BoxClaimed,
+)
+from parlour.games._nain_jaune_events import (
+    BoxDoubled as BoxDoubled,
+)
+from parlour.games._nain_jaune_events import (
+    BoxForgotten as BoxForgotten,
+)
+from parlour.games._nain_jaune_events import (
+    CardPlayed as CardPlayed,
+)
+from parlour.games._nain_jaune_events import (
+    DealEnded as DealEnded,
+)
+from parlour.games._nain_jaune_events import (
+    GrandOpera as GrandOpera,
+)
+from parlour.games._nain_jaune_events import (
+    KingPlayed as KingPlayed,
+)
+from parlour.games._nain_jaune_events import (
+    Paid as Paid,
+)
+from parlour.games._nain_jaune_events import (
+    RankPassed as RankPassed,
+)
+from parlour.games._nain_jaune_events import (
+    RunBlocked as RunBlocked,
+)
+from parlour.games._nain_jaune_events import (
+    SansSaid as SansSaid,
+)
+from parlour.games._nain_jaune_events import (
+    StakesPaid as StakesPaid,
+)
+from parlour.games._nain_jaune_events import (
+    WentOut as WentOut,
+)
 
 # ----- constants --------------------------------------------------------------
 
-PHASE_FIRST_DEALER = 0
+PHASE_FIRST_DEALER: Final = 0
 """Chance: a random first dealer (option ``first_dealer=random``)."""
-PHASE_DEAL = 1
+PHASE_DEAL: Final = 1
 """Chance: one card at a time from the player after the dealer."""
-PHASE_PLAY = 2
+PHASE_PLAY: Final = 2
 """A player chooses a card (or ``stop``)."""
-PHASE_CLAIM = 3
+PHASE_CLAIM: Final = 3
 """``claim=manual``: the player who just played a board card claims its box or not."""
-PHASE_OVER = 4
+PHASE_OVER: Final = 4
 
-PHASE_NAMES = ("first dealer", "deal", "play", "claim", "over")
+PHASE_NAMES: Final = ("first dealer", "deal", "play", "claim", "over")
 
-DEAL_TABLE = {3: (15, 7), 4: (12, 4), 5: (9, 7), 6: (8, 4), 7: (7, 3), 8: (6, 4)}
+DEAL_TABLE: Final = {3: (15, 7), 4: (12, 4), 5: (9, 7), 6: (8, 4), 7: (7, 3), 8: (6, 4)}
 """Players → (cards each, cards left aside face down)."""
 
-BOARD_CARDS = tuple(parse_card(text) for text in ("10D", "JC", "QS", "KH", "7D"))
+BOARD_CARDS: Final = tuple(parse_card(text) for text in ("10D", "JC", "QS", "KH", "7D"))
 """The five board cards in board order: 10♦, J♣, Q♠, K♥, 7♦ (the yellow dwarf)."""
-BOX_STAKES = (1, 2, 3, 4, 5)
+BOX_STAKES: Final = (1, 2, 3, 4, 5)
 """Chips each player puts in each box before every deal."""
-STAKE_TOTAL = sum(BOX_STAKES)
+STAKE_TOTAL: Final = sum(BOX_STAKES)
 """Chips a player needs to take part in a deal (15)."""
-BOX_OF_CARD = {card: box for box, card in enumerate(BOARD_CARDS)}
-BOARD_MASK = mask_of(BOARD_CARDS)
+BOX_OF_CARD: Final = {card: box for box, card in enumerate(BOARD_CARDS)}
+BOARD_MASK: Final = mask_of(BOARD_CARDS)
 
 RANK_MASKS: tuple[int, ...] = (
     0,
     *(sum(1 << (suit * 13 + rank - 1) for suit in range(4)) for rank in range(1, 14)),
 )
 """Index 1–13: the bit mask of the four cards of that rank."""
-ABOVE_MASKS = tuple(sum(RANK_MASKS[rank + 1 : 14]) for rank in range(14))
+ABOVE_MASKS: Final = tuple(sum(RANK_MASKS[rank + 1 : 14]) for rank in range(14))
 """Index r: the cards of every rank above r."""
-CARD_POINTS = tuple(min(card % 13 + 1, 10) for card in range(52))
+CARD_POINTS: Final = tuple(min(card % 13 + 1, 10) for card in range(52))
 """What a card left in hand costs: A = 1, 2–10 face value, J Q K = 10."""
 
 # Contexts of a play (what the player was asked for).
-CONTEXT_LEAD = 0
+CONTEXT_LEAD: Final = 0
 """The first card of a deal: any card."""
-CONTEXT_KING = 1
+CONTEXT_KING: Final = 1
 """After a King: any card."""
-CONTEXT_BLOCK = 2
+CONTEXT_BLOCK: Final = 2
 """After a block (nobody held X): any card, or the lowest rank above X."""
-CONTEXT_RUN = 3
+CONTEXT_RUN: Final = 3
 """Going on with one's own run: the next rank."""
-CONTEXT_TAKE = 4
+CONTEXT_TAKE: Final = 4
 """Taking over after another player's "sans X": an X."""
-CONTEXT_NAMES = ("lead", "king", "block", "run", "take")
+CONTEXT_NAMES: Final = ("lead", "king", "block", "run", "take")
 
 # Events of a deal, stored as tuples whose first item is the kind.
-EVENT_STAKES = 0
+EVENT_STAKES: Final = 0
 """(kind, dealer, paid by seat 0, paid by seat 1, …): every player put his stakes
 in the boxes (15, or all he had when he was short)."""
-EVENT_PLAY = 1
+EVENT_PLAY: Final = 1
 """(kind, player, card, forced, context): a card played (forced = the only legal one)."""
-EVENT_SANS = 2
+EVENT_SANS: Final = 2
 """(kind, player, rank, stopped): "sans <rank>" (stopped = by choice, holding one)."""
-EVENT_PASS = 3
+EVENT_PASS: Final = 3
 """(kind, player, rank): offered the rank, had none."""
-EVENT_BLOCK = 4
+EVENT_BLOCK: Final = 4
 """(kind, player, rank): nobody held the rank; the player starts anew."""
-EVENT_KING = 5
+EVENT_KING: Final = 5
 """(kind, player): a King was played; the player starts anew."""
-EVENT_CLAIM = 6
+EVENT_CLAIM: Final = 6
 """(kind, player, box, chips): a box won by playing its card."""
-EVENT_FORGOT = 7
+EVENT_FORGOT: Final = 7
 """(kind, player, box, penalty): a box not claimed (claim=manual); penalty paid into it."""
-EVENT_OUT = 8
+EVENT_OUT: Final = 8
 """(kind, player): the player has no cards left and wins the deal."""
-EVENT_PAY = 9
+EVENT_PAY: Final = 9
 """(kind, player, winner, chips, owed): payment for cards left in hand."""
-EVENT_DOUBLE = 10
+EVENT_DOUBLE: Final = 10
 """(kind, player, box, chips, owed): a board card still held doubles its box."""
-EVENT_GRAND_OPERA = 11
+EVENT_GRAND_OPERA: Final = 11
 """(kind, player, chips): the winner alone played; he sweeps the boxes."""
-EVENT_GAME_OVER = 12
+EVENT_GAME_OVER: Final = 12
 """(kind, reason): 0 = a player's chips ran out (none left, or fewer than 15 with
 game_end=below_stakes), 1 = max_deals reached."""
 
-EVENT_NAMES = (
+EVENT_NAMES: Final = (
     "stakes",
     "play",
     "sans",
@@ -155,7 +194,7 @@ DealRecord = tuple[
 """A finished deal: (dealer, dealt hands, hands left, winner, chip changes, events,
 grand opéra)."""
 
-MAX_DEALS_BOUND = 2000
+MAX_DEALS_BOUND: Final = 2000
 """With ``max_deals=none`` the rules give no bound on the number of deals (chips
 only change hands), so the game also ends after this many deals, a bound real
 play never meets: every match is finite and ``max_game_length`` is true."""
@@ -231,10 +270,10 @@ class NainJauneOptions:
 # Chance outcomes: a card id (every dealt card), or a seat number (a random
 # first dealer, written "dealer 2").
 
-STOP = 52
-CLAIM = 53
-PLAY_ON = 54
-NUM_ACTIONS = 55
+STOP: Final = 52
+CLAIM: Final = 53
+PLAY_ON: Final = 54
+NUM_ACTIONS: Final = 55
 
 
 def action_text(action: int) -> str:
@@ -299,139 +338,6 @@ def cards_text(mask: int) -> list[str]:
 # observation's). Shared with the other games: FirstDealerChosen, DealStarted,
 # CardDealt, GameEnded (``_events``). A rank is 1–13 (Ace 1, King 13); a box is
 # named by its board card (``box_card``).
-
-
-@dataclass(frozen=True)
-class StakesPaid(Event):
-    """Every player puts his stakes in the five boxes before a deal."""
-
-    kind = "stakes_paid"
-    paid: tuple[int, ...]
-    """Per seat: the chips it put in (15 in all, 1 to 5 box by box)."""
-    boxes: tuple[int, ...]
-    """The boxes' contents afterwards, in board order (10♦ J♣ Q♠ K♥ 7♦)."""
-
-
-@dataclass(frozen=True)
-class CardPlayed(Event):
-    """A card played to the pile. ``forced``: it was the only legal card, played
-    by the engine; ``context``: what the player was asked for (``lead``, ``king``,
-    ``block``, ``run`` or ``take``)."""
-
-    kind = "card_played"
-    seat: int
-    card: int
-    forced: bool
-    context: str
-
-
-@dataclass(frozen=True)
-class SansSaid(Event):
-    """ "Sans <rank>": the player cannot (or, ``by_choice``, will not) go on."""
-
-    kind = "sans"
-    seat: int
-    rank: int
-    by_choice: bool
-
-
-@dataclass(frozen=True)
-class RankPassed(Event):
-    """Offered the rank after a "sans", the player has none."""
-
-    kind = "pass"
-    seat: int
-    rank: int
-
-
-@dataclass(frozen=True)
-class RunBlocked(Event):
-    """Nobody holds the rank: the player who said "sans" starts anew."""
-
-    kind = "block"
-    seat: int
-    rank: int
-
-
-@dataclass(frozen=True)
-class KingPlayed(Event):
-    """A King ends the run: its player starts anew."""
-
-    kind = "king"
-    seat: int
-
-
-@dataclass(frozen=True)
-class BoxClaimed(Event):
-    """A box won by playing its board card."""
-
-    kind = "box_claimed"
-    seat: int
-    box_card: int
-    chips: int
-
-
-@dataclass(frozen=True)
-class BoxForgotten(Event):
-    """``claim=manual``: a box not claimed; ``penalty`` chips paid into it."""
-
-    kind = "box_forgotten"
-    seat: int
-    box_card: int
-    penalty: int
-
-
-@dataclass(frozen=True)
-class WentOut(Event):
-    """The player has no cards left and wins the deal."""
-
-    kind = "went_out"
-    seat: int
-
-
-@dataclass(frozen=True)
-class Paid(Event):
-    """A loser pays the winner for the ``cards`` left in his hand (shown to all);
-    ``owed`` is the full debt when he could pay only ``chips``."""
-
-    kind = "paid"
-    seat: int
-    to: int
-    chips: int
-    owed: int
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class BoxDoubled(Event):
-    """A board card still held at the end doubles its box at its holder's cost."""
-
-    kind = "box_doubled"
-    seat: int
-    box_card: int
-    chips: int
-    owed: int
-
-
-@dataclass(frozen=True)
-class GrandOpera(Event):
-    """The winner went out without anyone else playing: he sweeps every box."""
-
-    kind = "grand_opera"
-    seat: int
-    chips: int
-
-
-@dataclass(frozen=True)
-class DealEnded(Event):
-    """The deal's result: each seat's change in chips (stakes included) and chips now."""
-
-    kind = "deal_ended"
-    deal: int
-    winner: int
-    changes: tuple[int, ...]
-    chips: tuple[int, ...]
-    grand_opera: bool
 
 
 # ----- state --------------------------------------------------------------------

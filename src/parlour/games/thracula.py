@@ -14,10 +14,10 @@ three players"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
 from parlour.core.errors import ParseError, shown
-from parlour.core.events import Event
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -51,35 +51,44 @@ from parlour.games._coffin import (
     partial_line_values,
 )
 from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._thracula_events import (
+    CardLaidFaceDown as CardLaidFaceDown,
+)
+from parlour.games._thracula_events import (
+    CardTakenFromCell as CardTakenFromCell,
+)
+from parlour.games._thracula_events import (
+    DiscardsShuffled as DiscardsShuffled,
+)
 
 # ----- constants --------------------------------------------------------------
 
-PHASE_FIRST_DEALER = 0
+PHASE_FIRST_DEALER: Final = 0
 """Chance: the random first dealer."""
-PHASE_DEAL_HANDS = 1
+PHASE_DEAL_HANDS: Final = 1
 """Chance: three cards to each player, one at a time from the dealer's left."""
-PHASE_DEAL_COFFIN = 2
+PHASE_DEAL_COFFIN: Final = 2
 """Chance: nine cards face down on the coffin, cells a1 b1 c1 a2 … c3."""
-PHASE_TAKE = 3
+PHASE_TAKE: Final = 3
 """A player takes a face-down card into his hand."""
-PHASE_PUT = 4
+PHASE_PUT: Final = 4
 """The same player fills the emptied cell with a card from his hand."""
-PHASE_OVER = 5
+PHASE_OVER: Final = 5
 
-PHASE_NAMES = ("first dealer", "deal hands", "deal coffin", "take", "put", "over")
+PHASE_NAMES: Final = ("first dealer", "deal hands", "deal coffin", "take", "put", "over")
 
-PLAYERS = 3
-HAND_SIZE = 3
-TURNS_PER_DEAL = 9
+PLAYERS: Final = 3
+HAND_SIZE: Final = 3
+TURNS_PER_DEAL: Final = 9
 
-LINE_OF_POSITION = (1, 0, 2)
+LINE_OF_POSITION: Final = (1, 0, 2)
 """The row and column number a seat owns, by its place relative to the dealer
 (``(seat - dealer) % 3``): the dealer 1 (the centre), his left 0, his right 2."""
 
-DEALER_LINE = LINE_OF_POSITION[0]
+DEALER_LINE: Final = LINE_OF_POSITION[0]
 """The row and column the dealer owns (the centre ones)."""
 
-_VAMPIRE_RULES = {
+_VAMPIRE_RULES: Final = {
     "x4": VampireRule.DOUBLE_X4,
     "x2": VampireRule.DOUBLE_X2,
     "zero": VampireRule.DOUBLE_ZERO,
@@ -134,8 +143,8 @@ class ThraculaOptions:
 #   PUT + card      put a card from hand into the cell just emptied (9 … 62): ``put QH``
 # Chance outcomes: a card id (every dealt card), or a seat number (the first dealer).
 
-PUT = CELLS
-NUM_ACTIONS = PUT + 54
+PUT: Final = CELLS
+NUM_ACTIONS: Final = PUT + 54
 
 
 def take_action(cell: int) -> int:
@@ -196,45 +205,6 @@ def owned_line(seat: int, dealer: int) -> int:
 # Shared with the other games: FirstDealerChosen, DealStarted, CardDealt, GameEnded
 # (``_events``); CardPlayedToCell (a card put face up), CoffinScored (level 0, with
 # each seat's owned line), EndBonus (``_coffin``). Thracula adds the face-down coffin.
-
-
-@dataclass(frozen=True)
-class CardLaidFaceDown(Event):
-    """A card dealt face down to a coffin cell: nobody sees it."""
-
-    kind = "card_laid_face_down"
-    secret_fields = ("card",)
-    cell: int
-    card: int | None
-
-    def audience(self) -> tuple[int, ...]:
-        """Nobody: the card is face down."""
-        return ()
-
-
-@dataclass(frozen=True)
-class CardTakenFromCell(Event):
-    """A player takes a face-down card into his hand: only he sees it (until he
-    puts it face up)."""
-
-    kind = "card_taken_from_cell"
-    secret_fields = ("card",)
-    seat: int
-    cell: int
-    card: int | None
-
-    def audience(self) -> tuple[int, ...]:
-        """Only the taker."""
-        return (self.seat,)
-
-
-@dataclass(frozen=True)
-class DiscardsShuffled(Event):
-    """The stock is used up: the cleared coffins' cards are shuffled to lay the
-    last coffin."""
-
-    kind = "discards_shuffled"
-    count: int
 
 
 # ----- state --------------------------------------------------------------------

@@ -4,11 +4,19 @@ Renderers sit above the rules: they only read a :class:`~parlour.core.game.View`
 (its observation and legal actions) and never decide anything. Each game has a
 module here named like its game module (``parlour.render.dracula``) with a
 function ``render(view: View, style: Style, names: Sequence[str]) -> str``.
+
+A renderer may also take the keywords ``width`` and ``height``: the room a
+screen has for the table. With them it draws a compact table that fits (the
+essentials first: the hand, what is on the table, whose turn; the history and
+past scores only if there is room). Without them it draws the whole table, as
+the line mode prints it. :func:`render_fitted` passes the room to a renderer
+that takes it.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -104,7 +112,90 @@ def renderer_for(game_name: str) -> Renderer:
     return render
 
 
-def render_generic(view: View, style: Style, names: Sequence[str]) -> str:
+def render_fitted(
+    render: Renderer,
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """``render`` told the room it has (``width`` columns, ``height`` rows) if it
+    takes the keywords, else drawn in full."""
+    try:
+        parameters = inspect.signature(render).parameters
+    except (TypeError, ValueError):
+        parameters = {}  # type: ignore[assignment]
+    if "width" in parameters and "height" in parameters:
+        fitted: str = render(view, style, names, width=width, height=height)  # type: ignore[call-arg]
+        return fitted
+    return render(view, style, names)
+
+
+Block = tuple[int, list[str]]
+"""Lines of a table with a priority: 0 must stay; higher numbers go first when
+the table is too tall for its room."""
+
+
+def rows_needed(lines: Sequence[str], width: int | None) -> int:
+    """Screen rows ``lines`` take when each is wrapped at ``width`` columns."""
+    if width is None:
+        return len(lines)
+    return sum(max(1, -(-visible_width(line) // max(1, width))) for line in lines)
+
+
+def fit_blocks(blocks: Sequence[Block], height: int | None, width: int | None = None) -> str:
+    """The lines of ``blocks`` in their order, leaving out the blocks of highest
+    priority number until they fit in ``height`` rows of ``width`` columns (all
+    of them without a height). Blocks of priority 0 always stay."""
+    kept = list(blocks)
+
+    def rows() -> int:
+        return sum(rows_needed(lines, width) for _, lines in kept)
+
+    if height is not None:
+        for priority in sorted({level for level, _ in blocks if level > 0}, reverse=True):
+            if rows() <= height:
+                break
+            # Drop the last block of this priority first, then the earlier ones.
+            for index in range(len(kept) - 1, -1, -1):
+                if kept[index][0] == priority:
+                    del kept[index]
+                    if rows() <= height:
+                        break
+    lines = [line for _, block in kept for line in block]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines)
+
+
+def wrap_words(prefix: str, items: Sequence[str], width: int | None, indent: int = 2) -> list[str]:
+    """``prefix`` followed by ``items`` separated by spaces, broken into lines of
+    at most ``width`` screen columns (one line without a width)."""
+    if width is None:
+        return [" ".join([prefix, *items]) if prefix else " ".join(items)]
+    lines: list[str] = []
+    line = prefix
+    for item in items:
+        candidate = f"{line} {item}" if line else item
+        if line and visible_width(candidate) > width:
+            lines.append(line)
+            line = " " * indent + item
+        else:
+            line = candidate
+    lines.append(line)
+    return lines
+
+
+def render_generic(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
     """A plain dump of the observation, for games without a renderer of their own."""
     lines = [f"{key}: {value}" for key, value in view.observation.items()]
     return "\n".join(lines)

@@ -10,9 +10,11 @@ finished round; ``sentence`` says one event of the game log. English and French
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.cards import parse_card
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games.casino import (
@@ -27,7 +29,7 @@ from parlour.games.casino import (
     RoundScored,
     Trailed,
 )
-from parlour.render import Style, pad
+from parlour.render import Style, pad, rows_needed
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -48,7 +50,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "held": "    cards held: ",
         "empty": "(empty)",
         "to_play": "{name} to play.",
-        "won": "Game over: {name} win(s).",
+        "won": "Game over: {name} {verb}.",
         "over": "Game over ({note}).",
         "round_score": "Round {round} score",
         "cards": "cards taken",
@@ -64,7 +66,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_take": "{name} takes the cards left on the table.",
         "round_scored": "Round {round} scored: {points}.",
         "final": "Game over: {totals}.",
-        "counts_out": "{name} count(s) out",
+        "counts_out": "{name} {verb} out",
         "pending": "Move being made by {name}: {text}",
         "pending_group": " (group so far {total}, to make {value})",
         "first_dealer": "{name} deals first.",
@@ -78,8 +80,16 @@ _WORDS: dict[str, dict[str, str]] = {
         "build_raised": "{name} plays {card} and raises b{previous} to {value}: {cards}.",
         "build_called": "{name} plays {card} and calls {value}: {cards}.",
         "last_cards": "{name} takes the cards left on the table: {cards}.",
+        "first_dealer_you": "{name} deal first.",
+        "dealt_you_you": "{name} are dealt {card}.",
+        "trail_you": "{name} trail {card}.",
+        "capture_you": "{name} play {card} and take {cards}.",
+        "build_made_you": "{name} play {card} and build {value}: {cards}.",
+        "build_raised_you": "{name} play {card} and raise b{previous} to {value}: {cards}.",
+        "build_called_you": "{name} play {card} and call {value}: {cards}.",
+        "last_cards_you": "{name} take the cards left on the table: {cards}.",
         "scored": "Round {round} scored: {points} (totals {totals}).",
-        "game_over": "Game over: {name} win(s) with {total}.",
+        "game_over": "Game over: {name} {verb} with {total}.",
         "game_stopped": "Game over ({note}): {totals}.",
         "reason_cards": "most cards",
         "reason_spades": "most spades",
@@ -136,6 +146,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "build_raised": "{name} joue {card} et porte b{previous} à {value} : {cards}.",
         "build_called": "{name} joue {card} et appelle {value} : {cards}.",
         "last_cards": "{name} ramasse les cartes restées sur la table : {cards}.",
+        "first_dealer_you": "{name} donnez en premier.",
+        "dealt_you_you": "{name} recevez {card}.",
+        "trail_you": "{name} posez {card} sur la table.",
+        "capture_you": "{name} jouez {card} et prenez {cards}.",
+        "build_made_you": "{name} jouez {card} et faites une combinaison de {value} : {cards}.",
+        "build_raised_you": "{name} jouez {card} et portez b{previous} à {value} : {cards}.",
+        "build_called_you": "{name} jouez {card} et appelez {value} : {cards}.",
+        "last_cards_you": "{name} ramassez les cartes restées sur la table : {cards}.",
         "scored": "Manche {round} : {points} (totaux {totals}).",
         "game_over": "Partie terminée : victoire de {name} avec {total}.",
         "game_stopped": "Partie terminée ({note}) : {totals}.",
@@ -151,7 +169,28 @@ _WORDS: dict[str, dict[str, str]] = {
 
 def _say(lang: str, key: str, **values: object) -> str:
     words = _WORDS.get(lang, _WORDS["en"])
+    if values.get("name") in ("You", "Vous") and key + "_you" in words:
+        key += "_you"  # the verb agrees with a seat called You / Vous
     return words[key].format(**values)
+
+
+def _verb(subject: str, verb: str) -> str:
+    """An English verb agreeing with ``subject``: a side of two or You take the
+    plural (``win``), one other player the singular (``wins``)."""
+    return verb if " & " in subject or subject == "You" else verb + "s"
+
+
+def _cards_drawn(text: str, style: Style) -> str:
+    """A move's text with its cards drawn as on the table (``7S take 2H+5D`` →
+    ``7♠ take 2♡+5♢``)."""
+    parts = re.split(r"([\s+,]+)", text)
+    drawn = []
+    for part in parts:
+        try:
+            drawn.append(style.card(parse_card(part)) if part.strip(" +,") else part)
+        except ValueError:
+            drawn.append(part)
+    return "".join(drawn)
 
 
 def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
@@ -193,12 +232,20 @@ def round_table(
     )
     if result["counted_out"] >= 0:
         name = _side_name(observation, result["counted_out"], names)
-        lines.append(_say(lang, "counts_out", name=name))
+        lines.append(_say(lang, "counts_out", name=name, verb=_verb(name, "count")))
     return lines
 
 
-def render(view: View, style: Style, names: Sequence[str]) -> str:
-    """The table as ``view.seat`` sees it."""
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as ``view.seat`` sees it (the last round's score table only if
+    it fits in ``height`` rows of ``width`` columns, when they are given)."""
     o: Mapping[str, Any] = view.observation
     lang = style.lang
     out: list[str] = []
@@ -252,7 +299,8 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
     if o["round_moves"]:
         recent = o["round_moves"][-len(o["sides"]) - 1 :]
         out.append(
-            _say(lang, "recent") + " · ".join(f"{names[m['seat']]}: {m['move']}" for m in recent)
+            _say(lang, "recent")
+            + " · ".join(f"{names[m['seat']]}: {_cards_drawn(m['move'], style)}" for m in recent)
         )
     out.append("")
     others = " · ".join(
@@ -265,12 +313,14 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         + others
     )
     if o["round_results"] and (o["phase"] == "over" or len(o["round_moves"]) < o["players"]):
-        out.append("")
-        out.extend(round_table(o, names, lang=lang))
+        scores_table = ["", *round_table(o, names, lang=lang)]
+        if height is None or rows_needed(out + scores_table, width) < height:
+            out.extend(scores_table)
     current = o["current_player"]
     if o["phase"] == "over":
         if o["winner_side"] is not None and o["winner_side"] >= 0:
-            out.append(_say(lang, "won", name=_side_name(o, o["winner_side"], names)))
+            winner = _side_name(o, o["winner_side"], names)
+            out.append(_say(lang, "won", name=winner, verb=_verb(winner, "win")))
         else:
             out.append(_say(lang, "over", note=o["end_note"]))
     elif isinstance(current, int) and current >= 0:
@@ -382,10 +432,12 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             for side, total in enumerate(event.totals)
         )
         if event.winner_side >= 0:
+            winner = _names_of_side(event.sides, event.winner_side, names)
             return _say(
                 lang,
                 "game_over",
-                name=_names_of_side(event.sides, event.winner_side, names),
+                name=winner,
+                verb=_verb(winner, "win"),
                 total=event.totals[event.winner_side],
             )
         return _say(lang, "game_stopped", note=event.note, totals=totals)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.cards import parse_card, rank_of, suit_of
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.render import Style, pad
+from parlour.render import Block, Style, fit_blocks, pad
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
 _PLAIN = Style()
@@ -46,6 +47,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "took": "took",
         "hand": "Your hand",
         "your_turn": "Your turn. Legal cards",
+        "your_turn_any": "Your turn: any card of your hand.",
+        "row_short": "Row (won left to right; ^ the next card)",
         "follow": "follow suit when able",
         "free": "any card may be played",
         "past": "Past deals",
@@ -79,6 +82,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "took": "prend",
         "hand": "Votre main",
         "your_turn": "À vous. Cartes jouables",
+        "your_turn_any": "À vous : n'importe quelle carte de votre main.",
+        "row_short": "Rangée (prise de gauche à droite ; ^ la prochaine)",
         "follow": "fournir si possible",
         "free": "toute carte peut être jouée",
         "past": "Donnes précédentes",
@@ -103,12 +108,38 @@ def _signed(number: int) -> str:
     return f"+{number}" if number > 0 else str(number)
 
 
-def render(view: View, style: Style, names: Sequence[str]) -> str:
-    """The table as seat ``view.seat`` sees it."""
+def ace_high(cards: Sequence[str]) -> list[str]:
+    """Cards in suit order, each suit from 2 up to the Ace (the Ace is high in
+    Colour-blind)."""
+
+    def key(card: str) -> tuple[int, int]:
+        number = parse_card(card)
+        rank = rank_of(number)
+        return suit_of(number), 14 if rank == 1 else rank
+
+    return sorted(cards, key=key)
+
+
+def move_order(view: View) -> list[int]:
+    """The legal cards in the order the hand is drawn (the Ace high)."""
+    by_text = dict(zip(view.action_texts, view.legal_actions, strict=True))
+    return [by_text[text] for text in ace_high(list(view.action_texts))]
+
+
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as seat ``view.seat`` sees it (compact to fit ``width`` ×
+    ``height`` when they are given)."""
     observation = view.observation
     words = _words(style)
     players: int = observation["players"]
-    lines: list[str] = []
+    blocks: list[Block] = []
 
     header = [style.bold(words["title"])]
     deals = observation["deals"]
@@ -120,17 +151,24 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         header.append(words["target"].format(target=observation["target_score"]))
     if observation["dealer"] is not None:
         header.append(f"{words['dealer']}: {_name(names, observation['dealer'])}")
-    header.append(words["follow"] if observation["follow_suit"] else words["free"])
-    lines.append(" — ".join(header))
+    rule = words["follow"] if observation["follow_suit"] else words["free"]
+    if width is None:
+        blocks.append((0, [" — ".join([*header, rule])]))
+    else:
+        blocks.append((0, [" — ".join(header)]))
+        blocks.append((3, [rule[0].upper() + rule[1:] + "."]))
 
     good = observation["good_colour"]
-    lines.append(f"{words['good']}: {style.bold(words[good]) if good else words['unknown']}")
+    blocks.append(
+        (0, [f"{words['good']}: {style.bold(words[good]) if good else words['unknown']}"])
+    )
 
     row: list[str] = observation["row"]
     won_by: list[int] = observation["row_won_by"]
     next_index = observation["row_next"]
     # Two aligned lines: the row cards, and under each the name of who won it
-    # (or a caret under the next card to be won).
+    # (or a caret under the next card to be won); in as many pairs of lines as
+    # the width needs.
     labels = short_labels([_name(names, seat) for seat in range(players)], _CELL - 2)
     card_line = []
     owner_line = []
@@ -142,58 +180,68 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
             owner_line.append(pad(" " + style.dim(labels[won_by[index]]), _CELL))
         else:
             owner_line.append(pad("  ^" if index == next_index else "", _CELL))
-    lines.append(words["row"] + ":")
+    row_lines = [words["row"] + ":" if width is None else words["row_short"] + ":"]
     if card_line:
-        lines.append("  " + "".join(card_line).rstrip())
-        lines.append("  " + "".join(owner_line).rstrip())
+        per_line = len(card_line) if width is None else max(1, (width - 2) // _CELL)
+        for first in range(0, len(card_line), per_line):
+            row_lines.append("  " + "".join(card_line[first : first + per_line]).rstrip())
+            row_lines.append("  " + "".join(owner_line[first : first + per_line]).rstrip())
     else:
-        lines.append("  —")
+        row_lines.append("  —")
     if observation["dummy_last_card"]:
         if observation["last_card"] is not None:
-            lines.append(
+            row_lines.append(
                 words["last_card_shown"].format(
                     card=style.card(observation["last_card"]),
                     name=_name(names, observation["last_card_owner"]),
                 )
             )
         elif observation.get("last_card_rule") == "last_trick":
-            lines.append(words["last_card_trick"])
+            row_lines.append(words["last_card_trick"])
         else:
-            lines.append(words["last_card_unused"])
+            row_lines.append(words["last_card_unused"])
+    blocks.append((0, row_lines))
 
-    lines.append("")
-    width = max(len(_name(names, seat)) for seat in range(players)) + 2
+    blocks.append((2, [""]))
+    name_width = max(len(_name(names, seat)) for seat in range(players)) + 2
+    scores = []
     for seat in range(players):
         marks = []
         if seat == observation["dealer"]:
             marks.append(words["dealer"])
-        if seat == view.seat:
+        if seat == view.seat and not (width is not None and _name(names, seat) in ("You", "Vous")):
             marks.append(words["you"])
         won = observation["won"][seat]
         won_text = style.cards(won) if won else words["nothing"]
-        lines.append(
-            f"  {pad(_name(names, seat), width)}"
-            f"{words['this_deal']} {_signed(observation['deal_points'][seat]):>4}   "
-            f"{words['total']} {observation['totals'][seat]:>4}   "
-            f"{words['won']}: {won_text}" + (f"   ({', '.join(marks)})" if marks else "")
+        gap = "   " if width is None else " "
+        line = (
+            f"  {pad(_name(names, seat), name_width)}"
+            f"{words['this_deal']} {_signed(observation['deal_points'][seat]):>4}{gap}"
+            f"{words['total']} {observation['totals'][seat]:>4}"
         )
+        if width is None:
+            line += f"   {words['won']}: {won_text}" + (f"   ({', '.join(marks)})" if marks else "")
+        elif marks:
+            line += f"  ({', '.join(marks)})"
+        scores.append(line)
+    blocks.append((0, scores))
 
-    lines.append("")
+    blocks.append((2, [""]))
     tricks = observation["tricks"]
     if tricks:
         last = tricks[-1]
         played = _trick_text(last["cards"], last["leader"], players, names, style)
         winner = _name(names, last["winner"])
         took = "prenez" if winner == "Vous" and style.lang == "fr" else words["took"]
-        lines.append(
-            f"{words['last_trick']}: {played} → {winner} {took} {style.card(last['row_card'])}"
-        )
+        row_card = style.card(last["row_card"])
+        blocks.append((1, [f"{words['last_trick']}: {played} → {winner} {took} {row_card}"]))
+    turn: list[str] = []
     if observation["phase"] == "play":
         trick: list[str] = observation["trick"]
         leader = observation["trick_leader"]
         current = observation["current_player"]
         if trick:
-            lines.append(
+            turn.append(
                 f"{words['trick']}: {_trick_text(trick, leader, players, names, style)}"
                 f"   ({words['to_play'].format(name=_name(names, current))})"
             )
@@ -202,37 +250,48 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
             empty = words["empty_trick"].format(name=leader_name)
             if leader_name == "You":
                 empty = empty.replace("You leads", "You lead")
-            lines.append(empty)
+            turn.append(empty)
 
     hand = observation["hand"]
     if hand:
-        lines.append(f"{words['hand']}: {style.cards(hand)}")
+        turn.append(f"{words['hand']}: {style.cards(ace_high(hand))}")
     if view.legal_actions:
-        lines.append(f"{words['your_turn']}: {style.cards(list(view.action_texts))}")
+        legal = ace_high(list(view.action_texts))
+        if width is not None and list(legal) == ace_high(hand):
+            turn.append(words["your_turn_any"])
+        else:
+            turn.append(f"{words['your_turn']}: {style.cards(legal)}")
+    blocks.append((0, turn))
 
     past = observation["past_deals"]
     if past:
-        lines.append("")
-        lines.append(f"{words['past']}:")
+        past_lines = ["", f"{words['past']}:"]
         for summary in past:
-            scores = ", ".join(
+            totals = ", ".join(
                 f"{_name(names, seat)} {score}"
                 + (f" ({summary['points'][seat]} → 0)" if summary["points"][seat] < 0 else "")
                 for seat, score in enumerate(summary["scores"])
             )
-            lines.append(
-                f"  {summary['deal']}. {words[summary['good_colour']].split(' ')[0]}: {scores}"
+            past_lines.append(
+                f"  {summary['deal']}. {words[summary['good_colour']].split(' ')[0]}: {totals}"
             )
+        blocks.append((4, past_lines))
     if observation["phase"] == "over":
         winners = observation["winners"]
         label = words["winner"] if len(winners) == 1 else words["winners"]
-        lines.append("")
-        lines.append(
-            style.bold(
-                f"{words['over']}. {label}: " + ", ".join(_name(names, seat) for seat in winners)
+        blocks.append(
+            (
+                0,
+                [
+                    "",
+                    style.bold(
+                        f"{words['over']}. {label}: "
+                        + ", ".join(_name(names, seat) for seat in winners)
+                    ),
+                ],
             )
         )
-    return "\n".join(lines)
+    return fit_blocks(blocks, height, width)
 
 
 def short_labels(names: Sequence[str], width: int) -> list[str]:

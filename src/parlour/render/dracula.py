@@ -8,7 +8,7 @@ from typing import Any
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin import CELL_NAMES
-from parlour.render import Style, pad
+from parlour.render import Block, Style, fit_blocks, pad, visible_width
 from parlour.render.narration import (
     Templates,
     agree,
@@ -41,12 +41,16 @@ _WORDS: dict[str, dict[str, str]] = {
         "won": "Won:",
         "choose": "{name} chooses: rows (Queen's way) or columns (King's way).",
         "choose_you": "{name} choose: rows (Queen's way) or columns (King's way).",
-        "take": "{name} takes {count} more card(s) from the coffin.",
-        "take_you": "{name} take {count} more card(s) from the coffin.",
+        "take": "{name} takes {count} more {cards} from the coffin.",
+        "take_you": "{name} take {count} more {cards} from the coffin.",
         "to_play": "{name} to play.",
         "scored": "Deal {deal} scored ({note}): {first} {first_score}, {second} {second_score} "
         "{unit}.",
-        "unit_cards": "card(s) to take",
+        "unit_cards": "cards to take",
+        "card_one": "card",
+        "card_many": "cards",
+        "rows_short": "rows",
+        "columns_short": "columns",
         "bonus": "End bonus: {name} adds {bonus}.",
         "bonus_you": "End bonus: {name} add {bonus}.",
         "over": "Game over: {first} {first_score}, {second} {second_score}.",
@@ -67,17 +71,22 @@ _WORDS: dict[str, dict[str, str]] = {
         "session": "séance",
         "hand": "Votre main :",
         "empty": "(vide)",
-        "holds": "{name} a {count} carte(s) · talon {stock}",
+        "holds": "{name} a {count} · talon {stock}",
         "waste": "défausse",
         "won": "Gagnées :",
         "choose": "{name} choisit : lignes (voie de la Reine) ou colonnes (voie du Roi).",
         "choose_you": "{name} choisissez : lignes (voie de la Reine) ou colonnes (voie du Roi).",
-        "take": "{name} prend encore {count} carte(s) du cercueil.",
-        "take_you": "{name} prenez encore {count} carte(s) du cercueil.",
+        "take": "{name} prend encore {count} {cards} du cercueil.",
+        "take_you": "{name} prenez encore {count} {cards} du cercueil.",
         "to_play": "À {name} de jouer.",
+        "to_play_you": "À vous de jouer.",
         "scored": "Donne {deal} comptée ({note}) : {first} {first_score}, {second} "
         "{second_score} {unit}.",
-        "unit_cards": "carte(s) à prendre",
+        "unit_cards": "cartes à prendre",
+        "card_one": "carte",
+        "card_many": "cartes",
+        "rows_short": "lignes",
+        "columns_short": "colonnes",
         "bonus": "Bonus de fin : {name} ajoute {bonus}.",
         "bonus_you": "Bonus de fin : {name} ajoutez {bonus}.",
         "over": "Partie terminée : {first} {first_score}, {second} {second_score}.",
@@ -120,61 +129,89 @@ def coffin_lines(
     return lines
 
 
-def render(view: View, style: Style, names: Sequence[str]) -> str:
-    """The table as ``view.seat`` sees it."""
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as ``view.seat`` sees it (compact to fit ``width`` × ``height``
+    when they are given)."""
     o: Mapping[str, Any] = view.observation
     seat = view.seat
     lang = style.lang
-    out: list[str] = []
+    narrow = width is not None and width < 60
     if o["from_waste"]:
         deal = _say(lang, "deal_waste", deal=o["deal"])
     else:
         deal = _say(lang, "deal", deal=o["deal"], deals=o["deals"])
     game = _say(lang, "game", number=o["session_game"]) if o["session_game"] > 1 else ""
     dealer = _say(lang, "dealer")
-    out.append(style.bold(f"Dracula · {game}{deal} · {dealer} {names[o['dealer']]}"))
+    blocks: list[Block] = [
+        (0, [style.bold(f"Dracula · {game}{deal} · {dealer} {names[o['dealer']]}")])
+    ]
     if o["cut"]:
-        out.append(
-            _say(
-                lang,
-                "cut",
-                first=names[0],
-                first_card=style.card(o["cut"][0]),
-                second=names[1],
-                second_card=style.card(o["cut"][1]),
-                name=names[o["first_dealer"]],
-            )
+        cut = _say(
+            lang,
+            "cut",
+            first=names[0],
+            first_card=style.card(o["cut"][0]),
+            second=names[1],
+            second_card=style.card(o["cut"][1]),
+            name=names[o["first_dealer"]],
         )
+        blocks.append((3, [cut]))
     directions = o["directions"]
     unit = _say(lang, "cards" if o["scoring"] == "cards" else "points")
+    players = []
     for player in range(2):
-        way = _say(lang, directions[player]) if directions[player] else _say(lang, "no_way")
+        if directions[player]:
+            way = _say(lang, directions[player] + ("_short" if narrow else ""))
+        else:
+            way = _say(lang, "no_way")
         extra = ""
-        if o["session_totals"] != [0, 0] or o["session_game"] > 1:
+        if o.get("session_target") is not None:  # a session of several games
             extra = f" · {_say(lang, 'session')} {o['session_totals'][player]}"
-        out.append(f"  {pad(names[player], 10)} {way:<26} {o['totals'][player]:>4} {unit}{extra}")
-    out.append("")
-    out.extend(coffin_lines(o["coffin"], o["row_values"], o["column_values"], style))
-    out.append("")
+        way_width = 10 if narrow and directions[player] else 26
+        players.append(
+            f"  {pad(names[player], 10)} {way:<{way_width}} {o['totals'][player]:>4} {unit}{extra}"
+        )
+    blocks.append((0, players))
+    blocks.append((2, [""]))
+    blocks.append((0, coffin_lines(o["coffin"], o["row_values"], o["column_values"], style)))
+    blocks.append((2, [""]))
     holds = _say(
         lang, "holds", name=names[1 - seat], count=o["hand_sizes"][1 - seat], stock=o["stock"]
     )
-    out.append(
-        f"{_say(lang, 'hand')} {style.cards(o['hand']) or _say(lang, 'empty')}    {holds}"
-        + (f" · {_say(lang, 'waste')} {o['waste']}" if o["scoring"] == "cards" else "")
-    )
+    if o["scoring"] == "cards":
+        holds += f" · {_say(lang, 'waste')} {o['waste']}"
+    hand = f"{_say(lang, 'hand')} {style.cards(o['hand']) or _say(lang, 'empty')}"
+    if width is not None and visible_width(hand) + 4 + visible_width(holds) > width:
+        blocks.append((0, [hand, "  " + holds]))
+    else:
+        blocks.append((0, [f"{hand}    {holds}"]))
     if o["scoring"] == "cards" and (o["won"][0] or o["won"][1]):
-        out.append(
-            f"{_say(lang, 'won')} " + " · ".join(f"{names[p]} {len(o['won'][p])}" for p in range(2))
+        blocks.append(
+            (
+                1,
+                [
+                    f"{_say(lang, 'won')} "
+                    + " · ".join(f"{names[p]} {len(o['won'][p])}" for p in range(2))
+                ],
+            )
         )
     current = o["current_player"]
     if o["phase"] == "direction":
-        out.append(_say(lang, "choose", name=names[current]))
+        blocks.append((0, [_say(lang, "choose", name=names[current])]))
     elif o["phase"] == "take":
-        out.append(_say(lang, "take", name=names[current], count=o["takes_left"]))
+        count = o["takes_left"]
+        cards = _say(lang, "card_one" if count == 1 else "card_many")
+        blocks.append((0, [_say(lang, "take", name=names[current], count=count, cards=cards)]))
     elif current is not None:
-        out.append(_say(lang, "to_play", name=names[current]))
-    return "\n".join(out)
+        blocks.append((0, [_say(lang, "to_play", name=names[current])]))
+    return fit_blocks(blocks, height, width)
 
 
 def _note(note: str, lang: str) -> str:

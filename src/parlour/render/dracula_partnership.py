@@ -7,7 +7,7 @@ from typing import Any
 
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.render import Style, pad
+from parlour.render import Block, Style, fit_blocks, pad, wrap_words
 from parlour.render.dracula import (
     coffin_lines,
     coffin_sentence,
@@ -26,40 +26,52 @@ def _side_members(side: int, names: Sequence[str]) -> str:
     return f"{names[side]} & {names[side + 2]}"
 
 
-def render(view: View, style: Style, names: Sequence[str]) -> str:
-    """The table as ``view.seat`` sees it."""
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as ``view.seat`` sees it (compact to fit ``width`` × ``height``
+    when they are given)."""
     o: Mapping[str, Any] = view.observation
     seat = view.seat
     french = style.lang == "fr"
+    narrow = width is not None and width < 70
     ways = WAY_FR if french else WAY
-    out: list[str] = []
+    blocks: list[Block] = []
     if french:
         deal = f"donne {o['deal']} sur {o['deals']}"
         coffin = f" · cercueil {o['coffin_number']} sur 6" if o["coffin_number"] else ""
         dealer = f"donneur : {names[o['dealer']]}"
-        out.append(style.bold(f"Dracula (équipes) · {deal}{coffin} · {dealer}"))
+        blocks.append((0, [style.bold(f"Dracula (équipes) · {deal}{coffin} · {dealer}")]))
     else:
         deal = f"deal {o['deal']} of {o['deals']}"
         coffin = f" · coffin {o['coffin_number']} of 6" if o["coffin_number"] else ""
-        out.append(
-            style.bold(f"Dracula (partnerships) · {deal}{coffin} · dealer: {names[o['dealer']]}")
-        )
+        title = "Dracula (pairs)" if narrow else "Dracula (partnerships)"
+        blocks.append((0, [style.bold(f"{title} · {deal}{coffin} · dealer: {names[o['dealer']]}")]))
+    sides = []
     for side in range(2):
         direction = o["side_directions"][side]
         if direction:
-            way = ways[direction]
+            way = ways[direction].split(" (")[0] if narrow else ways[direction]
         else:
             way = "sens pas encore choisi" if french else "direction not chosen yet"
         mark = ""
         if seat % 2 == side:
-            mark = " (votre équipe)" if french else " (your side)"
-        members = pad(_side_members(side, names) + mark, 28)
-        out.append(f"  {members} {way:<26} {o['totals'][side]:>4} points")
-    out.append("")
-    out.extend(coffin_lines(o["coffin"], o["row_values"], o["column_values"], style))
-    out.append("")
+            mark = " *" if narrow else (" (votre équipe)" if french else " (your side)")
+        members = pad(_side_members(side, names) + mark, 18 if narrow else 28)
+        sides.append(f"  {members} {way:<{9 if narrow else 26}} {o['totals'][side]:>4} points")
+    blocks.append((0, sides))
+    blocks.append((2, [""]))
+    blocks.append((0, coffin_lines(o["coffin"], o["row_values"], o["column_values"], style)))
+    blocks.append((2, [""]))
     empty = "(vide)" if french else "(empty)"
-    out.append(f"{'Votre main :' if french else 'Your hand:'} {style.cards(o['hand']) or empty}")
+    blocks.append(
+        (0, [f"{'Votre main :' if french else 'Your hand:'} {style.cards(o['hand']) or empty}"])
+    )
     others = []
     for player in range(4):
         if player == seat:
@@ -67,21 +79,31 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         if french:
             role = "partenaire" if player == o["partner"] else "adversaire"
             vampire = ", a un Vampire" if player in o["vampire_holders"] else ""
-            count = f"{o['hand_sizes'][player]} cartes"
+            count = f"{o['hand_sizes'][player]} carte" + (
+                "s" if o["hand_sizes"][player] > 1 else ""
+            )
         else:
             role = "partner" if player == o["partner"] else "opponent"
             vampire = ", holds a Vampire" if player in o["vampire_holders"] else ""
-            count = f"{o['hand_sizes'][player]} cards"
+            count = f"{o['hand_sizes'][player]} card" + (
+                "s" if o["hand_sizes"][player] != 1 else ""
+            )
         others.append(f"{names[player]} ({role}) {count}{vampire}")
-    out.append("  " + " · ".join(others))
+    if width is None:
+        blocks.append((0, ["  " + " · ".join(others)]))
+    else:
+        blocks.append((0, ["  " + other for other in others]))
     if o["plays"]:
-        out.append(("Ce cercueil : " if french else "This coffin: ") + ", ".join(o["plays"]))
+        plays = [_play_text(play, style) for play in o["plays"]]
+        blocks.append((1, wrap_words("Ce cercueil :" if french else "This coffin:", plays, width)))
+    out: list[str] = []
     if o["result"] is not None:
         first, second, bonus_side, bonus = o["result"]
         if bonus_side >= 0:
             out.append(_bonus_sentence(_side_members(bonus_side, names), bonus, french))
         out.append(_over_sentence(names, first, second, french))
-        return "\n".join(out)
+        blocks.append((0, out))
+        return fit_blocks(blocks, height, width)
     current = o["current_player"]
     if o["phase"] == "direction":
         team = _side_members(current % 2, names)
@@ -106,7 +128,17 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
             out.append("À vous." if current == seat else f"À {names[current]} de jouer.")
         else:
             out.append("Your turn." if current == seat else f"{names[current]} to play.")
-    return "\n".join(out)
+    blocks.append((0, out))
+    return fit_blocks(blocks, height, width)
+
+
+def _play_text(play: str, style: Style) -> str:
+    """A play of this coffin (``KS b2``) with its card drawn (``K♠ b2``)."""
+    card, _, cell = play.partition(" ")
+    try:
+        return f"{style.card(card)} {cell}".strip()
+    except ValueError:
+        return play
 
 
 def move_groups(view: View) -> list[tuple[str, list[int]]]:

@@ -15,7 +15,7 @@ from typing import Any
 from parlour.core.cards import RANKS, format_card
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.render import Style, pad, visible_width
+from parlour.render import Block, Style, fit_blocks, pad, visible_width
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
 _PLAIN = Style()
@@ -45,6 +45,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "you": "you",
         "to_play": "to play",
         "played": "has played",
+        "played_short": "played",
         "pile": "Pile",
         "empty_pile": "Pile: empty",
         "run": "Run",
@@ -81,6 +82,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "you": "vous",
         "to_play": "à jouer",
         "played": "a joué",
+        "played_short": "a joué",
         "pile": "Cartes jouées",
         "empty_pile": "Cartes jouées : aucune",
         "run": "Suite",
@@ -132,13 +134,22 @@ def _by_rank(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=key)
 
 
-def render(view: View, style: Style, names: Sequence[str]) -> str:
-    """The table as seat ``view.seat`` sees it."""
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as seat ``view.seat`` sees it (compact to fit ``width`` ×
+    ``height`` when they are given)."""
     observation = view.observation
     lang = _lang(getattr(style, "lang", "en"))
     french = lang == "fr"
     words = _WORDS[lang]
     players: int = observation["players"]
+    blocks: list[Block] = []
     lines: list[str] = []
 
     header = [style.bold(words["title"])]
@@ -146,8 +157,12 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         header.append(words["deal"].format(deal=observation["deal_number"]))
     if observation["dealer"] is not None:
         header.append(f"{words['dealer']}: {_name(names, observation['dealer'])}")
-    header.append(words[observation["direction"]])
-    lines.append(" — ".join(header))
+    direction = words[observation["direction"]]
+    if width is None or visible_width(" — ".join([*header, direction])) <= width:
+        blocks.append((0, [" — ".join([*header, direction])]))
+    else:
+        blocks.append((0, [" — ".join(header)]))
+        blocks.append((3, [direction[0].upper() + direction[1:] + "."]))
 
     # The board: five boxes side by side, card on top and chips below.
     cells = []
@@ -156,14 +171,23 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         if index == 4:
             label += " nain"
         cells.append((label, f"{box['chips']}"))
-    width = 11
-    lines.append(words["board"] + ":")
-    lines.append("  ┌" + "┬".join("─" * width for _ in cells) + "┐")
-    lines.append("  │" + "│".join(_centre(label, width) for label, _ in cells) + "│")
-    lines.append("  │" + "│".join(_centre(chips, width) for _, chips in cells) + "│")
-    lines.append("  └" + "┴".join("─" * width for _ in cells) + "┘")
-
-    lines.append("")
+    # Five boxes of ``box`` columns and six borders, indented by two if there is room.
+    box = 11 if width is None else max(7, min(11, (width - 6) // 5))
+    indent = "  " if width is None or width >= 5 * box + 8 else ""
+    blocks.append((3, [words["board"] + ":"]))
+    blocks.append(
+        (
+            0,
+            [
+                indent + "┌" + "┬".join("─" * box for _ in cells) + "┐",
+                indent + "│" + "│".join(_centre(label, box) for label, _ in cells) + "│",
+                indent + "│" + "│".join(_centre(chips, box) for _, chips in cells) + "│",
+                indent + "└" + "┴".join("─" * box for _ in cells) + "┘",
+            ],
+        )
+    )
+    blocks.append((2, [""]))
+    lines = []
     name_width = max(len(_name(names, seat)) for seat in range(players)) + 2
     current = observation["current_player"]
     played = set(observation["played_this_deal"])
@@ -171,24 +195,27 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         marks = []
         if seat == observation["dealer"]:
             marks.append(words["dealer"])
-        if seat == view.seat:
+        if seat == view.seat and not (width is not None and _name(names, seat) in ("You", "Vous")):
             marks.append(words["you"])
         if seat in played:
-            marks.append(words["played"])
+            marks.append(words["played" if width is None else "played_short"])
         pointer = "▶ " if seat == current else "  "
+        gap = "   " if width is None else " "
         lines.append(
             f"{pointer}{pad(_name(names, seat), name_width)}"
-            f"{observation['chips'][seat]:>5} {words['chips']}   "
+            f"{observation['chips'][seat]:>5} {words['chips']}{gap}"
             f"{observation['hand_sizes'][seat]:>2} "
             f"{words['cards'] if observation['hand_sizes'][seat] != 1 else words['card']}"
-            + (f"   ({', '.join(marks)})" if marks else "")
+            + (f"{gap}({', '.join(marks)})" if marks else "")
         )
-    lines.append("  " + style.dim(words["aside"].format(count=observation["left_aside"])))
-
-    lines.append("")
+    blocks.append((0, lines))
+    blocks.append((3, ["  " + style.dim(words["aside"].format(count=observation["left_aside"]))]))
+    blocks.append((2, [""]))
+    lines = []
     pile = observation["pile"]
     if pile:
-        shown = pile[-16:]
+        room = 16 if width is None else max(4, min(16, (width - 12) // 4))
+        shown = pile[-room:]
         more = "… " if len(pile) > len(shown) else ""
         lines.append(
             f"{words['pile']}: {more}" + " ".join(style.card(entry["card"]) for entry in shown)
@@ -236,11 +263,14 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
             )
         )
 
+    blocks.append((0, lines))
+    lines = []
     sans = observation["sans"]
     if sans:
-        lines.append(f"{words['sans']}:")
-        for entry in sans[-6:]:
-            lines.append("  " + _sans_line(entry, names, lang, words))
+        sans_lines = [f"{words['sans']}:"]
+        for entry in sans[-6 if width is None else -2 :]:
+            sans_lines.append("  " + _sans_line(entry, names, lang, words))
+        blocks.append((3, sans_lines))
 
     hand = observation["hand"]
     if hand:
@@ -251,6 +281,8 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
             for text in view.action_texts
         ]
         lines.append(f"{words['your_turn']}: {' '.join(texts)}")
+    blocks.append((0, lines))
+    lines = []
 
     deals = observation["deals"]
     if deals and (observation["phase"] == "over" or len(observation["events"]) <= 1):
@@ -261,13 +293,15 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
         changes = ", ".join(
             f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["chips_change"])
         )
-        lines.append("")
-        lines.append(f"{words['last_deal']} ({last['number']}), {result}: {changes}")
+        blocks.append((4, [""]))
+        blocks.append((2, [f"{words['last_deal']} ({last['number']}), {result}: {changes}"]))
+        left = []
         for seat, cards in enumerate(last["left"]):
             if cards:
-                lines.append(
+                left.append(
                     f"  {_name(names, seat)} {words['left']}: {style.cards(_by_rank(cards))}"
                 )
+        blocks.append((5, left))
 
     if observation["game_over"]:
         chips = observation["chips"]
@@ -282,7 +316,8 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
                 + f" ({best} {words['chips']})"
             )
         )
-    return "\n".join(lines)
+    blocks.append((0, lines))
+    return fit_blocks(blocks, height, width)
 
 
 def _indefinite(rank: str, lang: str) -> str:

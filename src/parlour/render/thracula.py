@@ -8,7 +8,7 @@ from typing import Any
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin import CELL_NAMES
-from parlour.render import Style, pad
+from parlour.render import Block, Style, fit_blocks, pad, wrap_words
 from parlour.render.dracula import coffin_sentence
 from parlour.render.narration import Templates, say, scores_text, seat_name
 
@@ -54,48 +54,67 @@ def coffin_lines(o: Mapping[str, Any], names: Sequence[str], style: Style) -> li
     return lines
 
 
-def render(view: View, style: Style, names: Sequence[str]) -> str:
-    """The table as ``view.seat`` sees it."""
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as ``view.seat`` sees it (compact to fit ``width`` × ``height``
+    when they are given)."""
     o: Mapping[str, Any] = view.observation
     seat = view.seat
     french = style.lang == "fr"
+    narrow = width is not None and width < 70
     out: list[str] = []
+    blocks: list[Block] = []
     if french:
         source = " · défausse remélangée" if o["from_discards"] else ""
         title = f"Thracula · donne {o['deal']} sur {o['deals']} · donneur : {names[o['dealer']]}"
     else:
         source = " · from the shuffled discards" if o["from_discards"] else ""
         title = f"Thracula · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}"
-    out.append(style.bold(title + source))
+    blocks.append((0, [style.bold(title + source)]))
     row_word, column_word = ("ligne", "colonne") if french else ("row", "column")
+    if narrow:
+        row_word, column_word = ("lig.", "col.") if french else ("row", "col")
+    players = []
     for player in range(3):
         line = o["owned_lines"][player]
         row, column = o["line_scores"][player]
         you = " *" if player == seat else ""
-        out.append(
-            f"  {pad(names[player] + you, 16)} {row_word} {line + 1} {_value(row):>4} · "
-            f"{column_word} {COLUMN_LETTERS[line]} {_value(column):>4}   total "
-            f"{o['totals'][player]:>4}"
+        players.append(
+            f"  {pad(names[player] + you, 10 if narrow else 16)} {row_word} {line + 1} "
+            f"{_value(row):>4} · {column_word} {COLUMN_LETTERS[line]} {_value(column):>4}"
+            f"{' ' if narrow else '   '}total {o['totals'][player]:>4}"
         )
-    out.append("")
-    out.extend(coffin_lines(o, names, style))
-    out.append("")
+    blocks.append((0, players))
+    blocks.append((2, [""]))
+    blocks.append((0, coffin_lines(o, names, style)))
+    blocks.append((2, [""]))
     empty = "(vide)" if french else "(empty)"
-    out.append(f"{'Votre main :' if french else 'Your hand:'} {style.cards(o['hand']) or empty}")
+    blocks.append(
+        (0, [f"{'Votre main :' if french else 'Your hand:'} {style.cards(o['hand']) or empty}"])
+    )
     this_deal = [entry for entry in o["log"] if entry[0] == o["deal"]]
     if this_deal and o["result"] is None:
         moves = []
         for _deal, player, cell, taken, put in this_deal:
             took = f" ({style.card(taken)})" if taken else ""
-            moves.append(f"{names[player]} {cell}{took}→{style.card(put)}")
-        out.append(("Cette donne : " if french else "This deal: ") + ", ".join(moves))
+            moves.append(f"{names[player]} {cell}{took}→{style.card(put)},")
+        moves[-1] = moves[-1].rstrip(",")
+        blocks.append((1, wrap_words("Cette donne :" if french else "This deal:", moves, width)))
     if o["result"] is not None:
+        out = [line for _, block in blocks for line in block]
         bonus_seat, bonus = o["result"][3], o["result"][4]
         if bonus_seat >= 0:
             out.append(_bonus_sentence(names[bonus_seat], bonus, french))
         listed = ", ".join(f"{names[p]} {o['result'][p]}" for p in range(3))
         out.append(f"Partie terminée : {listed}." if french else f"Game over: {listed}.")
         return "\n".join(out)
+    out = []
     current = o["current_player"]
     if current is not None:
         if o["phase"] == "take":
@@ -116,7 +135,8 @@ def render(view: View, style: Style, names: Sequence[str]) -> str:
             out.append(f"{names[current]} a pris {o['taken_cell']} et y pose une carte.")
         else:
             out.append(f"{names[current]} took {o['taken_cell']} and puts a card there.")
-    return "\n".join(out)
+    blocks.append((0, out))
+    return fit_blocks(blocks, height, width)
 
 
 def narrate(

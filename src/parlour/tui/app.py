@@ -1,24 +1,35 @@
 """The full-screen terminal table (Textual): every game, keys only.
 
-The screen: the table as the seat to play sees it (the game's renderer), the
-game log beside it, and the legal moves below, chosen with ↑/↓ and Enter (a
-card first, then its target, when there are many moves). ``:`` types a move as
-text; a move the rules forbid is refused with the rule's reason. Shortcuts are
-on screen: h hint, u undo, r rules, s scores, t language, q quit (offers to
-save). The table's bots choose in a worker thread so the screen stays alive
-(:meth:`~parlour.table.Table.choose_bot_move`); an answer made stale by an undo
-is refused by the table's version check. All game logic is the table's and the
-engine's; this module only reads Views and the :class:`Match`.
+The screen: the table as the seat to play sees it (the game's renderer, told
+how much room it has), and beside it a column with the legal moves on top,
+chosen with ↑/↓ and Enter (a card first, then its target, when there are many
+moves), and the game log under them, taking the height that is left. The
+layout is made again whenever the window changes size; below
+:data:`MIN_WIDTH` × :data:`MIN_HEIGHT` the screen asks for a larger window.
+
+``:`` types a move as text; a move the rules forbid is refused with the rule's
+reason. Shortcuts are on screen (``?`` lists them all). The table's bots choose
+in a worker thread so the screen stays alive
+(:meth:`~parlour.table.Table.choose_bot_move`), and each bot move is shown at
+a pace a person can follow (``bot_delay`` seconds); an answer made stale by an
+undo is refused by the table's version check. The last card played is
+highlighted, and at the end of every deal the finished table stays on screen
+with its score until a key is pressed. All game logic is the table's and the
+engine's; this module only reads Views, events and the :class:`Match`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import re
+import time
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Console
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -27,12 +38,123 @@ from textual.widgets import Input, Markdown, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.errors import ParlourError
+from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
+from parlour.howto import how_to_play
 from parlour.i18n import tr
-from parlour.render import visible_width
-from parlour.table import Hint, rules_text
+from parlour.render import Style, render_fitted, rows_needed
+from parlour.render.narration import sentence
+from parlour.table import Hint
 from parlour.tui.palette import TableStyle, make_style
-from parlour.tui.session import Groups, Match, hint_line
+from parlour.tui.session import Groups, Match, game_log, hint_line, render_hook
+
+MIN_WIDTH = 80
+"""The narrowest window the table is drawn in (columns)."""
+MIN_HEIGHT = 24
+"""The lowest window the table is drawn in (rows)."""
+
+DEFAULT_BOT_DELAY = 0.6
+"""Seconds each bot move stays on screen before the next one (``--speed``)."""
+
+QUIET_KINDS = frozenset({"card_dealt", "card_laid_face_down"})
+"""Event kinds the log panel leaves out: cards dealt one by one (the hand shows them)."""
+
+DEAL_END_KINDS = frozenset({"coffin_scored", "deal_scored", "deal_ended", "round_scored"})
+"""Event kinds that close a deal: the screen pauses on the finished table."""
+
+PLAYED_KINDS = frozenset(
+    {
+        "card_played",
+        "card_led",
+        "card_followed",
+        "card_taken",
+        "card_laid_face_down",
+        "card_taken_from_cell",
+        "trail",
+        "capture",
+        "build_made",
+        "build_raised",
+        "build_called",
+    }
+)
+"""Event kinds whose ``card`` is the card a player just played (highlighted)."""
+
+_SCREEN_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "too_small": "The window is {width}×{height}.\n\nMake the window at least "
+        "{min_width}×{min_height} to play.",
+        "footer": "↵ play · : type · h hint · u undo · r rules · s scores · ? keys · q quit",
+        "keys_title": "Keys",
+        "keys": (
+            "↑ ↓ and Enter   choose a move and play it (a card first, then its\n"
+            "                target, when there are many moves)\n"
+            "1 … 9           choose the move (or card) with that number\n"
+            "Escape          back from a card to the list of cards; close a page\n"
+            ":               type a move as text (QH b2, take a1, 7S take 2H+5D)\n"
+            "h               hint: what the strongest bot would play, and why\n"
+            "u               undo: back to your previous decision\n"
+            "r               how to play this game\n"
+            "s               the score sheet\n"
+            "l               the whole game log\n"
+            "t               English ⇄ français\n"
+            "?               this page\n"
+            "q, Ctrl+Q       leave (mid-game: s save and quit, d quit without\n"
+            "                saving, Escape stay)\n"
+            "any key         go on after a deal's end"
+        ),
+        "moves_one": "1 move",
+        "moves_many": "{count} moves",
+        "deal_over": "End of the deal",
+        "go_on": "Press any key to go on.",
+        "forced_you": "All your moves this deal were forced: the rules chose every card.",
+        "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
+        "score_header": "game deal",
+    },
+    "fr": {
+        "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
+        "{min_width}×{min_height} pour jouer.",
+        "footer": "↵ jouer · : taper · h conseil · u annuler · r règles · ? touches · q quitter",
+        "keys_title": "Touches",
+        "keys": (
+            "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
+            "                sa cible, quand il y a beaucoup de coups)\n"
+            "1 … 9           choisir le coup (ou la carte) de ce numéro\n"
+            "Échap           revenir de la carte à la liste des cartes ; fermer une page\n"
+            ":               taper un coup en texte (QH b2, take a1, 7S take 2H+5D)\n"
+            "h               conseil : ce que jouerait le meilleur robot, et pourquoi\n"
+            "u               annuler : revenir à votre décision précédente\n"
+            "r               comment jouer à ce jeu\n"
+            "s               la feuille de marque\n"
+            "l               tout le journal de la partie\n"
+            "t               français ⇄ English\n"
+            "?               cette page\n"
+            "q, Ctrl+Q       quitter (en cours de partie : s enregistrer et quitter,\n"
+            "                d quitter sans enregistrer, Échap rester)\n"
+            "une touche      continuer après la fin d'une donne"
+        ),
+        "moves_one": "1 coup",
+        "moves_many": "{count} coups",
+        "deal_over": "Fin de la donne",
+        "go_on": "Appuyez sur une touche pour continuer.",
+        "forced_you": "Tous vos coups de cette donne étaient forcés : la règle a choisi "
+        "chaque carte.",
+        "forced": "Tous les coups de {name} dans cette donne étaient forcés : la règle a "
+        "choisi chaque carte.",
+        "score_header": "part. donne",
+    },
+}
+
+
+def words(lang: str, key: str, **values: object) -> str:
+    """A sentence of the screen itself in ``lang`` (English if not translated)."""
+    table = _SCREEN_WORDS.get(lang, _SCREEN_WORDS["en"])
+    template = table.get(key) or _SCREEN_WORDS["en"][key]
+    return template.format(**values) if values else template
+
+
+def moves_count(lang: str, count: int) -> str:
+    """``1 move`` / ``3 moves`` (``1 coup`` / ``3 coups``)."""
+    return words(lang, "moves_one") if count == 1 else words(lang, "moves_many", count=count)
 
 
 def screen_text(app: App[Any]) -> str:
@@ -60,10 +182,10 @@ def screen_text(app: App[Any]) -> str:
 
 
 class TextScreen(ModalScreen[None]):
-    """A page of text over the table (scores, help); Escape closes it."""
+    """A page of text over the table (scores, keys, the log); Escape closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,s,enter", "close", "Close"),
+        Binding("escape,q,s,enter,question_mark,l", "close", "Close"),
     ]
 
     def __init__(self, title: str, body: str, footer: str) -> None:
@@ -76,9 +198,13 @@ class TextScreen(ModalScreen[None]):
         """A framed, scrollable page."""
         with Vertical(id="page"):
             yield Static(Text(self.title_text, style="bold"), id="page-title")
-            with VerticalScroll():
+            with VerticalScroll(id="page-scroll"):
                 yield Static(Text(self.body))
             yield Static(Text(self.footer, style="dim"))
+
+    def on_mount(self) -> None:
+        """Focus the page so the arrow keys scroll it."""
+        self.query_one("#page-scroll").focus()
 
     def action_close(self) -> None:
         """Back to the table."""
@@ -86,7 +212,7 @@ class TextScreen(ModalScreen[None]):
 
 
 class RulesScreen(ModalScreen[None]):
-    """The rules page (Markdown), scrollable with the arrow keys."""
+    """The "how to play" page (Markdown), scrollable with the arrow keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r", "close", "Close")]
 
@@ -108,6 +234,40 @@ class RulesScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         """Back to the table."""
+        self.dismiss(None)
+
+
+class DealEndScreen(ModalScreen[None]):
+    """The end of a deal: the finished table stays visible behind a short note
+    (the deal's score) until any key is pressed."""
+
+    def __init__(self, title: str, body: str, footer: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.footer = footer
+
+    def compose(self) -> ComposeResult:
+        """A box at the bottom of the screen; the table stays visible above it."""
+        with Vertical(id="deal-end"):
+            yield Static(Text(self.title_text, style="bold"))
+            with VerticalScroll(id="deal-end-body"):
+                yield Static(Text(self.body))
+            yield Static(Text(self.footer, style="bold reverse"))
+
+    def on_mount(self) -> None:
+        """As wide as the moves-and-log column it covers (the table stays visible)."""
+        app = self.app
+        if isinstance(app, TableApp):
+            self.query_one("#deal-end").styles.width = app.side_width() + 2
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key goes on."""
+        event.stop()
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        """A click goes on too."""
         self.dismiss(None)
 
 
@@ -161,29 +321,34 @@ class TableApp(App[int]):
 
     TITLE = "parlour"
     CSS = """
-    #main { height: 1fr; }
-    #table-pane { width: 1fr; border: round $primary; padding: 0 1; }
-    #side { width: 42; }
-    #table { width: auto; }
-    #table-pane { overflow-x: auto; }
-    #log { height: 1fr; border: round $secondary; }
-    #message { height: auto; min-height: 1; padding: 0 1; color: $warning; }
     #prompt { height: 1; padding: 0 1; text-style: bold; }
-    #moves { height: auto; max-height: 12; border: round $accent; }
+    #main { height: 1fr; }
+    #table-pane { width: 1fr; padding: 0 1; overflow-x: hidden; }
+    #table { width: 100%; }
+    #side { width: 30; }
+    #moves { height: auto; max-height: 14; border: round $accent; }
     #moves:focus { border: round $accent; }
+    #log { height: 1fr; min-height: 3; border: round $secondary; }
+    #message { height: auto; padding: 0 1; color: $warning; display: none; }
+    #message.shown { display: block; }
     #entry { display: none; }
     #entry.open { display: block; }
-    #keys { height: auto; padding: 0 1; color: $text-muted; }
-    .narrow #main { layout: vertical; }
-    .narrow #table-pane { width: 100%; height: 1fr; border: none; padding: 0; }
-    .narrow #side { width: 100%; height: 4; }
-    .narrow #log { border: none; border-top: solid $secondary; }
-    .narrow #moves { max-height: 7; }
-    #page { width: 90%; height: auto; max-height: 90%; border: thick $primary;
-            background: $surface; padding: 1 2; }
-    #page.tall { height: 90%; }
+    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #too-small { display: none; width: 100%; height: 1fr; content-align: center middle;
+                 text-style: bold; }
+    .too-small #main, .too-small #prompt, .too-small #message, .too-small #keys,
+    .too-small #entry { display: none; }
+    .too-small #too-small { display: block; }
+    #page { width: 96%; height: auto; max-height: 100%; border: thick $primary;
+            background: $surface; padding: 0 1; }
+    #page.tall { height: 100%; }
     #rules-scroll { height: 1fr; }
+    #page-scroll { height: auto; max-height: 100%; }
     TextScreen, RulesScreen, QuitScreen { align: center middle; }
+    DealEndScreen { align: right top; background: transparent; }
+    #deal-end { width: 30; height: 100%; border: thick $warning;
+                background: $surface; padding: 0 1; }
+    #deal-end-body { height: 1fr; }
     CoverScreen { align: center middle; background: $background; }
     #cover { width: 60; content-align: center middle; border: thick $primary; padding: 2; }
     """
@@ -202,11 +367,20 @@ class TableApp(App[int]):
         *[Binding(str(number), f"pick({number - 1})", show=False) for number in range(1, 10)],
     ]
 
-    def __init__(self, match: Match, *, palette: str = "default", colour: bool = True) -> None:
+    def __init__(
+        self,
+        match: Match,
+        *,
+        palette: str = "default",
+        colour: bool = True,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+    ) -> None:
         super().__init__()
         self.match = match
         self.palette = palette
         self.colour = colour
+        self.bot_delay = max(0.0, float(bot_delay))
+        """Seconds a bot move waits before it is shown (after the bot has chosen)."""
         self.group: int | None = None
         """Index of the open group of moves, or None when the groups are listed."""
         self.groups: Groups | None = None
@@ -214,12 +388,24 @@ class TableApp(App[int]):
         """The table's version when the moves on screen were listed."""
         self.thinking = False
         self.hinting = False
+        self.paused = False
+        """True while the finished table of a deal waits for a key."""
         self.shown_seat: int | None = None
+        self.shown_view: View | None = None
+        """The View on screen (the finished deal's during a pause)."""
         self.last_human: int | None = None
         self.end_shown = False
-        self.table_width = 0
-        """The widest line of the table drawn so far (chooses the layout)."""
         self.exit_message: str | None = None
+        self.move_order = render_hook(match.game.info.name, "move_order")
+        """The renderer's order of the moves (as the hand is drawn), if it has one."""
+        self.message_text = ""
+        """The message under the table (empty: none)."""
+        self.log_lines = 0
+        """How many lines of :meth:`screen_log` the panel shows."""
+        self.table_text = Text()
+        """The table as last drawn (with its highlight)."""
+        self.bot_moves_shown = 0
+        """Bot moves played so far through the paced path (tests read it)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Game keys work only on the table itself, not under a page or the cover."""
@@ -232,17 +418,18 @@ class TableApp(App[int]):
 
     # ----- layout -------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        """Table and log side by side; moves, messages and keys below."""
+        """Whose turn on top; the table beside the moves and the log; keys below."""
+        yield Static(id="prompt")
         with Horizontal(id="main"):
             with VerticalScroll(id="table-pane"):
                 yield Static(id="table")
             with Vertical(id="side"):
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield OptionList(id="moves")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
         yield Static(id="message")
-        yield Static(id="prompt")
-        yield OptionList(id="moves")
         yield Input(id="entry")
         yield Static(id="keys")
+        yield Static(id="too-small")
 
     def on_mount(self) -> None:
         """Show the log so far and start the match."""
@@ -256,39 +443,154 @@ class TableApp(App[int]):
         """Put the texts of the current language on the fixed parts."""
         lang = self.match.lang
         self.query_one("#log", RichLog).border_title = tr(lang, "log_title")
-        self.query_one("#keys", Static).update(tr(lang, "keys_help"))
+        self.query_one("#keys", Static).update(words(lang, "footer"))
+
+    def screen_log(self) -> list[str]:
+        """The game log as the panel shows it: the match's log without the cards
+        dealt one by one (the hand shows them; ``l`` shows the whole log)."""
+        match = self.match
+        events = [
+            (step, event)
+            for step, event in match.table.events_for(match.observer)
+            if event.kind not in QUIET_KINDS
+        ]
+        entries = game_log(
+            match.game.info.name,
+            events,
+            match.table.moves_played(),
+            match.names,
+            Style(lang=match.lang),
+        )
+        return [line for entry in entries for line in entry]
 
     def write_whole_log(self) -> None:
         """Write the whole game log again (after undo, resume, a new language)."""
         log = self.query_one("#log", RichLog)
         log.clear()
-        for sentence in self.match.log_sentences():
-            log.write(sentence)
+        lines = self.screen_log()
+        for line in lines:
+            log.write(line)
+        self.log_lines = len(lines)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def write_new_log_lines(self) -> None:
+        """Add to the panel what the log gained since it was last written."""
+        log = self.query_one("#log", RichLog)
+        lines = self.screen_log()
+        for line in lines[self.log_lines :]:
+            log.write(line)
+        self.log_lines = len(lines)
 
     def say(self, text: str) -> None:
         """A message under the table (hints, reasons, confirmations)."""
-        self.query_one("#message", Static).update(Text(text))
+        self.message_text = text
+        message = self.query_one("#message", Static)
+        message.update(Text(text))
+        message.set_class(bool(text), "shown")
+        self.redraw()
 
-    def draw_table(self, seat: int) -> None:
-        """The table as ``seat`` sees it."""
-        self.shown_seat = seat
-        text = self.match.table_text(seat, self.style)
-        self.table_width = max(
-            self.table_width, *(visible_width(line) for line in text.splitlines())
-        )
-        self.update_layout()
-        self.query_one("#table", Static).update(Text.from_ansi(text))
+    def side_width(self) -> int:
+        """Columns of the moves-and-log column: wider on wider screens."""
+        width = self.size.width
+        return 30 if width < 100 else 38 if width < 130 else 46
+
+    def table_room(self) -> tuple[int, int]:
+        """Columns and rows the table can use without scrolling."""
+        width, height = self.size
+        taken = 2 + rows_needed([self.message_text], width - 2) if self.message_text else 2
+        # The pane's padding (2) and a scroll bar it might show (2).
+        return max(20, width - self.side_width() - 4), max(8, height - taken)
 
     def update_layout(self) -> None:
-        """The log beside the table when both fit, else under it in a strip."""
-        needed = self.table_width + TABLE_FRAME + LOG_WIDTH
-        self.set_class(self.size.width < max(needed, NARROW_WIDTH), "narrow")
+        """Size the columns for the window (on mount and on every resize)."""
+        width, height = self.size
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "too-small")
+        self.query_one("#too-small", Static).update(
+            Text(
+                words(
+                    self.match.lang,
+                    "too_small",
+                    width=width,
+                    height=height,
+                    min_width=MIN_WIDTH,
+                    min_height=MIN_HEIGHT,
+                ),
+                justify="center",
+            )
+        )
+        self.query_one("#side", Vertical).styles.width = self.side_width()
+        # The moves come first; the log takes what they leave (at least 5 rows).
+        self.query_one("#moves", OptionList).styles.max_height = max(5, height - 2 - 7)
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        """A new window size: lay the screen out again and redraw the table for it.
+
+        (Textual's App stops the Resize event in its own handler, so a public
+        ``on_resize`` never runs on an App; this extends that handler.)"""
+        await super()._on_resize(event)
+        self.update_layout()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the View on screen again (for a new size, message or language)."""
+        if self.shown_view is not None:
+            self.draw_view(self.shown_view)
+
+    def draw_table(self, seat: int) -> None:
+        """The table as ``seat`` sees it now."""
+        self.shown_seat = seat
+        self.draw_view(self.match.view(seat))
+
+    def draw_view(self, view: View, *, until_step: int | None = None) -> None:
+        """Draw ``view`` in the room there is, the last card played highlighted."""
+        self.shown_view = view
+        width, height = self.table_room()
+        style = self.style
+        text = render_fitted(
+            self.match.render, view, style, self.match.names, width=width, height=height
+        )
+        shown = Text.from_ansi(text)
+        card = self.last_card_played(view.seat, until_step)
+        if card is not None:
+            plain = Style(colour=False, symbols=style.symbols, lang=style.lang).card(card)
+            shown.highlight_regex(rf"(?<![0-9A-Za-z]){re.escape(plain)}", "reverse")
+        self.table_text = shown
+        self.query_one("#table", Static).update(shown)
+
+    def last_card_played(self, seat: int, until_step: int | None = None) -> int | None:
+        """The card of the latest play ``seat`` saw (None if there is none yet)."""
+        for step, event in reversed(self.match.table.events_for(seat)):
+            if until_step is not None and step > until_step:
+                continue
+            if event.kind in DEAL_END_KINDS:
+                return None
+            card = getattr(event, "card", None)
+            if event.kind in PLAYED_KINDS and isinstance(card, int):
+                return card
+        return None
+
+    def blank_table(self) -> None:
+        """Nothing on the table (hot seat, between two people)."""
+        self.shown_view = None
+        self.query_one("#table", Static).update("")
+
+    def hide_moves(self) -> None:
+        """No moves to choose (a bot's turn, a pause, the end): the log takes the room."""
+        moves = self.query_one("#moves", OptionList)
+        moves.clear_options()
+        moves.border_title = ""
+        moves.display = False
+
+    def set_prompt(self, text: str | Text) -> None:
+        """The line on top: whose turn, or what to do."""
+        self.query_one("#prompt", Static).update(text)
 
     # ----- the flow of the match --------------------------------------------------------
     def advance(self) -> None:
         """Let bots play until a human must decide or the game ends."""
         match = self.match
-        moves = self.query_one("#moves", OptionList)
+        if self.paused:
+            return
         if match.is_over():
             self.show_end()
             return
@@ -299,11 +601,9 @@ class TableApp(App[int]):
             elif self.last_human is not None:
                 self.draw_table(self.last_human)  # hot seat: only the hand at the keyboard
             else:
-                self.query_one("#table", Static).update("")
-            moves.clear_options()
-            self.query_one("#prompt", Static).update(
-                tr(match.lang, "waiting", name=match.names[seat])
-            )
+                self.blank_table()
+            self.hide_moves()
+            self.set_prompt(tr(match.lang, "waiting", name=match.names[seat]))
             self.thinking = True
             self.think()
             return
@@ -312,8 +612,8 @@ class TableApp(App[int]):
             return
         if len(match.humans) > 1 and self.last_human != seat:
             self.last_human = seat
-            self.query_one("#table", Static).update("")
-            moves.clear_options()
+            self.blank_table()
+            self.hide_moves()
             self.push_screen(
                 CoverScreen(tr(match.lang, "cover", name=match.names[seat])),
                 lambda _: self.show_choices(seat),
@@ -325,40 +625,143 @@ class TableApp(App[int]):
     @work(thread=True, exclusive=True, group="bots")
     def think(self) -> None:
         """The table's bot on turn chooses from its View, away from the screen's thread."""
+        started = time.monotonic()
         try:
             seat, action, version = self.match.table.choose_bot_move()
         except ParlourError:  # the table moved on (an undo) before this worker ran
             return
-        self.call_from_thread(self.bot_chose, seat, action, version)
+        self.call_from_thread(self.bot_chose, seat, action, version, time.monotonic() - started)
 
-    def bot_chose(self, seat: int, action: int, version: int) -> None:
+    def bot_chose(self, seat: int, action: int, version: int, elapsed: float = 0.0) -> None:
+        """The bot has chosen: show its move once ``bot_delay`` seconds have passed
+        since it started thinking, so that a person can follow the bots."""
+        wait = self.bot_delay - elapsed
+        if wait > 0:
+            self.set_timer(wait, lambda: self.bot_plays(seat, action, version))
+        else:
+            self.bot_plays(seat, action, version)
+
+    def bot_plays(self, seat: int, action: int, version: int) -> None:
         """Send the bot's answer to the table and go on (an answer made stale by an
         undo is refused by the table and dropped)."""
-        sentences = self.match.bot_answer(seat, action, version)
-        if sentences is None:
+        before = self.match.table.history_length()
+        played = self.match.bot_answer(seat, action, version)
+        if played is None:
             return
         self.thinking = False
-        self.show_sentences(sentences)
+        self.bot_moves_shown += 1
+        self.after_move(before, played)
 
     def play(self, action: int) -> None:
         """Send the person's move to the table, log it, and go on."""
         seat = self.match.human_to_act()
         if seat is None:
             return
+        before = self.match.table.history_length()
         try:
-            sentences = self.match.submit(seat, action, self.shown_version)
+            played = self.match.submit(seat, action, self.shown_version)
         except ParlourError as error:
             self.say(str(error))
             return
-        self.show_sentences(sentences)
+        self.after_move(before, played)
 
-    def show_sentences(self, sentences: list[str]) -> None:
-        """Add a move's sentences to the log and go on."""
-        log = self.query_one("#log", RichLog)
-        for sentence in sentences:
-            log.write(sentence)
+    def after_move(self, before: int, sentences: list[str]) -> None:
+        """Add a move's sentences to the log; pause if it ended a deal; go on."""
+        self.write_new_log_lines()
         self.group = None
+        if not self.match.is_over():
+            seat = self.viewing_seat()
+            ended = [
+                (step, event)
+                for step, event in self.match.table.events_for(seat, since=before)
+                if event.kind in DEAL_END_KINDS
+            ]
+            if ended:
+                self.pause_at_deal_end(seat, ended[-1][0], [event for _, event in ended])
+                return
         self.advance()
+
+    def viewing_seat(self) -> int:
+        """The seat whose View this screen shows between turns."""
+        if len(self.match.humans) > 1 and self.last_human is not None:
+            return self.last_human
+        return self.match.observer
+
+    def pause_at_deal_end(self, seat: int, step: int, ended: Sequence[Event]) -> None:
+        """Show the table as it was when the deal ended, with its score, and wait."""
+        match = self.match
+        lang = match.lang
+        if ended[-1].kind == "coffin_scored":  # the coffin is cleared as it scores
+            view = self.view_after(seat, step + 1)
+            if view is not None:
+                view = finished_coffin(view, ended[-1])
+        else:  # the table as the last move found it (the next deal is not there yet)
+            view = self.view_after(seat, step)
+        if view is not None and not (len(match.humans) > 1 and self.last_human is None):
+            self.shown_seat = seat
+            self.draw_view(view, until_step=step if ended[-1].kind == "coffin_scored" else step - 1)
+        self.hide_moves()
+        self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
+        style = Style(lang=lang)
+        # The score first, then what the last move did (the last trick, the box won).
+        name = match.game.info.name
+        lines = [sentence(name, event, match.names, style) for event in ended]
+        lines.extend(self.forced_notes(step))
+        lines.append("")
+        lines.extend(
+            sentence(name, event, match.names, style)
+            for event_step, event in match.table.events_for(seat, since=step)
+            if event_step == step and event.kind not in QUIET_KINDS | DEAL_END_KINDS
+        )
+        self.paused = True
+        self.push_screen(
+            DealEndScreen(words(lang, "deal_over"), "\n".join(lines), words(lang, "go_on")),
+            self.after_deal_end,
+        )
+
+    def after_deal_end(self, _: None = None) -> None:
+        """A key was pressed at a deal's end: play on."""
+        self.paused = False
+        self.advance()
+
+    def view_after(self, seat: int, steps: int) -> View | None:
+        """What ``seat`` saw after the first ``steps`` steps of the history,
+        rebuilt by replaying them."""
+        history = self.match.table.snapshot().history
+        state = self.match.game.new_initial_state()
+        try:
+            for action in history[:steps]:
+                state.apply_action(action)
+        except ParlourError:
+            return None
+        return state.view(seat)
+
+    def forced_notes(self, step: int) -> list[str]:
+        """ "All your moves were forced" for each person at this keyboard who had
+        cards played for them this deal and never chose anything in it."""
+        lang = self.match.lang
+        logged: list[LoggedEvent] = self.match.table.events_for(self.match.observer)
+        start = 0
+        for event_step, event in logged:
+            if event.kind in DEAL_END_KINDS and event_step < step:
+                start = event_step + 1
+        notes = []
+        for seat in self.match.humans:
+            forced = any(
+                start <= event_step <= step
+                and getattr(event, "forced", False)
+                and getattr(event, "seat", None) == seat
+                for event_step, event in logged
+            )
+            chose = any(
+                move.seat == seat and start <= move.step <= step
+                for move in self.match.table.moves_played()
+            )
+            if forced and not chose:
+                name = self.match.names[seat]
+                you = len(self.match.humans) == 1
+                notes.append(words(lang, "forced_you") if you else words(lang, "forced", name=name))
+        return notes
 
     def show_choices(self, seat: int) -> None:
         """The table and the legal moves of the human at ``seat``."""
@@ -379,27 +782,26 @@ class TableApp(App[int]):
         options: list[Option] = []
         if self.groups is not None and self.group is None:
             for index, (label, actions) in enumerate(self.groups):
-                options.append(
-                    Option(
-                        Text.from_ansi(
-                            f"{_key(index)}{self.pretty(label)}  "
-                            f"({tr(lang, 'moves_count', count=len(actions))})"
-                        ),
-                        id=f"g{index}",
-                    )
-                )
+                count = moves_count(lang, len(actions))
+                text = Text.from_ansi(f"{_key(index)}{self.pretty(label)}  ({count})")
+                options.append(Option(text, id=f"g{index}"))
         else:
-            actions = (
-                list(view.legal_actions) if self.groups is None else self.groups[self.group or 0][1]
-            )
+            if self.groups is not None:
+                actions = self.groups[self.group or 0][1]
+            elif self.move_order is not None:
+                actions = self.move_order(view)
+            else:
+                actions = list(view.legal_actions)
             for index, action in enumerate(actions):
-                text = self.pretty(view.action_to_string(action))
-                options.append(Option(Text.from_ansi(f"{_key(index)}{text}"), id=f"a{action}"))
+                move = self.pretty(view.action_to_string(action))
+                options.append(Option(Text.from_ansi(f"{_key(index)}{move}"), id=f"a{action}"))
             if self.groups is not None:
                 label = self.pretty(self.groups[self.group or 0][0])
                 prompt += f" · {label} ({tr(lang, 'group_back')})"
         moves.add_options(options)
-        self.query_one("#prompt", Static).update(prompt)
+        moves.border_title = moves_count(lang, len(view.legal_actions))
+        moves.display = bool(options)
+        self.set_prompt(Text.from_ansi(prompt))
         if options:
             moves.highlighted = highlight if highlight is not None else 0
 
@@ -413,9 +815,11 @@ class TableApp(App[int]):
         """The final table, scores and winner."""
         match = self.match
         self.draw_table(match.observer)
-        self.query_one("#moves", OptionList).clear_options()
+        self.hide_moves()
         lines = match.result_lines()
-        self.query_one("#prompt", Static).update(Text(tr(match.lang, "game_over"), style="bold"))
+        history = match.table.history_length()
+        lines.extend(self.forced_notes(history - 1) if history else [])
+        self.set_prompt(Text(tr(match.lang, "game_over"), style="bold"))
         self.say("  ".join(lines + ([match.stats_note] if match.stats_note else [])))
         if not self.end_shown:
             self.end_shown = True
@@ -428,7 +832,7 @@ class TableApp(App[int]):
         """Enter on a group opens it; Enter on a move plays it."""
         identifier = event.option.id or ""
         seat = self.match.human_to_act()
-        if seat is None:
+        if seat is None or self.paused:
             return
         if identifier.startswith("g"):
             self.group = int(identifier[1:])
@@ -529,7 +933,8 @@ class TableApp(App[int]):
                     elif self.group == index:
                         self.fill_moves(view, highlight=actions.index(hint.action))
         else:
-            self.fill_moves(view, highlight=list(view.legal_actions).index(hint.action))
+            shown = self.move_order(view) if self.move_order else list(view.legal_actions)
+            self.fill_moves(view, highlight=shown.index(hint.action))
 
     def action_undo(self) -> None:
         """``u``: back to your previous decision (same cards)."""
@@ -541,18 +946,18 @@ class TableApp(App[int]):
         self.advance()
 
     def action_rules(self) -> None:
-        """``r``: the rules page."""
+        """``r``: how to play this game, in the table's language."""
         lang = self.match.lang
         try:
-            page = rules_text(self.match.game.info.name)
-        except ParlourError:
+            page = how_to_play(self.match.game.info.name, lang)
+        except (ParlourError, OSError):
             page = tr(lang, "no_rules", title=self.match.game.info.title)
         self.push_screen(RulesScreen(page, tr(lang, "close")))
 
     def action_scores(self) -> None:
-        """``s``: the score sheet."""
+        """``s``: the score sheet, players by name."""
         lang = self.match.lang
-        body = "\n".join(self.match.score_sheet_lines())
+        body = "\n".join(score_sheet_lines(self.match))
         self.push_screen(TextScreen(tr(lang, "score_sheet"), body, tr(lang, "close")))
 
     def action_log(self) -> None:
@@ -561,19 +966,18 @@ class TableApp(App[int]):
         body = "\n".join(self.match.log_sentences()) or "—"
         self.push_screen(TextScreen(tr(lang, "log_title"), body, tr(lang, "close")))
 
-    def on_resize(self) -> None:
-        """Narrow screens put the log under the table (see :meth:`update_layout`)."""
-        self.update_layout()
-
     def action_help(self) -> None:
-        """``?``: the keys."""
+        """``?``: every key and what it does."""
         lang = self.match.lang
-        self.push_screen(TextScreen("parlour", tr(lang, "keys_help"), tr(lang, "close")))
+        self.push_screen(
+            TextScreen(words(lang, "keys_title"), words(lang, "keys"), tr(lang, "close"))
+        )
 
     def action_language(self) -> None:
         """``t``: English ⇄ French (the log is rebuilt in the new language)."""
         self.match.set_language("fr" if self.match.lang == "en" else "en")
         self.relabel()
+        self.update_layout()
         self.write_whole_log()
         if self.match.is_over():
             self.show_end()
@@ -613,21 +1017,57 @@ _TABLE_ACTIONS = frozenset(
     "hint undo rules scores log language type_move go_back leave help pick".split()
 )
 
-NARROW_WIDTH = 100
-"""Screens narrower than this always put the game log under the table."""
-LOG_WIDTH = 42
-"""Columns of the game log beside the table."""
-TABLE_FRAME = 4
-"""Columns the table's frame and padding take."""
+_SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def score_sheet_lines(match: Match) -> list[str]:
+    """The per-deal scores so far, one column per player named, with each deal's
+    note (a note's 0-based "seat N" is said with the seat's name)."""
+    sheet = match.table.score_sheet()
+    if not sheet:
+        return [tr(match.lang, "no_score")]
+    names = match.names
+    lines = [f"{words(match.lang, 'score_header'):<11}" + "".join(f"{n[:10]:>11}" for n in names)]
+    for line in sheet:
+        scores = "".join(f"{score:>11g}" for score in line.scores)
+        note = _SEAT_NUMBER.sub(lambda found: _seat_name(names, found.group(1)), line.note)
+        lines.append(f"{line.game:>4} {line.deal:>5}  {scores}   {note}".rstrip())
+    return lines
+
+
+def finished_coffin(view: View, event: Event) -> View:
+    """``view`` with the coffin a ``coffin_scored`` event closed drawn full (the
+    Dracula games clear the coffin as they score it; a deal's end shows it)."""
+    cards = getattr(event, "cards", None)
+    observation = dict(view.observation)
+    if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
+        return view
+    observation["coffin"] = list(cards)
+    observation["row_values"] = list(getattr(event, "rows", ()))
+    observation["column_values"] = list(getattr(event, "columns", ()))
+    if "face_down" in observation:
+        observation["face_down"] = [False] * len(cards)
+    return dataclasses.replace(view, observation=observation, legal_actions=(), action_texts=())
+
+
+def _seat_name(names: Sequence[str], number: str) -> str:
+    index = int(number)
+    return names[index] if index < len(names) else f"seat {number}"
 
 
 def _key(index: int) -> str:
-    return f"{index + 1}  " if index < 9 else "   "
+    return f"{index + 1} " if index < 9 else "  "
 
 
-def run_app(match: Match, *, palette: str = "default", colour: bool = True) -> int:
+def run_app(
+    match: Match,
+    *,
+    palette: str = "default",
+    colour: bool = True,
+    bot_delay: float = DEFAULT_BOT_DELAY,
+) -> int:
     """Play ``match`` full screen; print what happened on leaving; return the status."""
-    app = TableApp(match, palette=palette, colour=colour)
+    app = TableApp(match, palette=palette, colour=colour, bot_delay=bot_delay)
     status = app.run()
     if app.exit_message:
         print(app.exit_message)

@@ -2,7 +2,8 @@
 
 Run ``python -m parlour.tui.capture docs/screens`` to regenerate them: each
 game is played headless with keys (Enter: the first move) for a few turns
-against seeded random bots, then the screen is written as plain text.
+against seeded random bots, then the screen is written as plain text, at the
+smallest size the table is made for (80×24).
 """
 
 from __future__ import annotations
@@ -15,23 +16,31 @@ from parlour.core.registry import game_names, load_game
 from parlour.tui.app import TableApp, screen_text
 from parlour.tui.session import Match
 
-CAPTURE_SIZE = (130, 36)
-"""Columns and rows of a capture (the wide layout, log beside the table)."""
+CAPTURE_SIZE = (80, 24)
+"""Columns and rows of a capture: the most common terminal, the table's minimum."""
 
 MOVES_BEFORE_CAPTURE = 2
 """How many of the human's moves are played before the screen is captured."""
 
 
-async def capture(name: str, *, lang: str = "en", seed: int = 4) -> str:
-    """The screen of ``name`` after a few moves, as text."""
-    game = load_game(name)
+async def capture(
+    name: str,
+    *,
+    lang: str = "en",
+    seed: int = 4,
+    options: dict[str, object] | None = None,
+    size: tuple[int, int] = CAPTURE_SIZE,
+    moves_before: int = MOVES_BEFORE_CAPTURE,
+) -> str:
+    """The screen of ``name`` (with ``options``) after a few moves, as text."""
+    game = load_game(name, **(options or {}))
     humans = [0]
     names = ["You" if lang == "en" else "Vous"] + [
         f"{'Bot' if lang == 'en' else 'Robot'} {seat + 1}" for seat in range(1, game.num_players)
     ]
     match = Match.new(game, seed=seed, humans=humans, opponent="random", names=names, lang=lang)
-    app = TableApp(match, colour=False)
-    async with app.run_test(size=CAPTURE_SIZE) as pilot:
+    app = TableApp(match, colour=False, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
         moves = 0
         while True:
             for _ in range(200):
@@ -39,7 +48,10 @@ async def capture(name: str, *, lang: str = "en", seed: int = 4) -> str:
                 if not app.thinking:
                     break
                 await app.workers.wait_for_complete()
-            if moves >= MOVES_BEFORE_CAPTURE or match.is_over():
+            if app.paused:
+                await pilot.press("space")  # go on after a deal's end
+                continue
+            if moves >= moves_before or match.is_over():
                 break
             await pilot.press("enter")
             if app.group is not None:
@@ -48,14 +60,32 @@ async def capture(name: str, *, lang: str = "en", seed: int = 4) -> str:
         return screen_text(app)
 
 
+EXTRA_CAPTURES: list[tuple[str, str, str, dict[str, object], int]] = [
+    ("dracula-fr", "dracula", "fr", {}, 4),
+    ("nain-jaune-8", "nain-jaune", "en", {"players": 8}, 5),
+    ("nain-jaune-3", "nain-jaune", "en", {"players": 3}, 4),
+    ("casino-4", "casino", "en", {"players": 4}, 4),
+    ("colour-blind-2", "colour-blind", "en", {"players": 2}, 4),
+]
+"""Captures beyond one per game: (file name, game, language, options, seed)."""
+
+
 def write_captures(directory: Path) -> list[Path]:
-    """Write ``<game>.txt`` for every game (and ``dracula-fr.txt``) into ``directory``."""
+    """Write ``<game>.txt`` for every game and the :data:`EXTRA_CAPTURES` into
+    ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    jobs = [(name, "en") for name in game_names()] + [("dracula", "fr")]
-    for name, lang in jobs:
-        path = directory / (f"{name}.txt" if lang == "en" else f"{name}-{lang}.txt")
-        path.write_text(asyncio.run(capture(name, lang=lang)), encoding="utf-8")
+    jobs: list[tuple[str, str, str, dict[str, object], int]] = [
+        (name, name, "en", {}, 4) for name in game_names()
+    ]
+    for file_name, name, lang, options, seed in jobs + EXTRA_CAPTURES:
+        try:
+            load_game(name, **options)
+        except ValueError:  # an option this game does not have (yet)
+            continue
+        path = directory / f"{file_name}.txt"
+        text = asyncio.run(capture(name, lang=lang, options=options, seed=seed))
+        path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import RichLog, Static
 
 from parlour.i18n import tr
+from parlour.render import render_fitted
 from parlour.tui.palette import make_style
 from parlour.tui.replay import ReplayBook
 
@@ -20,8 +22,9 @@ class ReplayApp(App[int]):
 
     CSS = """
     #main { height: 1fr; }
-    #table-pane { width: 1fr; border: round $primary; padding: 0 1; }
-    #log { width: 46; border: round $secondary; }
+    #table-pane { width: 1fr; padding: 0 1; overflow-x: hidden; }
+    #table { width: 100%; }
+    #log { width: 30; border: round $secondary; }
     #status { height: 1; padding: 0 1; text-style: bold; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
@@ -56,12 +59,33 @@ class ReplayApp(App[int]):
         self.query_one("#log", RichLog).border_title = tr(self.book.lang, "log_title")
         self.show()
 
+    def log_width(self) -> int:
+        """Columns of the log beside the table: wider on wider screens."""
+        return 30 if self.size.width < 100 else 46
+
+    async def _on_resize(self, event: events.Resize) -> None:
+        """A new window size: the table is drawn again for the room it has.
+
+        (Textual's App stops the Resize event in its own handler, so a public
+        ``on_resize`` never runs on an App; this extends that handler.)"""
+        await super()._on_resize(event)
+        self.query_one("#log", RichLog).styles.width = self.log_width()
+        self.show()
+
     def show(self) -> None:
-        """Draw the current step."""
+        """Draw the current step in the room the screen has."""
         book = self.book
-        self.query_one("#table", Static).update(
-            Text.from_ansi(book.table(self.step, self.table_style))
+        width, height = self.size
+        view = book.steps[self.step].state.view(book.seat)
+        text = render_fitted(
+            book.render,
+            view,
+            self.table_style,
+            book.names,
+            width=max(20, width - self.log_width() - 4),
+            height=max(8, height - 2),
         )
+        self.query_one("#table", Static).update(Text.from_ansi(text))
         log = self.query_one("#log", RichLog)
         log.clear()
         lines = book.log_until(self.step)

@@ -10,14 +10,14 @@ suit ×2.5 (they may become ×5), two of one colour ×1.6, one card ×1.4, empty
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from parlour.core.cards import is_red, parse_card, suit_of
 from parlour.games._coffin import COLUMNS, EMPTY, ROWS, Axis, VampireRule, card_value, line_value
 
-AVERAGE_CARD = 4.0
-_VALUES = {
-    axis: tuple(card_value(card, axis) for card in range(54)) for axis in (Axis.ROW, Axis.COLUMN)
-}
+AVERAGE_CARD: Final = 4.0
+_ROW_VALUES: Final = tuple(card_value(card, Axis.ROW) for card in range(54))
+_COLUMN_VALUES: Final = tuple(card_value(card, Axis.COLUMN) for card in range(54))
 
 
 def parse_coffin(cells: Sequence[str | None]) -> list[int]:
@@ -38,7 +38,7 @@ def estimate_line(
             return 0.0
         factor = 2.0
         present = [card for card in present if card < 52]
-    values = _VALUES[axis]
+    values = _ROW_VALUES if axis is Axis.ROW else _COLUMN_VALUES
     empty = 3 - len(present) - (0 if factor == 1.0 else 1)
     total = sum(values[card] for card in present) + AVERAGE_CARD * empty
     if len(present) >= 2:

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from parlour.bots.heuristics import best_of
 from parlour.bots.heuristics._coffin import parse_coffin, side_balance
@@ -22,7 +22,8 @@ from parlour.core.sampler import Rng
 from parlour.games._coffin import CELLS, Axis, card_value
 from parlour.games.dracula import COLUMNS, PLAY_ACTIONS, ROWS, TAKE
 
-QUEEN, KING = 12, 13
+QUEEN: Final = 12
+KING: Final = 13
 
 
 def choose_direction(hand: Sequence[str]) -> int:

@@ -13,14 +13,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from parlour.bots.heuristics import best_of
 from parlour.core.cards import parse_card
 from parlour.core.sampler import Rng
 from parlour.games.nain_jaune import BOARD_CARDS, CLAIM, STOP
 
-_BOARD = frozenset(BOARD_CARDS)
+_BOARD: Final = frozenset(BOARD_CARDS)
 
 
 def _rank(card: int) -> int:

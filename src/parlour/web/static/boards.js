@@ -278,24 +278,74 @@ function nainJaune(view, ctx) {
 }
 
 // ----- Casino --------------------------------------------------------------------------------
+// The Casino move being made, step by step (public: everyone sees it grow):
+// the card played, what it does, the table cards and builds chosen so far.
+function casinoPending(pending, ctx) {
+  const chosen = new Set([...(pending.cards || []), ...(pending.open_group || [])]);
+  const parts = [];
+  const open = new Set(pending.open_group || []);
+  for (const card of pending.cards || []) if (!open.has(card)) parts.push(cardElement(card, { small: true }));
+  for (const value of pending.builds || []) parts.push(el("span", { class: "chosen-build" }, t("buildN", { value })));
+  if ((pending.open_group || []).length) {
+    parts.push(
+      el(
+        "span",
+        { class: "open-group" },
+        pending.open_group.map((card) => cardElement(card, { small: true })),
+        el("span", { class: "open-sum" }, `${pending.open_sum} / ${pending.value}`),
+      ),
+    );
+  }
+  const kind = t(`kind_${pending.kind}`);
+  const head = pending.seat === ctx.mySeat ? t("yourMove") : t("makingMove", { name: seatName(ctx, pending.seat) });
+  return {
+    chosen,
+    panel: el(
+      "div",
+      { class: "casino-pending", role: "status" },
+      label(head),
+      el(
+        "div",
+        { class: "pending-line" },
+        cardElement(pending.card, { extraClass: "pending-card" }),
+        el("span", { class: "pending-kind" }, pending.value ? `${kind} ${pending.value}` : kind),
+        el("span", { class: "pending-arrow" }, "→"),
+        parts.length ? parts : el("span", { class: "pending-empty" }, t("nothingChosen")),
+      ),
+    ),
+  };
+}
+
 function casino(view, ctx) {
   const board = el("div", { class: "board-casino" });
   const table = el("div", { class: "casino-table" });
-  for (const card of view.loose || []) table.append(cardElement(card));
+  const steps = ctx.steps || new Map();
+  const pending = view.pending ? casinoPending(view.pending, ctx) : null;
+  for (const card of view.loose || []) {
+    const step = steps.get(card);
+    const picked = pending && pending.chosen.has(card) ? "chosen" : "";
+    table.append(
+      step
+        ? cardElement(card, { button: true, playable: true, key: `step-${card}`, extraClass: "step", onclick: () => ctx.play(step) })
+        : cardElement(card, { extraClass: picked }),
+    );
+  }
   for (const build of view.builds || []) {
     const stack = el("div", { class: "build-cards" });
     for (const card of build.cards || []) stack.append(cardElement(card, { small: true }));
+    const step = steps.get(`b${build.value}`);
+    const picked = pending && (pending.builds || []).includes(build.value);
+    const attributes = { class: `build${build.owner === ctx.mySeat ? " mine" : ""}${step ? " step" : ""}${picked ? " chosen" : ""}` };
+    const labelText = `${t("build", { value: build.value })} · ${t("owner", { name: seatName(ctx, build.owner) })}`;
     table.append(
-      el(
-        "div",
-        { class: `build${build.owner === ctx.mySeat ? " mine" : ""}` },
-        stack,
-        el("span", { class: "build-label" }, `${t("build", { value: build.value })} · ${t("owner", { name: seatName(ctx, build.owner) })}`),
-      ),
+      step
+        ? el("button", { ...attributes, type: "button", dataset: { key: `step-b${build.value}` }, onclick: () => ctx.play(step) }, stack, el("span", { class: "build-label" }, labelText))
+        : el("div", attributes, stack, el("span", { class: "build-label" }, labelText)),
     );
   }
   if (!table.childElementCount) table.append(el("span", { class: "empty-table" }, "—"));
   board.append(el("div", { class: "casino-felt" }, label(t("table")), table));
+  if (pending) board.append(pending.panel);
   const foot = el("div", { class: "casino-foot" }, pile(t("stock"), view.stock || 0));
   if (view.last_capture) {
     const capture = view.last_capture;
@@ -322,7 +372,7 @@ function sideOf(view, seat) {
 export const GAMES = {
   dracula: {
     board: dracula,
-    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
     sheet: (view, ctx) => ({
@@ -333,7 +383,7 @@ export const GAMES = {
   },
   "dracula-partnership": {
     board: draculaPartnership,
-    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("coffinOf", { n: view.coffin_number }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("coffinOf", { n: view.coffin_number }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
     seatScore: (view, seat) => view.totals?.[view.sides[seat]],
     sheet: (view, ctx) => {
@@ -347,7 +397,7 @@ export const GAMES = {
   },
   thracula: {
     board: thracula,
-    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.owned_lines ? t("lineOwned", { row: view.owned_lines[seat] + 1, col: COLUMNS[view.owned_lines[seat]] }) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
     sheet: (view, ctx) => ({
@@ -358,7 +408,7 @@ export const GAMES = {
   },
   "colour-blind": {
     board: colourBlind,
-    info: (view, ctx) => [view.deals ? t("dealOf", { deal: view.deal, deals: view.deals }) : t("dealN", { deal: view.deal }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [view.deals ? t("dealOf", { deal: view.deal, deals: view.deals }) : t("dealN", { deal: view.deal }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => {
       const won = view.won ? view.won[seat] || [] : [];
       return won.length ? won.map((card) => { const parsed = parseCard(card); return parsed && parsed.suit ? rankLabel(parsed.rank) + SUITS[parsed.suit] : card; }).join(" ") : "";
@@ -372,7 +422,7 @@ export const GAMES = {
   },
   "nain-jaune": {
     board: nainJaune,
-    info: (view, ctx) => [t("dealN", { deal: view.deal_number }), `${t("dealer")}: ${seatName(ctx, view.dealer)}`],
+    info: (view, ctx) => [t("dealN", { deal: view.deal_number }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: () => t("chips"),
     seatScore: (view, seat) => view.chips?.[seat],
     sheet: (view, ctx) => ({

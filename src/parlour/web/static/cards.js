@@ -37,6 +37,15 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// A card as the events send it, a number (suit × 13 + rank − 1; 52 and 53 the
+// vampires), as the observations write it: 43 → "5C", 52 → "V1".
+const RANK_TEXTS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+export function cardText(number) {
+  if (typeof number !== "number" || number < 0) return null;
+  if (number >= 52) return number <= 53 ? `V${number - 51}` : null;
+  return RANK_TEXTS[number % 13] + "SHDC"[Math.floor(number / 13)];
+}
+
 // "10H" → {rank: "10", suit: "H"}; "V1" → {vampire: 1}; anything else → null.
 export function parseCard(text) {
   if (typeof text !== "string") return null;
@@ -173,6 +182,8 @@ export function prettyMove(text) {
 }
 
 function translateWords(text) {
+  // Casino's steps: "b8" is the build of 8 on the table, "done" ends the move.
+  text = text.replace(/^b(\d+)$/, (_, value) => t("buildN", { value })).replace(/^done$/, t("stepDone"));
   if (language() !== "fr") return text;
   return text
     .replace(/\btrail\b/g, "poser")
@@ -182,4 +193,21 @@ function translateWords(text) {
     .replace(/\bput\b/g, "poser")
     .replace(/\brows\b/g, "lignes")
     .replace(/\bcolumns\b/g, "colonnes");
+}
+
+// A sentence of the log with its suit symbols coloured (♡ ♢ are the server's
+// outlined red suits): the four-colour pack recolours them like the cards.
+const SYMBOL_SUITS = { "♠": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C" };
+export function prettySentence(text) {
+  // The cards drawn in French read V, D, R for the courts: the log says the same.
+  let sentence = String(text);
+  if (language() === "fr") sentence = sentence.replace(/\b([JQK])(?=[♠♥♡♦♢♣])/g, (_, court) => COURTS.fr[court]);
+  return sentence
+    .split(/([♠♥♡♦♢♣])/)
+    .map((part) => {
+      const suit = SYMBOL_SUITS[part];
+      if (!suit) return part;
+      const red = suit === "H" || suit === "D";
+      return el("span", { class: `suit-symbol ${red ? "red" : "black"} suit-${suit}` }, SUITS[suit]);
+    });
 }

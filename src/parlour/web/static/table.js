@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server, and everything this seat sees,
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
 import { GAMES } from "./boards.js";
-import { backFan, cardElement, el, prettyMove, shortCard } from "./cards.js";
+import { backFan, cardElement, cardText, el, prettyMove, prettySentence, shortCard } from "./cards.js";
 import { language, t } from "./i18n.js";
 import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat } from "./store.js";
 
@@ -9,6 +9,13 @@ const CELL_NAMES = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const CARD_MOVE = /^(?:put\s+)?((?:10|[2-9AJQK])[SHDC]|V[12])(?:\s|$)/;
 const CELL_MOVE = /^(?:(?:10|[2-9AJQK])[SHDC]|V[12])\s+([abc][123])$/;
 const TAKE_MOVE = /^take\s+([abc][123])$/;
+
+// Events that end a coffin, a trick, a deal or a round: the page shows them in
+// a pause banner (with the finished coffin or trick) so that people can follow.
+export const PAUSE_KINDS = ["coffin_scored", "trick_won", "deal_scored", "deal_ended", "round_scored"];
+const PAUSE_MS = 2800;
+// Events that put a card on the table: the last one is highlighted on the board.
+const PLAYED_KINDS = ["card_played", "card_led", "card_followed", "first_nail", "trail", "capture", "build_made", "build_raised", "build_called"];
 
 export function cardOfMove(text) {
   const match = CARD_MOVE.exec(text);
@@ -42,6 +49,7 @@ export class TablePage {
 
   stop() {
     this.stopped = true;
+    clearTimeout(this.pauseTimer);
     delete document.body.dataset.version;
     document.removeEventListener("keydown", this.onKey);
     if (this.socket) this.socket.close();
@@ -85,6 +93,7 @@ export class TablePage {
       if (message.log_reset) this.log = [];
       this.log.push(...message.events);
       if (message.events.length) this.serverNarrates = true;
+      this.takeEvents(message.events, Boolean(message.log_reset));
       // A game that sends no events yet still gets a log: who moved, and the
       // cards that came onto the board (public), or the text of our own move.
       this.derive = null;
@@ -114,6 +123,59 @@ export class TablePage {
       if (message.free) saveInvites(message.table, message.free);
       location.hash = `#/table/${message.table}`;
     }
+  }
+
+  // What the new events change on the page: the last card played, and a pause
+  // banner for a finished coffin, trick or deal (not for a log sent again whole).
+  takeEvents(events, reset) {
+    for (const entry of events) {
+      const event = entry.event;
+      if (PLAYED_KINDS.includes(event.kind) && typeof event.card === "number") {
+        this.lastPlayed = { card: cardText(event.card), seat: event.seat };
+      }
+      if (PAUSE_KINDS.includes(event.kind) && !reset) this.showPause(entry);
+    }
+    if (reset && !events.length) this.lastPlayed = null;
+  }
+
+  showPause(entry) {
+    this.pause = entry;
+    clearTimeout(this.pauseTimer);
+    this.pauseTimer = setTimeout(() => this.endPause(), PAUSE_MS);
+  }
+
+  endPause() {
+    this.pause = null;
+    clearTimeout(this.pauseTimer);
+    const banner = this.root.querySelector(".pause-banner");
+    if (banner) banner.remove();
+  }
+
+  pauseBanner() {
+    const entry = this.pause;
+    if (!entry) return null;
+    const event = entry.event;
+    const names = this.state.names;
+    let cards = null;
+    if (event.kind === "coffin_scored" && Array.isArray(event.cards)) {
+      cards = el("div", { class: "mini-coffin" }, event.cards.map((number) => (number === null ? el("span", { class: "slot small" }) : cardElement(cardText(number), { small: true }))));
+    } else if (event.kind === "trick_won" && Array.isArray(event.cards)) {
+      cards = el("div", { class: "trick-cards small" }, event.cards.map((number) => cardElement(cardText(number), { small: true })));
+    }
+    const title = {
+      coffin_scored: t("pauseCoffin"),
+      trick_won: t("pauseTrick", { name: names[event.seat] ?? "" }),
+      deal_scored: t("pauseDeal"),
+      deal_ended: t("pauseDeal"),
+      round_scored: t("pauseRound"),
+    }[event.kind];
+    return el(
+      "div",
+      { class: `pause-banner kind-${event.kind}`, role: "status" },
+      el("strong", { class: "pause-title" }, title),
+      cards,
+      el("p", { class: "pause-text" }, prettySentence(entry.text)),
+    );
   }
 
   flash(text, isError = false) {
@@ -152,6 +214,13 @@ export class TablePage {
     const legal = this.state ? this.state.legal : [];
     const byCard = new Map();
     const other = [];
+    const pending = this.state && this.state.view ? this.state.view.pending : null;
+    if (pending && legal.length) {
+      // A Casino move half made: every choice (a table card, a build, done) is
+      // a step of that move; the board makes its cards and builds clickable.
+      const steps = new Map(legal.map((move) => [move.text, move]));
+      return { byCard, other: legal, targets: new Map(), steps };
+    }
     for (const move of legal) {
       const card = cardOfMove(move.text);
       if (card && !TAKE_MOVE.test(move.text)) {
@@ -177,7 +246,7 @@ export class TablePage {
         if (cell) targets.set(cell[1], move);
       }
     }
-    return { byCard, other, targets };
+    return { byCard, other, targets, steps: new Map() };
   }
 
   pickCard(card, byCard) {
@@ -210,6 +279,7 @@ export class TablePage {
     } else if (event.key === "u" || event.key === "U") {
       if (this.state.can_undo) this.send({ type: "undo", version: this.state.version });
     } else if (event.key === "Escape") {
+      this.endPause();
       this.selected = null;
       this.render();
     } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
@@ -235,13 +305,14 @@ export class TablePage {
     const game = GAMES[state.game];
     const view = state.view;
     const names = state.names;
-    const { byCard, other, targets } = this.analyse();
+    const { byCard, other, targets, steps } = this.analyse();
     const ctx = {
       view,
       names,
       mySeat: state.seat,
       selected: this.selected,
       targets,
+      steps,
       play: (move) => this.play(move),
     };
     const page = el("div", { class: `table-page game-${state.game}${state.over ? " is-over" : ""}` });
@@ -257,6 +328,8 @@ export class TablePage {
       this.derive = null;
     }
     felt.append(board);
+    const banner = this.pauseBanner();
+    if (banner) felt.append(banner);
     felt.append(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
     if (state.seat !== null) felt.append(this.myArea(state, game, byCard));
     felt.append(this.actions(state, byCard, other));
@@ -290,7 +363,10 @@ export class TablePage {
       this.fresh = before ? [...new Set(cards.map((node) => node.dataset.card).filter((card) => !before.has(card)))] : [];
       this.freshVersion = version;
     }
-    for (const node of cards) if (this.fresh.includes(node.dataset.card)) node.classList.add("fresh");
+    const last = this.serverNarrates && this.lastPlayed ? this.lastPlayed.card : null;
+    for (const node of cards) {
+      if (last ? node.dataset.card === last : this.fresh.includes(node.dataset.card)) node.classList.add(last ? "last-played" : "fresh");
+    }
     return this.fresh;
   }
 
@@ -369,7 +445,9 @@ export class TablePage {
     if (state.seat === null && state.to_act === null) return t("spectator");
     if (state.legal.length) {
       let doing = t("chooseCard");
-      if (this.selected) {
+      if (state.view.pending) {
+        doing = t("chooseStep");
+      } else if (this.selected) {
         const moves = byCard.get(this.selected) || [];
         doing = moves.every((move) => CELL_MOVE.test(move.text)) ? t("chooseCell", { card: shortCard(this.selected) }) : t("chooseMove", { card: shortCard(this.selected) });
       } else if (!byCard.size && other.some((move) => move.text === "rows" || move.text === "columns")) {
@@ -419,7 +497,9 @@ export class TablePage {
         ),
       );
     }
-    tools.append(el("p", { class: "keys" }, t("keys")));
+    // Only the coffin games have cells for the number keys.
+    const coffinGame = ["dracula", "dracula-partnership", "thracula"].includes(state.game);
+    tools.append(el("p", { class: "keys" }, t(coffinGame ? "keys" : "keysNoCells")));
     bar.append(tools);
     return bar;
   }
@@ -434,10 +514,55 @@ export class TablePage {
     return el("section", { class: "panel scores" }, el("h2", {}, t("scores")), table);
   }
 
+  // The log's lines: one sentence per event, except that a run of dealt cards
+  // is one line (with this seat's own cards), and a finished coffin, trick or
+  // deal stands out.
+  logLines() {
+    const lines = [];
+    let dealt = null;
+    for (const entry of this.log) {
+      const event = entry.event;
+      if (event.kind === "card_dealt") {
+        if (!dealt) {
+          dealt = { count: 0, mine: [], table: [] };
+          lines.push({ kind: "cards_dealt", dealt });
+        }
+        dealt.count += 1;
+        const card = cardText(event.card);
+        if (card && event.seat === this.mySeat) dealt.mine.push(card);
+        else if (card && event.seat < 0) dealt.table.push(card);
+        continue;
+      }
+      if (event.kind === "card_laid_face_down") {
+        // Thracula's nine face-down cells: one line, not nine.
+        const previous = lines[lines.length - 1];
+        if (previous && previous.faceDown) previous.faceDown.count += 1;
+        else lines.push({ kind: event.kind, faceDown: { count: 1 } });
+        dealt = null;
+        continue;
+      }
+      dealt = null;
+      if (!entry.text) continue;
+      lines.push({ kind: event.kind, entry });
+    }
+    return lines.slice(-200).map((line) => {
+      if (line.dealt) {
+        const parts = [t("cardsDealt", { n: line.dealt.count })];
+        if (line.dealt.mine.length) parts.push(" ", t("yourCards"), " ", prettyMove(line.dealt.mine.join(" ")));
+        if (line.dealt.table.length) parts.push(" ", t("tableCards"), " ", prettyMove(line.dealt.table.join(" ")));
+        return el("li", { class: "event kind-cards_dealt" }, parts);
+      }
+      if (line.faceDown) return el("li", { class: "event kind-card_laid_face_down" }, t("laidFaceDown", { n: line.faceDown.count }));
+      const milestone = PAUSE_KINDS.includes(line.kind) || line.kind === "game_ended" ? " milestone" : "";
+      const text = line.entry.derived ? prettyMove(line.entry.text) : prettySentence(line.entry.text);
+      return el("li", { class: `event kind-${line.kind}${milestone}` }, text);
+    });
+  }
+
   logPanel() {
-    const entries = this.log
-      .slice(-200)
-      .map((entry) => el("li", { class: `event kind-${entry.event.kind}` }, entry.derived ? prettyMove(entry.text) : entry.text));
+    const entries = this.logLines();
+    // The newest line is marked, so that the eye finds what just happened.
+    if (entries.length) entries[entries.length - 1].classList.add("latest");
     return el("section", { class: "panel log" }, el("h2", {}, t("log")), entries.length ? el("ol", {}, entries) : el("p", { class: "empty" }, t("logEmpty")));
   }
 

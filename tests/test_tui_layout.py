@@ -1,0 +1,388 @@
+"""The full-screen table at the sizes people use: at 80×24 every game shows the
+hand, the table, whose turn and the moves without scrolling, before and after a
+resize; below the minimum it asks for a larger window. Also the pacing of the
+bots, the pause at a deal's end, and the pages."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+
+import parlour
+from parlour.render import Style, renderer_for
+from parlour.render.colour_blind import ace_high
+from parlour.tui import session
+from parlour.tui.app import (
+    DEAL_END_KINDS,
+    DealEndScreen,
+    RulesScreen,
+    TableApp,
+    TextScreen,
+    moves_count,
+    score_sheet_lines,
+    screen_text,
+)
+from parlour.tui.session import Match
+
+TABLE_MARK = {
+    "dracula": "   1  [",
+    "dracula-partnership": "   1  [",
+    "thracula": "   1  [",
+    "colour-blind": "Row (",
+    "nain-jaune": "┌───────",
+    "casino": "Table",
+}
+"""A piece of text that only the drawn table (the coffin, the row, the board…) has."""
+
+HAND_MARK = {"casino": "hand"}
+"""How each game names the hand (default: ``Your hand``)."""
+
+CASES = [
+    ("dracula", {}),
+    ("dracula-partnership", {}),
+    ("thracula", {}),
+    ("colour-blind", {}),
+    ("colour-blind", {"players": 2}),
+    ("nain-jaune", {"players": 3}),
+    ("nain-jaune", {"players": 4}),
+    ("nain-jaune", {"players": 5}),
+    ("nain-jaune", {"players": 6}),
+    ("nain-jaune", {"players": 7}),
+    ("nain-jaune", {"players": 8}),
+    ("casino", {}),
+    ("casino", {"players": 3}),
+    ("casino", {"players": 4}),
+]
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves and statistics go to a temporary directory, never the home."""
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def new_match(name: str, options: dict[str, object], seed: int = 4, lang: str = "en") -> Match:
+    game = parlour.load_game(name, **options)
+    names = ["You"] + [f"Bot {seat + 1}" for seat in range(1, game.num_players)]
+    return Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+
+
+async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
+    """Wait until the bots have answered and the screen is up to date."""
+    for _ in range(500):
+        await pilot.pause()
+        if not app.thinking and not app.hinting:
+            return
+        await app.workers.wait_for_complete()
+    raise AssertionError("the bots never finished thinking")
+
+
+async def to_the_next_choice(app: TableApp, pilot: Pilot[Any]) -> None:
+    """Go past deal-end pauses until the person has a move to choose (or the end)."""
+    await settle(app, pilot)
+    while app.paused:
+        await pilot.press("space")
+        await settle(app, pilot)
+
+
+def assert_game_on_screen(app: TableApp, name: str) -> None:
+    """Hand, table, whose turn and the moves are all on screen, nothing to scroll."""
+    text = screen_text(app)
+    assert "make the window" not in text
+    assert TABLE_MARK[name] in text, text
+    assert HAND_MARK.get(name, "Your hand") in text, text
+    assert "Your moves · You" in text, text
+    assert "1 " in text and ("move" in text), text
+    pane = app.query_one("#table-pane", VerticalScroll)
+    assert pane.max_scroll_y == 0, f"the table needs scrolling:\n{text}"
+    assert len(text.splitlines()) <= app.size.height
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=lambda case: str(case))
+def test_every_game_fits_80_by_24_and_follows_resizes(
+    name: str, options: dict[str, object]
+) -> None:
+    match = new_match(name, options)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            checked = 0
+            for _ in range(4):  # a few turns: the table fills up as the deal goes on
+                await to_the_next_choice(app, pilot)
+                if match.is_over():
+                    break
+                assert_game_on_screen(app, name)
+                checked += 1
+                await pilot.press("enter")
+                if app.group is not None:
+                    await pilot.press("enter")
+            await to_the_next_choice(app, pilot)
+            if match.is_over():
+                return
+            assert checked > 0
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            assert_game_on_screen(app, name)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert_game_on_screen(app, name)
+            await pilot.resize_terminal(60, 20)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Make the window at least 80×24" in text
+            assert "Your hand" not in text
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert_game_on_screen(app, name)
+
+    asyncio.run(run())
+
+
+def test_the_deal_end_pause_waits_for_a_key() -> None:
+    match = new_match("dracula", {"deals": 2})
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(60):
+                await settle(app, pilot)
+                if app.paused:
+                    break
+                await pilot.press("enter")
+            assert app.paused and isinstance(app.screen, DealEndScreen)
+            version = match.table.version
+            text = screen_text(app)
+            assert "End of the deal" in text and "Press any key to go on." in text
+            assert "scored" in text
+            # The finished coffin is on screen: nine cards, no empty cell.
+            assert "[    ]" not in text and "   3  [" in text
+            for _ in range(5):  # nothing moves while the pause waits
+                await settle(app, pilot)
+            assert app.paused and match.table.version == version
+            assert match.human_to_act() is not None or match.bot_to_act() is not None
+            await pilot.press("x")
+            await settle(app, pilot)
+            assert not app.paused
+            assert not isinstance(app.screen, DealEndScreen)
+
+    asyncio.run(run())
+
+
+def test_bot_moves_wait_for_the_delay_before_they_are_played() -> None:
+    match = new_match("nain-jaune", {"players": 4})
+    happened: list[tuple[str, int]] = []
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0.01)
+        original_timer = app.set_timer
+
+        def recording_timer(delay: float, callback: Any = None, **keywords: Any) -> Any:
+            happened.append(("timer", match.table.version))
+            assert 0 < delay <= 0.01
+
+            def fire() -> None:
+                happened.append(("fired", match.table.version))
+                callback()
+                happened.append(("played", match.table.version))
+
+            return original_timer(delay, fire, **keywords)
+
+        app.set_timer = recording_timer  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(6):
+                await to_the_next_choice(app, pilot)
+                if match.is_over():
+                    break
+                await pilot.press("enter")
+            assert app.bot_moves_shown > 0
+            assert [kind for kind, _ in happened].count("played") == app.bot_moves_shown
+
+    asyncio.run(run())
+    # Each bot move: the timer is set, fires later, and only then the move is played.
+    for index in range(0, len(happened) - 2, 3):
+        (first, version), (second, same), (third, after) = happened[index : index + 3]
+        assert (first, second, third) == ("timer", "fired", "played")
+        assert version == same and after == version + 1
+
+
+def test_the_last_card_played_is_highlighted() -> None:
+    match = new_match("colour-blind", {})
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            card = app.last_card_played(0)
+            assert card is not None
+            shown = Style().card(card)
+            table = app.table_text
+            spans = [
+                table.plain[span.start : span.end]
+                for span in table.spans
+                if "reverse" in str(span.style)
+            ]
+            assert shown in spans
+
+    asyncio.run(run())
+
+
+def test_keys_page_lists_every_key_and_r_shows_how_to_play() -> None:
+    match = new_match("dracula", {})
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, TextScreen)
+            text = screen_text(app)
+            for words in ("hint", "undo", "score sheet", "game log", "français", "leave"):
+                assert words in text, words
+            await pilot.press("escape")
+            await pilot.press("r")
+            assert isinstance(app.screen, RulesScreen)
+            assert "how to play" in app.screen.markdown.splitlines()[0]
+            assert "observation" not in app.screen.markdown.lower()
+
+    asyncio.run(run())
+
+
+def test_counts_are_said_in_the_singular_and_the_plural() -> None:
+    assert moves_count("en", 1) == "1 move" and moves_count("en", 3) == "3 moves"
+    assert moves_count("fr", 1) == "1 coup" and moves_count("fr", 2) == "2 coups"
+
+
+def test_no_card_s_nor_session_in_a_whole_dracula_game() -> None:
+    game = (
+        parlour.load_game("dracula", scoring="cards")
+        if _has_option("dracula", "scoring")
+        else parlour.load_game("dracula")
+    )
+    state = game.new_initial_state(seed=8)
+    render = renderer_for("dracula")
+    while not state.is_terminal():
+        seat = state.current_player()
+        for lang in ("en", "fr"):
+            text = render(state.view(seat), Style(lang=lang), ["You", "Bot"])
+            assert "(s)" not in text
+            assert "session" not in text and "séance" not in text
+        state.apply_action(state.legal_actions()[0])
+
+
+def _has_option(game: str, option: str) -> bool:
+    from parlour.core.options import option_specs
+
+    return any(spec.name == option for spec in option_specs(parlour.game_class(game).options_class))
+
+
+def test_colour_blind_hand_is_drawn_ace_high() -> None:
+    game = parlour.load_game("colour-blind")
+    for seed in range(40):
+        state = game.new_initial_state(seed=seed)
+        while state.current_player() != 0:
+            state.apply_action(state.legal_actions()[0])
+        hand = list(state.view(0).observation["hand"])
+        aces = [card for card in hand if card.startswith("A")]
+        if aces and any(card[-1] == aces[0][-1] and card != aces[0] for card in hand):
+            break
+    else:
+        pytest.skip("no deal with an Ace and another card of its suit")
+    text = renderer_for("colour-blind")(state.view(0), Style(symbols=False), ["A", "B", "C"])
+    hand_line = next(line for line in text.splitlines() if line.startswith("Your hand"))
+    drawn = hand_line.split(": ", 1)[1].split()
+    assert drawn == [Style(symbols=False).card(card) for card in ace_high(hand)]
+    suit = aces[0][-1]
+    same_suit = [card for card in drawn if card.endswith(suit)]
+    assert same_suit[-1].startswith("A")
+
+
+def test_score_sheet_names_the_players() -> None:
+    match = new_match("nain-jaune", {"players": 3, "max_deals": 1})
+    while not match.is_over():
+        seat = match.human_to_act()
+        if seat is None:
+            match.play_bot()
+        else:
+            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    lines = score_sheet_lines(match)
+    assert all(name in lines[0] for name in match.names)
+    assert not any("seat " in line for line in lines)
+
+
+def test_the_screen_captures_are_80_by_24() -> None:
+    screens = Path(__file__).parent.parent / "docs" / "screens"
+    for name in parlour.game_names():
+        lines = (screens / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+        assert len(lines) <= 24 and max(len(line) for line in lines) <= 80, name
+
+
+def test_session_is_unchanged_for_the_line_mode() -> None:
+    """The line mode still calls renderers with three arguments and gets the
+    whole table."""
+    match = new_match("nain-jaune", {"players": 8})
+    full = match.table_text(0, Style())
+    assert "Board:" in full
+    assert session.Match is Match
+
+
+def test_a_deal_where_every_move_of_yours_was_forced_says_so() -> None:
+    match = new_match("nain-jaune", {"players": 8}, seed=6)
+    decided_at: list[int] = []
+    while not match.is_over():
+        seat = match.human_to_act()
+        if seat is None:
+            match.play_bot()
+        else:
+            decided_at.append(match.table.history_length())
+            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    app = TableApp(match, colour=False, bot_delay=0)
+    ends = [step for step, event in match.table.events_for(0) if event.kind in DEAL_END_KINDS]
+    starts = [0] + [end + 1 for end in ends]
+    said = []
+    for start, end in zip(starts, ends, strict=False):
+        notes = app.forced_notes(end)
+        forced = [
+            step
+            for step, event in match.table.events_for(0)
+            if start <= step <= end and getattr(event, "forced", False) and event.seat == 0
+        ]
+        chose = any(start <= step <= end for step in decided_at)
+        assert bool(notes) == (bool(forced) and not chose)
+        said.extend(notes)
+    assert "All your moves this deal were forced: the rules chose every card." in said
+
+
+def test_the_replay_fits_80_by_24(private_data_dir: Path) -> None:
+    from parlour.tui.replay import ReplayBook
+    from parlour.tui.replay_app import ReplayApp
+
+    match = new_match("nain-jaune", {"players": 8, "max_deals": 1}, seed=5)
+    while not match.is_over():
+        seat = match.human_to_act()
+        if seat is None:
+            match.play_bot()
+        else:
+            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    path = private_data_dir / "finished.json"
+    path.write_text(match.table.record_json(), encoding="utf-8")
+    book = ReplayBook(path)
+
+    async def run() -> None:
+        app = ReplayApp(book, colour=False, start=len(book.steps) // 2)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "┌───────" in text and "Step " in text
+            assert app.query_one("#table-pane", VerticalScroll).max_scroll_y == 0, text
+
+    asyncio.run(run())
