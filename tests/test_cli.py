@@ -38,10 +38,34 @@ def test_list_shows_every_game_with_player_counts() -> None:
     assert "dracula" in result.stdout and "2 players" in result.stdout
 
 
-def test_rules_and_options() -> None:
+def test_rules_shows_how_to_play_and_reference_the_full_page_with_options() -> None:
     result = run(["rules", "dracula"])
     assert result.returncode == 0
-    assert "# Dracula" in result.stdout and "tie_bonus_basis = made | scored" in result.stdout
+    assert result.stdout.startswith("# Dracula: how to play")
+    assert "tie_bonus_basis = made | scored" not in result.stdout
+    reference = run(["rules", "dracula", "--reference"])
+    assert "# Dracula" in reference.stdout and "tie_bonus_basis = made | scored" in reference.stdout
+
+
+def test_rules_in_french_by_flag_or_by_locale() -> None:
+    by_flag = run(["rules", "nain-jaune", "--lang", "fr"])
+    assert "comment jouer" in by_flag.stdout
+    by_locale = subprocess.run(
+        [sys.executable, "-m", "parlour", "rules", "casino"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": SOURCES, "LANG": "fr_FR.UTF-8"},
+    )
+    assert "comment jouer" in by_locale.stdout
+    english_wins = subprocess.run(
+        [sys.executable, "-m", "parlour", "rules", "casino"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": SOURCES, "LANG": "fr_FR", "LC_ALL": "C"},
+    )
+    assert "how to play" in english_wins.stdout
 
 
 def test_unknown_game_and_bad_option_are_one_clear_line() -> None:

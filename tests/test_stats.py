@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from parlour.stats import StatsStore, data_dir, stats_path, summary_text
+import parlour
+from parlour.cli.stats import summary_text
+from parlour.stats import StatsStore, data_dir, stats_path
+from parlour.tui.session import Match
+
+SOURCES = {"PYTHONPATH": str(Path(parlour.__file__).resolve().parents[1])}
+"""The sources under test, for the subprocesses (not whatever is installed)."""
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +50,74 @@ def test_no_database_yet_reads_as_no_games(private_data_dir: Path) -> None:
     assert store.summary() == []
     assert not (private_data_dir / "stats.sqlite3").exists()
     assert "No finished games yet." in summary_text([], store.path)
+
+
+def test_two_and_three_player_results_are_separate_rows() -> None:
+    store = StatsStore()
+    store.add_result(game="thracula", opponent="hard", players=2, score=10, won=True)
+    store.add_result(game="thracula", opponent="hard", players=3, score=5, won=False)
+    rows = {(line.players, line.played, line.won) for line in store.summary("thracula")}
+    assert rows == {(2, 1, 1), (3, 1, 0)}
+    text = summary_text(store.summary(), store.path)
+    assert "players" in text.splitlines()[1]
+
+
+def test_a_hot_seat_game_counts_once(private_data_dir: Path) -> None:
+    game = parlour.load_game("colour-blind", players=3)
+    match = Match.new(
+        game,
+        seed=4,
+        humans=[0, 1, 2],
+        opponent="random",
+        names=["Ana", "Ben", "Cy"],
+        stats=StatsStore(),
+    )
+    while not match.is_over():
+        seat = match.human_to_act()
+        assert seat is not None
+        match.submit(seat, match.view(seat).legal_actions[0])
+    match.record_statistics()
+    (line,) = StatsStore().summary()
+    assert (line.opponent, line.players, line.played) == ("people", 3, 1)
+
+
+def test_statistics_in_french() -> None:
+    store = StatsStore()
+    store.add_result(game="casino", opponent="hard", players=2, score=11, won=True)
+    text = summary_text(store.summary(), store.path, "fr")
+    assert text.startswith("Statistiques : ") and "gagnées" in text
+
+
+def _run_stats(data: Path, lang: str = "en") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "parlour", "stats", "--lang", lang],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PARLOUR_DATA_DIR": str(data), "PATH": "/usr/bin:/bin", **SOURCES},
+    )
+
+
+def test_a_damaged_statistics_file_is_a_sentence(private_data_dir: Path) -> None:
+    (private_data_dir / "stats.sqlite3").write_bytes(b"this is not a database" * 200)
+    result = _run_stats(private_data_dir)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "stats.sqlite3 is damaged and cannot be read" in result.stderr
+    french = _run_stats(private_data_dir, "fr")
+    assert "abîmé ou illisible" in french.stderr and "Traceback" not in french.stderr
+
+
+def test_a_data_folder_that_is_a_file_is_a_sentence(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "plain-file"
+    not_a_folder.write_text("x")
+    result = _run_stats(not_a_folder)
+    assert "Traceback" not in result.stderr
+    StatsStore(not_a_folder / "stats.sqlite3")  # building a store touches nothing
+    with pytest.raises(OSError):
+        StatsStore(not_a_folder / "stats.sqlite3").add_result(
+            game="dracula", opponent="easy", players=2, score=1, won=True
+        )
 
 
 def _write_many(path: str, player: str, count: int) -> None:
@@ -90,7 +164,7 @@ def test_parlour_stats_shows_the_path(private_data_dir: Path) -> None:
         capture_output=True,
         text=True,
         timeout=120,
-        env={"PARLOUR_DATA_DIR": str(private_data_dir), "PATH": "/usr/bin:/bin"},
+        env={"PARLOUR_DATA_DIR": str(private_data_dir), "PATH": "/usr/bin:/bin", **SOURCES},
     )
     assert result.returncode == 0, result.stderr
     assert f"Statistics: {private_data_dir / 'stats.sqlite3'}" in result.stdout

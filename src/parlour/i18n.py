@@ -13,7 +13,9 @@ text (presentation), never the rules.
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Mapping, Sequence
 
 from parlour.core.cards import parse_card
 from parlour.core.errors import ParseError
@@ -30,8 +32,57 @@ SECOND_PERSON = ("You", "Vous")
 DEFAULT_HUMAN = {"en": "You", "fr": "Vous"}
 """The default name of a lone human seat, per language."""
 
-SENTENCES: dict[str, dict[str, str]] = {
+SENTENCES: dict[str, dict[str, str | list[str]]] = {
     "en": {
+        "stats_not_saved": "statistics not saved: {error}",
+        "saves_in": "Saved games in {path}:",
+        "saves_none": "  none (every game is saved as it is played)",
+        "damaged": "damaged: {why}",
+        "finished": "finished",
+        "moves_played_n": ["{count} move played", "{count} moves played"],
+        "resume_one": "Resume one with: parlour resume NAME (or a file's path)",
+        "autosave_off": "(This game cannot be saved: {error}. Playing on without saving.)",
+        "deal_scored": "Deal {deal} scored: {scores}",
+        "deal_end_pause": "End of the deal. Press Enter to go on. ",
+        "all_forced": "{name} had nothing to decide in this deal: every move was forced.",
+        "all_forced_you": "You had nothing to decide in this deal: every move was forced.",
+        "replay_with": "The game is kept: see it again with: parlour replay {id}",
+        "play_again": "Play again? [y/n] ",
+        "interrupted": "Interrupted.",
+        "resume_offer": "An unfinished game of {title} ({moves}, {when}) is saved. "
+        "Resume it? [y/n] ",
+        "resume_skipped": "(An unfinished game of {title} is saved: parlour resume {id}. "
+        "Starting a new one.)",
+        "resumed": "{title}: {moves}.",
+        "moves_n": ["{count} move", "{count} moves"],
+        "cards_n": ["{count} card", "{count} cards"],
+        "wins_n": ["{count} win", "{count} wins"],
+        "games_n": ["{count} game", "{count} games"],
+        "input_ended": "input ended before the game finished",
+        "no_such_move": "{text!r} is not a move here; type 'moves' for the list.",
+        "stats_title": "Statistics: {path}",
+        "stats_none": "No finished games yet.",
+        "stats_header": [
+            "game",
+            "opponent",
+            "players",
+            "played",
+            "won",
+            "won %",
+            "best",
+            "average",
+        ],
+        "stats_unreadable": "{error}",
+        "which_game": "Which game (1–{count})? ",
+        "which_game_again": "Type a number from 1 to {count}, or a game's name.",
+        "name_a_game": "name a game to play: {names}",
+        "no_game_chosen": "no game chosen",
+        "textual_missing": "(full-screen table unavailable: Textual is not installed; "
+        "pip install 'parlour[tui]'. Using the line mode.)",
+        "humans_range": "--humans must be 0 to {players} for {players} players",
+        "names_count": "--names needs {players} names separated by commas",
+        "names_distinct": "--names must all be different",
+        "sheet_header": "game deal",
         "welcome": "{title}.",
         "seed_after": "The deal's seed was {seed} (play it again with --seed {seed}).",
         "help_hint": "Type 'help' for help.",
@@ -115,6 +166,59 @@ SENTENCES: dict[str, dict[str, str]] = {
         ),
     },
     "fr": {
+        "stats_not_saved": "statistiques non enregistrées : {error}",
+        "saves_in": "Parties enregistrées dans {path} :",
+        "saves_none": "  aucune (chaque partie est enregistrée coup par coup)",
+        "damaged": "abîmée : {why}",
+        "finished": "finie",
+        "moves_played_n": ["{count} coup joué", "{count} coups joués"],
+        "resume_one": "Reprenez-en une avec : parlour resume NOM (ou le chemin d'un fichier)",
+        "autosave_off": "(Cette partie ne peut pas être enregistrée : {error}. "
+        "Elle continue sans enregistrement.)",
+        "deal_scored": "Donne {deal} comptée : {scores}",
+        "deal_end_pause": "Fin de la donne. Appuyez sur Entrée pour continuer. ",
+        "all_forced": "{name} n'avait rien à décider dans cette donne : tous ses coups étaient "
+        "forcés.",
+        "all_forced_you": "Vous n'aviez rien à décider dans cette donne : tous vos coups étaient "
+        "forcés.",
+        "replay_with": "La partie est conservée : revoyez-la avec : parlour replay {id}",
+        "play_again": "Rejouer ? [o/n] ",
+        "interrupted": "Interrompu.",
+        "resume_offer": "Une partie de {title} non finie ({moves}, {when}) est enregistrée. "
+        "La reprendre ? [o/n] ",
+        "resume_skipped": "(Une partie de {title} non finie est enregistrée : parlour resume {id}. "
+        "Nouvelle partie.)",
+        "resumed": "{title} : {moves}.",
+        "moves_n": ["{count} coup", "{count} coups"],
+        "cards_n": ["{count} carte", "{count} cartes"],
+        "wins_n": ["{count} victoire", "{count} victoires"],
+        "games_n": ["{count} partie", "{count} parties"],
+        "input_ended": "l'entrée s'est terminée avant la fin de la partie",
+        "no_such_move": "« {text} » n'est pas un coup ici ; tapez « moves » pour la liste.",
+        "stats_title": "Statistiques : {path}",
+        "stats_none": "Aucune partie finie pour l'instant.",
+        "stats_header": [
+            "jeu",
+            "adversaire",
+            "joueurs",
+            "jouées",
+            "gagnées",
+            "% gagné",
+            "meilleur",
+            "moyenne",
+        ],
+        "stats_unreadable": "le fichier de statistiques {path} est abîmé ou illisible ; "
+        "déplacez-le (ou supprimez-le) pour repartir de zéro",
+        "which_game": "Quel jeu (1–{count}) ? ",
+        "which_game_again": "Tapez un nombre de 1 à {count}, ou le nom d'un jeu.",
+        "name_a_game": "nommez un jeu : {names}",
+        "no_game_chosen": "aucun jeu choisi",
+        "textual_missing": "(table plein écran indisponible : Textual n'est pas installé ; "
+        "pip install 'parlour[tui]'. Mode ligne.)",
+        "humans_range": "--humans va de 0 à {players} pour {players} joueurs",
+        "names_count": "--names demande {players} noms séparés par des virgules",
+        "names_distinct": "--names doivent tous être différents",
+        "sheet_header": "partie donne",
         "welcome": "{title}.",
         "seed_after": "La graine de cette donne était {seed} (rejouez-la avec --seed {seed}).",
         "help_hint": "Tapez « help » pour l'aide.",
@@ -203,9 +307,104 @@ SENTENCES: dict[str, dict[str, str]] = {
 
 def tr(lang: str, key: str, **values: object) -> str:
     """The sentence ``key`` in ``lang`` (English if not translated), filled in."""
-    table = SENTENCES.get(lang, SENTENCES["en"])
-    template = table.get(key) or SENTENCES["en"][key]
+    template = _template(lang, key)
+    if isinstance(template, list):
+        raise KeyError(f"{key} has plural forms: use plural()")
     return template.format(**values) if values else template
+
+
+def _template(lang: str, key: str) -> str | list[str]:
+    table = SENTENCES.get(lang, SENTENCES["en"])
+    return table.get(key) or SENTENCES["en"][key]
+
+
+def plural(lang: str, key: str, count: int, **values: object) -> str:
+    """``count`` things in ``lang``, singular or plural: "1 move", "2 moves",
+    "0 coup" (French takes the singular for 0 and 1, English only for 1)."""
+    forms = _template(lang, key)
+    if isinstance(forms, str):
+        return forms.format(count=count, **values)
+    singular = count in (0, 1) if lang == "fr" else count == 1
+    return forms[0 if singular else 1].format(count=count, **values)
+
+
+def words(lang: str, key: str) -> list[str]:
+    """A list of words (column headers) in ``lang``."""
+    found = _template(lang, key)
+    return list(found) if isinstance(found, list) else [found]
+
+
+def language_from_environment(environment: Mapping[str, str] | None = None) -> str:
+    """``fr`` when the locale asks for French (``LC_ALL``, then ``LC_MESSAGES``,
+    then ``LANG``, the first one set decides, as the C library reads them),
+    else ``en``."""
+    found = os.environ if environment is None else environment
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = found.get(variable, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+FRENCH_RANKS = {"J": "V", "Q": "D", "K": "R"}
+"""Valet, Dame, Roi: the French letters of the court cards."""
+
+_COURT = re.compile(
+    r"(?:(?<=\x1b\[\d\dm)|(?<=\x1b\[\dm)|(?<![A-Za-z0-9\x1b]))([JQK])(?=[♠♡♢♣♥♦SHDC](?![A-Za-z]))"
+)
+
+
+def french_cards(text: str) -> str:
+    """``text`` with its court cards' letters in French (``Q♡`` → ``D♡``,
+    ``KS b2`` → ``RS b2``); nothing else changes. V1 and V2 stay the Vampires."""
+    return _COURT.sub(lambda found: FRENCH_RANKS[found.group(1)], text)
+
+
+def localized_cards(text: str, lang: str) -> str:
+    """Court-card letters in the language of the table (French: V D R)."""
+    return french_cards(text) if lang == "fr" else text
+
+
+_NOTE_WORDS_FR = (
+    (re.compile(r"\brows\b"), "lignes"),
+    (re.compile(r"\bcolumns\b"), "colonnes"),
+    (
+        re.compile(r"best lines tied, level (\d+) scored"),
+        r"meilleures lignes à égalité, niveau \1 compté",
+    ),
+    (re.compile(r"\btie\b"), "égalité"),
+    (re.compile(r"\bdeal (\d+) coffin (\d+):"), r"donne \1 cercueil \2 :"),
+    (re.compile(r"good colour red"), "bonne couleur rouge"),
+    (re.compile(r"good colour black"), "bonne couleur noire"),
+    (re.compile(r"14th card"), "14e carte"),
+    (re.compile(r"\bnegative:"), "négatif :"),
+    (re.compile(r"(.+?) went out"), r"\1 est sorti"),
+    (re.compile(r"(.+?) counts out"), r"\1 atteint le but"),
+    (re.compile(r"stopped after (\d+) rounds"), r"arrêt après \1 tours"),
+    (re.compile(r" to "), " à "),
+    (re.compile(r"\bside "), "camp "),
+)
+
+
+def translate_note(note: str, lang: str, names: Sequence[str] = ()) -> str:
+    """A score sheet's note as the player reads it: seats by name (``seat 1`` is
+    the second player's name) and, in French, in French words. The engine's
+    note is canonical English; this is presentation only."""
+    if names:
+        note = re.sub(
+            r"\bseat (\d+)\b",
+            lambda found: (
+                names[int(found.group(1))] if int(found.group(1)) < len(names) else found.group(0)
+            ),
+            note,
+        )
+    if lang != "fr":
+        return note
+    for pattern, replacement in _NOTE_WORDS_FR:
+        note = pattern.sub(replacement, note)
+    # "Vous" takes the verb in the second person.
+    note = re.sub(r"\bVous est sorti", "Vous êtes sorti", note)
+    return localized_cards(pretty_move(note), lang)
 
 
 def pretty_move(text: str, style: Style = _PLAIN) -> str:
@@ -254,4 +453,144 @@ def move_sentence(game_name: str, name: str, text: str, lang: str, style: Style 
         return tr(lang, "takes_card" + you, name=name, card=style.card(parse_card(words[1])))
     if len(words) == 2 and words[0] == "put" and _is_card(words[1]):
         return tr(lang, "puts" + you, name=name, card=style.card(parse_card(words[1])))
-    return tr(lang, "plays_generic", name=name, move=pretty_move(text, style))
+    return tr(lang, "plays_generic", name=name, move=shown_move(pretty_move(text, style), lang))
+
+
+_CARD = r"(\S+)"
+_REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile("^" + pattern + "$"), replacement)
+    for pattern, replacement in (
+        (rf"{_CARD} is not in your hand", r"vous n'avez pas \1 en main"),
+        (rf"you do not hold {_CARD}; your hand: (.*)", r"vous n'avez pas \1 ; votre main : \2"),
+        (rf"you do not hold {_CARD}", r"vous n'avez pas \1"),
+        (r"([a-c][1-3]) already holds a card", r"\1 porte déjà une carte"),
+        (
+            r"([a-c][1-3]) is not next to a card in the coffin .*",
+            r"\1 ne touche aucune carte du cercueil",
+        ),
+        (r"([a-c][1-3]) is not face down", r"\1 n'est pas face cachée"),
+        (
+            r"the first card of each coffin goes in the centre, b2",
+            "la première carte de chaque cercueil va au centre, b2",
+        ),
+        (rf"{_CARD} is not in the coffin", r"\1 n'est pas dans le cercueil"),
+        (rf"{_CARD} has already been taken", r"\1 a déjà été prise"),
+        (
+            r"you must follow suit: you hold (\S+) \((.*)\)",
+            r"vous devez fournir : vous avez \1 (\2)",
+        ),
+        (r"the run needs a (.+)", r"la suite demande un \1"),
+        (
+            r"you hold a (.+?) and were offered it: you must play it",
+            r"vous avez un \1 et il vous est demandé : jouez-le",
+        ),
+        (r"you hold a (.+?): you must play it.*", r"vous avez un \1 : jouez-le"),
+        (
+            r"you are starting a run; play any card you hold",
+            "vous commencez une suite ; jouez n'importe quelle carte",
+        ),
+        (r"(.+) is not on the table", r"\1 n'est pas sur la table"),
+        (
+            r"that card could capture, and a card that could capture may not be trailed",
+            "cette carte peut prendre, et une carte qui peut prendre ne peut pas être posée seule",
+        ),
+        (r"you own (.+) and may not trail", r"vous possédez \1 et ne pouvez pas poser seule"),
+        (r"the game is over", "la partie est finie"),
+        (r"it is not a player's turn", "ce n'est le tour d'aucun joueur"),
+    )
+)
+
+
+def translate_reason(reason: str, lang: str) -> str:
+    """Why a move is refused, as the player reads it. The engine gives the reason
+    in English (canonical); in French the known shapes are said in French, with
+    French card letters, and any other reason becomes a plain French sentence
+    (never English on a French screen)."""
+    if lang != "fr":
+        return reason
+    for pattern, replacement in _REASONS_FR:
+        if pattern.match(reason):
+            return localized_cards(pretty_move(pattern.sub(replacement, reason)), lang)
+    return "ce coup n'est pas permis maintenant (tapez « moves » pour la liste des coups permis)"
+
+
+MOVE_WORDS_FR = {
+    "take": "prend",
+    "build": "construit",
+    "trail": "pose",
+    "with": "avec",
+    "done": "fini",
+    "put": "pose",
+    "rows": "lignes",
+    "columns": "colonnes",
+    "claim": "réclame",
+}
+"""The words of move texts, in French (the engine's text is canonical English)."""
+
+_MOVE_WORDS_BACK = {
+    "prend": "take",
+    "prendre": "take",
+    "construit": "build",
+    "construire": "build",
+    "fini": "done",
+    "avec": "with",
+    "lignes": "rows",
+    "colonnes": "columns",
+    "réclame": "claim",
+    "reclame": "claim",
+}
+"""French move words read back into the engine's words ("pose" is left out: it
+means both ``trail`` and ``put``, and the engine reads those)."""
+
+
+def shown_move(text: str, lang: str) -> str:
+    """An action's text as listed to the player: in French, the words and the
+    court-card letters in French (``7S take 2S+5C`` → ``7S prend 2S+5C``,
+    ``QH b2`` → ``DH b2``); the list stays typable (see :func:`typed_move`)."""
+    if lang != "fr":
+        return text
+    parts = re.split(r"(\s+|,)", text)
+    return localized_cards("".join(MOVE_WORDS_FR.get(part, part) for part in parts), lang)
+
+
+_MOVE_WORD = re.compile(r"(?<![\w'-])(" + "|".join(MOVE_WORDS_FR) + r")(?![\w'-])")
+
+
+def localized_table(text: str, lang: str) -> str:
+    """A rendered table in the language of the table: in French, the court
+    letters and the engine's move words it quotes (a Casino table lists the
+    last moves as ``7S trail``) said in French."""
+    if lang != "fr":
+        return text
+    return localized_cards(_MOVE_WORD.sub(lambda found: MOVE_WORDS_FR[found.group(1)], text), lang)
+
+
+def typed_move(text: str, lang: str) -> str:
+    """What a player typed, in the engine's words: French move words (``prend``)
+    become the engine's (``take``); cards are read by ``parse_card`` in any
+    language. ``pose`` means ``trail`` after a card and ``put`` before one."""
+    parts = text.split()
+    if lang != "fr" and not any(part.lower() in _MOVE_WORDS_BACK for part in parts):
+        return text
+    read = []
+    for index, part in enumerate(parts):
+        lowered = part.lower()
+        if lowered == "pose":
+            read.append("put" if index == 0 else "trail")
+        else:
+            read.append(_MOVE_WORDS_BACK.get(lowered, part))
+    return " ".join(read)
+
+
+SCORE_UNITS = {"nain-jaune": {"en": "chips", "fr": "jetons"}}
+"""Games that do not count in points: what they count in, per language."""
+
+
+def in_score_units(game_name: str, text: str, lang: str) -> str:
+    """``text`` (a hint's reason, say) with "points" said in the game's own unit:
+    Nain Jaune is played for chips (jetons), not points."""
+    units = SCORE_UNITS.get(game_name)
+    if units is None:
+        return text
+    unit = units.get(lang, units["en"])
+    return re.sub(r"\bpoints?\b", unit, text)

@@ -10,8 +10,8 @@ end at the same moment both land.
 >>> import tempfile, pathlib
 >>> store = StatsStore(pathlib.Path(tempfile.mkdtemp()) / "stats.sqlite3")
 >>> store.add_result(game="dracula", opponent="random", players=2, score=250, won=True)
->>> [(line.game, line.played, line.won, line.best) for line in store.summary()]
-[('dracula', 1, 1, 250.0)]
+>>> [(line.game, line.players, line.played, line.won, line.best) for line in store.summary()]
+[('dracula', 2, 1, 1, 250.0)]
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from parlour.core.errors import ParlourError
 
 DATA_DIR_VARIABLE = "PARLOUR_DATA_DIR"
 """Environment variable naming the directory parlour keeps its files in."""
@@ -73,11 +75,18 @@ class StatsLine:
     game: str
     opponent: str
     """The bots' kind (``random``, ``hard`` …), or ``people`` for hot seat only."""
+    players: int
+    """How many players sat at the table (a 3-player result is not a 2-player one)."""
     played: int
     won: int
     best: float
     """The best final score."""
     average: float
+
+
+class StatsUnreadableError(ParlourError):
+    """The statistics database cannot be opened or read (damaged, not SQLite,
+    a folder that cannot be read): a sentence naming the file, never a traceback."""
 
 
 class StatsStore:
@@ -95,6 +104,23 @@ class StatsStore:
             connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
             connection.execute(_SCHEMA)
             yield connection
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """A connection for reading; a file that is not a statistics database (or
+        cannot be read) raises :class:`StatsUnreadableError`."""
+        try:
+            with self._connect() as connection:
+                yield connection
+        except sqlite3.DatabaseError as error:
+            raise StatsUnreadableError(
+                f"the statistics file {self.path} is damaged and cannot be read ({error}); "
+                "move it away (or delete it) to start new statistics"
+            ) from None
+        except (OSError, sqlite3.Error) as error:
+            raise StatsUnreadableError(
+                f"the statistics file {self.path} cannot be read: {error}"
+            ) from None
 
     def add_result(
         self,
@@ -129,43 +155,28 @@ class StatsStore:
             connection.execute("COMMIT")
 
     def summary(self, game: str | None = None) -> list[StatsLine]:
-        """Games played, won, best and average score, per game and opponent."""
+        """Games played, won, best and average score, per game, opponent and
+        number of players. Raises :class:`StatsUnreadableError` for a damaged
+        or unreadable file."""
         if not self.path.exists():
             return []
         query = (
-            "SELECT game, opponent, COUNT(*), SUM(won), MAX(score), AVG(score) FROM results "
+            "SELECT game, opponent, players, COUNT(*), SUM(won), MAX(score), AVG(score) "
+            "FROM results "
             + ("WHERE game = ? " if game else "")
-            + "GROUP BY game, opponent ORDER BY game, opponent"
+            + "GROUP BY game, opponent, players ORDER BY game, opponent, players"
         )
-        with self._connect() as connection:
+        with self._reading() as connection:
             rows = connection.execute(query, (game,) if game else ()).fetchall()
         return [
             StatsLine(
                 game=row[0],
                 opponent=row[1],
-                played=row[2],
-                won=row[3],
-                best=row[4],
-                average=row[5],
+                players=row[2],
+                played=row[3],
+                won=row[4],
+                best=row[5],
+                average=row[6],
             )
             for row in rows
         ]
-
-
-def summary_text(lines: list[StatsLine], path: Path) -> str:
-    """The statistics as a table, with the database's path."""
-    out = [f"Statistics: {path}"]
-    if not lines:
-        out.append("No finished games yet.")
-        return "\n".join(out)
-    out.append(
-        f"{'game':<20} {'opponent':<10} {'played':>6} {'won':>5} {'won %':>6} {'best':>7} "
-        f"{'average':>8}"
-    )
-    for line in lines:
-        share = 100.0 * line.won / line.played if line.played else 0.0
-        out.append(
-            f"{line.game:<20} {line.opponent:<10} {line.played:>6} {line.won:>5} {share:>5.0f}% "
-            f"{line.best:>7g} {line.average:>8.1f}"
-        )
-    return "\n".join(out)

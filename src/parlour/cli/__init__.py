@@ -17,14 +17,14 @@ Nain Jaune, Casino), against the computer or friends at one keyboard.
 
 examples:
   parlour list                         the games
-  parlour rules dracula                a game's rules
+  parlour rules dracula                how to play a game (--reference: the full page)
   parlour options dracula              a game's options
   parlour play dracula                 play against the computer
   parlour play dracula --option deals=2 --seed 7
   parlour play casino --players 3 --opponent hard --lang fr
   parlour arena dracula --bots hard,heuristic,random --games 20
   parlour resume                       saved games
-  parlour replay FILE                  step through a saved or finished game
+  parlour replay NAME                  step through a saved or finished game
   parlour stats                        games played, won, best scores
   parlour bench                        random playouts per second, every game
 """
@@ -92,9 +92,16 @@ def command_list(arguments: argparse.Namespace) -> int:
 
 
 def command_rules(arguments: argparse.Namespace) -> int:
-    """``parlour rules GAME``."""
-    print(rules_text(arguments.game))
-    print(options_text(arguments.game))
+    """``parlour rules GAME``: how to play, for players; ``--reference`` gives the
+    technical page (the full rules, the encoding, the sources) and the options."""
+    from parlour.howto import how_to_play
+    from parlour.i18n import language_from_environment
+
+    if arguments.reference:
+        print(rules_text(arguments.game))
+        print(options_text(arguments.game))
+        return 0
+    print(how_to_play(arguments.game, arguments.lang or language_from_environment()))
     return 0
 
 
@@ -116,8 +123,22 @@ def build_parser() -> argparse.ArgumentParser:
     listing = commands.add_parser("list", help="list the games")
     listing.set_defaults(run=command_list)
 
-    rules = commands.add_parser("rules", help="show a game's rules and options")
+    rules = commands.add_parser(
+        "rules",
+        help="how to play a game (--reference: the full rules page and options)",
+    )
     rules.add_argument("game")
+    rules.add_argument(
+        "--reference",
+        action="store_true",
+        help="the technical reference: full rules, encoding, sources, and the options",
+    )
+    rules.add_argument(
+        "--lang",
+        default=None,
+        choices=("en", "fr"),
+        help="language (default: French when LC_ALL or LANG is fr_*, else English)",
+    )
     rules.set_defaults(run=command_rules)
 
     options = commands.add_parser("options", help="show a game's options")

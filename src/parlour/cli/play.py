@@ -14,8 +14,11 @@ in the others.
 from __future__ import annotations
 
 import argparse
+import inspect
+import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from parlour.bots import BOT_KINDS
@@ -23,22 +26,28 @@ from parlour.cli import add_game_option_arguments, game_options
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, View
 from parlour.core.registry import game_class, game_names, load_game
-from parlour.i18n import DEFAULT_HUMAN, LANGUAGES, tr
+from parlour.howto import how_to_play
+from parlour.i18n import (
+    DEFAULT_HUMAN,
+    LANGUAGES,
+    language_from_environment,
+    plural,
+    shown_move,
+    tr,
+)
 from parlour.render import Style
 from parlour.stats import DATA_DIR_VARIABLE, StatsStore
-from parlour.table import rules_text
+from parlour.table import SqliteTableStore, TableError
 from parlour.tui.palette import PALETTES, make_style
-from parlour.tui.session import GROUP_THRESHOLD, Groups, Match, hint_line
+from parlour.tui.session import GROUP_THRESHOLD, Groups, Match, hint_line, unfinished_tables
 
 __all__ = ["GROUP_THRESHOLD", "TerminalTable", "command_play", "default_names", "register"]
 
 DEFAULT_OPPONENT = "medium" if "medium" in BOT_KINDS else "random"
 """The bots people meet unless they choose: a fair game, quick to answer."""
 
-TEXTUAL_MISSING = (
-    "(full-screen table unavailable: Textual is not installed; "
-    "pip install 'parlour[tui]'. Using the line mode.)"
-)
+DEFAULT_SPEED = 0.6
+"""Seconds between two bot moves at a terminal, so a person can follow them."""
 
 
 COMMANDS = frozenset(
@@ -64,12 +73,18 @@ class TerminalTable:
         style: Style,
         stdin: TextIO | None = None,
         stdout: TextIO | None = None,
+        *,
+        speed: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.match = match
         self.style = style
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.interactive = self.stdin.isatty()
+        self.speed = speed
+        """Seconds to wait before each bot move (0: none)."""
+        self.sleep = sleep
         self.last_human: int | None = None
         self.pending = ""
         """A command typed while choosing within a group, run at the main prompt."""
@@ -100,7 +115,7 @@ class TerminalTable:
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
-            raise InputEndedError("input ended before the game finished")
+            raise InputEndedError(tr(self.lang, "input_ended"))
         if not self.interactive:
             self.stdout.write(line if line.endswith("\n") else line + "\n")
         return line.strip()
@@ -136,7 +151,7 @@ class TerminalTable:
                 continue
             command = text.lower()
             if command in ("quit", "exit", "q"):
-                raise QuitRequestedError("you left the game")
+                raise QuitRequestedError(tr(self.lang, "abandoned"))
             if command in ("help", "?", "h"):
                 self.say(tr(self.lang, "help"))
                 continue
@@ -181,31 +196,27 @@ class TerminalTable:
                 return seat, action
 
     def rules(self) -> str:
-        """The rules page, or a sentence saying there is none yet."""
+        """The player's page (how to play), or a sentence saying there is none yet."""
         try:
-            return rules_text(self.game.info.name)
+            return how_to_play(self.game.info.name, self.lang)
         except ParlourError:
             return tr(self.lang, "no_rules", title=self.game.info.title)
 
     def save(self) -> None:
         """Keep the table in the table store and say how to resume it."""
-        try:
-            identifier = self.match.save()
-        except ParlourError as error:
-            self.say(tr(self.lang, "not_saved", error=error))
-            return
-        self.say(tr(self.lang, "saved", path=self.match.store_path()))
-        self.say(tr(self.lang, "resume_with", id=identifier))
+        for line in self.match.save_and_say():
+            self.say(line)
 
     def list_moves(self, view: View, groups: Groups | None) -> None:
         """Number the legal moves (or the groups of moves)."""
         if groups is not None:
             self.say(tr(self.lang, "groups_intro", count=len(view.legal_actions)))
             for number, (label, actions) in enumerate(groups, start=1):
-                self.say(f"  {number:>2}) {label}  ({len(actions)})")
+                shown = shown_move(label, self.lang)
+                self.say(f"  {number:>2}) {shown}  ({len(actions)})")
             return
         self.say(tr(self.lang, "legal_moves"))
-        texts = view.action_texts
+        texts = [shown_move(text, self.lang) for text in view.action_texts]
         width = max(len(text) for text in texts) + 6
         per_line = max(1, 78 // width)
         for start in range(0, len(texts), per_line):
@@ -238,9 +249,9 @@ class TerminalTable:
         label, actions = group
         if len(actions) == 1:
             return actions[0]
-        self.say(tr(self.lang, "moves_with", label=label))
+        self.say(tr(self.lang, "moves_with", label=shown_move(label, self.lang)))
         for number, action in enumerate(actions, start=1):
-            self.say(f"  {number:>2}) {view.action_to_string(action)}")
+            self.say(f"  {number:>2}) {shown_move(view.action_to_string(action), self.lang)}")
         while True:
             text = self.ask(tr(self.lang, "which_one"))
             if text.lower() in ("back", "b", ""):
@@ -266,24 +277,53 @@ class TerminalTable:
             self.say(tr(self.lang, "turn_of", name=self.names[seat]))
 
     def offer_save(self) -> None:
-        """On quitting at a terminal: ask whether to save."""
-        if not self.interactive or self.match.is_over():
+        """On quitting: at a terminal, ask whether to keep the game (no: it is
+        forgotten); with piped input, a stored game stays stored (say how to
+        resume it), never asking."""
+        if self.match.is_over():
+            return
+        if not self.interactive:
+            if self.match.is_stored():
+                self.save()
             return
         try:
             answer = self.ask(tr(self.lang, "save_question")).lower()
         except InputEndedError:
-            return
+            answer = "y"
         if answer[:1] in ("y", "o"):
             self.save()
+        else:
+            self.match.discard()
 
     # ----- the match ------------------------------------------------------------------
     def play(self) -> int:
-        """Play to the end; return the exit status."""
+        """Play to the end (and again, if asked); return the exit status.
+
+        Ctrl-C saves the table and says how to resume it: with the table store,
+        every move is written before it is shown, so nothing is ever lost."""
+        try:
+            while True:
+                status = self.play_one()
+                if status != 0 or not self.ask_play_again():
+                    return status
+        except KeyboardInterrupt:
+            self.say()
+            self.say(tr(self.lang, "interrupted"))
+            for line in self.match.save_and_say():
+                self.say(line)
+            return 130
+
+    def play_one(self) -> int:
+        """Play the current match to its end; return the exit status."""
         match = self.match
         try:
+            deals = match.deals_scored()
+            deal_start = match.history_length()
             while not match.is_over():
                 seat = match.human_to_act()
                 if seat is None:
+                    if self.speed > 0:
+                        self.sleep(self.speed)
                     sentences = match.play_bot()
                 else:
                     chosen = self.human_turn(seat)
@@ -292,19 +332,52 @@ class TerminalTable:
                     sentences = match.submit(*chosen)
                 for sentence in sentences:
                     self.say(sentence)
+                if match.deals_scored() > deals:
+                    deals = match.deals_scored()
+                    self.deal_ended(deal_start)
+                    deal_start = match.history_length()
         except QuitRequestedError:
             self.offer_save()
-            self.say(tr(self.lang, "abandoned"))
+            if not match.is_stored():
+                self.say(tr(self.lang, "abandoned"))
             return 0
         except InputEndedError as error:
             self.say()
             self.say(f"parlour: {error}")
+            if match.is_stored() and not match.is_over():
+                self.say(tr(self.lang, "resume_with", id=match.table.id))
             return 1
         self.finish()
         return 0
 
+    def deal_ended(self, deal_start: int) -> None:
+        """A deal was scored: say who had nothing to decide in it, and at a
+        terminal pause on the finished table until Enter (piped input never waits)."""
+        for note in self.match.forced_notes(deal_start):
+            self.say(note)
+        if not self.interactive or self.match.is_over():
+            return
+        self.show_table(self.match.observer)
+        self.say(self.match.last_deal_line())
+        self.ask(tr(self.lang, "deal_end_pause"))
+
+    def ask_play_again(self) -> bool:
+        """At a terminal, after a game: another one like it? (Piped input: no.)"""
+        if not self.interactive:
+            return False
+        try:
+            answer = self.ask(tr(self.lang, "play_again")).lower()
+        except InputEndedError:
+            return False
+        if answer[:1] not in ("y", "o"):
+            return False
+        self.match = self.match.play_again()
+        self.last_human = None
+        self.say(tr(self.lang, "welcome", title=self.game.info.title))
+        return True
+
     def finish(self) -> None:
-        """The final table, the score sheet and the winner."""
+        """The final table, the score sheet, the winner, and where the game is kept."""
         self.show_table(self.match.observer)
         self.say()
         self.say(tr(self.lang, "score_sheet"))
@@ -315,6 +388,8 @@ class TerminalTable:
         note = self.match.record_statistics() or self.match.stats_note
         if note:
             self.say(note)
+        if self.match.is_stored():
+            self.say(tr(self.lang, "replay_with", id=self.match.table.id))
 
 
 def default_names(players: int, humans: Sequence[int], lang: str = "en") -> list[str]:
@@ -337,22 +412,36 @@ def choose_names(arguments: argparse.Namespace, players: int, humans: Sequence[i
         return default_names(players, humans, arguments.lang)
     given = [name.strip() for name in arguments.names.split(",")]
     if len(given) != players or not all(given):
-        raise ParlourError(f"--names needs {players} names separated by commas")
+        raise ParlourError(tr(arguments.lang, "names_count", players=players))
     if len(set(given)) != len(given):
-        raise ParlourError("--names must all be different")
+        raise ParlourError(tr(arguments.lang, "names_distinct"))
     return given
 
 
-def statistics_store(arguments: argparse.Namespace, interactive: bool) -> StatsStore | None:
-    """Where finished games are counted: always at a terminal, and for piped games
-    only when ``PARLOUR_DATA_DIR`` says where (so scripts never touch the home)."""
-    import os
+def keeps_files(interactive: bool) -> bool:
+    """Whether this game may write into the data folder: always at a terminal;
+    with piped input only when ``PARLOUR_DATA_DIR`` says where (so scripts and
+    tests never touch the home folder)."""
+    return interactive or bool(os.environ.get(DATA_DIR_VARIABLE))
 
+
+def statistics_store(arguments: argparse.Namespace, interactive: bool) -> StatsStore | None:
+    """Where finished games are counted (see :func:`keeps_files`)."""
     if getattr(arguments, "no_stats", False):
         return None
-    if interactive or os.environ.get(DATA_DIR_VARIABLE):
-        return StatsStore()
-    return None
+    return StatsStore() if keeps_files(interactive) else None
+
+
+def table_store(interactive: bool) -> SqliteTableStore | None:
+    """The store every move is written to as it is played (autosave), or None
+    (a piped game without ``PARLOUR_DATA_DIR``: in memory until ``save``)."""
+    return SqliteTableStore() if keeps_files(interactive) else None
+
+
+def chosen_language(arguments: argparse.Namespace) -> str:
+    """``--lang``, else the locale's (``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``)."""
+    given: str | None = getattr(arguments, "lang", None)
+    return given or language_from_environment()
 
 
 def use_full_screen(arguments: argparse.Namespace) -> bool:
@@ -360,67 +449,136 @@ def use_full_screen(arguments: argparse.Namespace) -> bool:
     return not arguments.plain and sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def bot_speed(arguments: argparse.Namespace) -> float:
+    """Seconds between bot moves: ``--speed``, else 0.6 at a terminal and none
+    for piped input (a script never waits)."""
+    given: float | None = getattr(arguments, "speed", None)
+    if given is not None:
+        return given
+    return DEFAULT_SPEED if sys.stdin.isatty() and sys.stdout.isatty() else 0.0
+
+
 def run_match(match: Match, arguments: argparse.Namespace) -> int:
     """Play ``match`` full screen if possible, else line by line."""
     palette = getattr(arguments, "palette", "default")
+    speed = bot_speed(arguments)
     if use_full_screen(arguments):
         try:
             from parlour.tui.app import run_app
         except ImportError:
-            print(TEXTUAL_MISSING)
+            print(tr(match.lang, "textual_missing"))
         else:
-            return run_app(match, palette=palette, colour=not arguments.no_colour)
+            extra: dict[str, Any] = {}
+            if "bot_delay" in inspect.signature(run_app).parameters:
+                extra["bot_delay"] = speed
+            try:
+                return run_app(match, palette=palette, colour=not arguments.no_colour, **extra)
+            except KeyboardInterrupt:
+                print(tr(match.lang, "interrupted"))
+                for line in match.save_and_say():
+                    print(line)
+                return 130
     style = make_style(
         palette=palette,
         lang=match.lang,
         colour=not arguments.no_colour and sys.stdout.isatty(),
     )
-    return TerminalTable(match, style).play()
+    return TerminalTable(match, style, speed=speed).play()
 
 
-def ask_for_game() -> str:
+def ask_for_game(lang: str) -> str:
     """No game named: list the games and ask for one (at a terminal only)."""
     names = game_names()
     if not sys.stdin.isatty():
-        raise ParlourError(f"name a game to play: {', '.join(names)}")
+        raise ParlourError(tr(lang, "name_a_game", names=", ".join(names)))
     for number, name in enumerate(names, start=1):
         info = game_class(name).info
         print(f"  {number}) {info.title:<22} {info.summary}")
     while True:
         try:
-            answer = input(f"Which game (1–{len(names)})? ").strip().lower()
+            answer = input(tr(lang, "which_game", count=len(names))).strip().lower()
         except EOFError:
-            raise ParlourError("no game chosen") from None
+            raise ParlourError(tr(lang, "no_game_chosen")) from None
         if answer.isdigit() and 1 <= int(answer) <= len(names):
             return names[int(answer) - 1]
         if answer in names:
             return answer
-        print(f"Type a number from 1 to {len(names)}, or a game's name.")
+        print(tr(lang, "which_game_again", count=len(names)))
+
+
+def offer_resume(game: Game[Any], arguments: argparse.Namespace, interactive: bool) -> Match | None:
+    """An unfinished table of the same game: at a terminal, ask whether to play
+    it on (and return it); with piped input never ask, say in one line how to
+    resume it and start a new game. ``--new`` skips this."""
+    if getattr(arguments, "new", False) or not keeps_files(interactive):
+        return None
+    found = unfinished_tables(game.info.name)
+    if not found:
+        return None
+    latest = found[0]
+    lang = arguments.lang
+    if not interactive:
+        print(tr(lang, "resume_skipped", title=game.info.title, id=latest["id"]))
+        return None
+    question = tr(
+        lang,
+        "resume_offer",
+        title=game.info.title,
+        moves=plural(lang, "moves_n", int(latest.get("moves", 0))),
+        when=str(latest.get("updated_at", ""))[:16].replace("T", " "),
+    )
+    try:
+        answer = input(question).strip().lower()
+    except EOFError:
+        return None
+    if answer[:1] not in ("y", "o"):
+        return None
+    match, _ = Match.resume(str(latest["id"]), stats=statistics_store(arguments, interactive))
+    match.set_language(lang)
+    return match
 
 
 def command_play(arguments: argparse.Namespace) -> int:
     """Run ``parlour play``."""
+    arguments.lang = chosen_language(arguments)
     if arguments.game is None:
-        arguments.game = ask_for_game()
+        arguments.game = ask_for_game(arguments.lang)
     options = game_options(arguments.option, arguments.players)
     game = load_game(arguments.game, **options)
     players = game.num_players
     if not 0 <= arguments.humans <= players:
-        raise ParlourError(f"--humans must be 0 to {players} for {players} players")
+        raise ParlourError(tr(arguments.lang, "humans_range", players=players))
     humans = list(range(arguments.humans))
     names = choose_names(arguments, players, humans)
-    stats = statistics_store(arguments, sys.stdin.isatty())
+    interactive = sys.stdin.isatty()
+    resumed = offer_resume(game, arguments, interactive) if humans else None
+    if resumed is not None:
+        print(
+            tr(
+                resumed.lang,
+                "resumed",
+                title=game.info.title,
+                moves=plural(resumed.lang, "moves_played_n", resumed.moves_played()),
+            )
+        )
+        return run_match(resumed, arguments)
+    stats = statistics_store(arguments, interactive)
     # No seed given: the table draws one from the operating system; it is shown
     # only once the game is over (it gives away every hidden card).
-    match = Match.new(
-        game,
-        seed=arguments.seed,
-        humans=humans,
-        opponent=arguments.opponent,
-        names=names,
-        lang=arguments.lang,
-        stats=stats,
-    )
+    settings: dict[str, Any] = {
+        "seed": arguments.seed,
+        "humans": humans,
+        "opponent": arguments.opponent,
+        "names": names,
+        "lang": arguments.lang,
+        "stats": stats,
+    }
+    try:
+        match = Match.new(game, store=table_store(interactive), **settings)
+    except TableError as error:
+        # The data folder or the table store is unusable: play on, unsaved, and say so.
+        print(tr(arguments.lang, "autosave_off", error=error))
+        match = Match.new(game, **settings)
     if not use_full_screen(arguments):
         print(
             tr(arguments.lang, "welcome", title=game.info.title)
@@ -428,6 +586,17 @@ def command_play(arguments: argparse.Namespace) -> int:
             + tr(arguments.lang, "help_hint")
         )
     return run_match(match, arguments)
+
+
+def seconds(text: str) -> float:
+    """``--speed``'s value: seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text} is not from 0 to 60 seconds")
+    return value
 
 
 def add_table_arguments(parser: argparse.ArgumentParser) -> None:
@@ -449,6 +618,14 @@ def add_table_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-stats", action="store_true", help="do not count this game in 'parlour stats'"
     )
+    parser.add_argument(
+        "--speed",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help=f"pause before each bot move (default {DEFAULT_SPEED} at a terminal, "
+        "0 with piped input; 0 for none)",
+    )
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -460,7 +637,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "at one keyboard (hot seat). Full screen on a terminal (keys are shown on "
         "screen); --plain, or piped input, gives the line mode: type a move as text "
         "(e.g. 'QH b2') or its number; 'help', 'hint', 'undo', 'save' and 'quit' work at "
-        "every prompt.",
+        "every prompt. Every move is saved as it is played (Ctrl-C loses nothing; "
+        "'parlour resume' plays an unfinished game on, and the next 'parlour play' of the "
+        "same game offers it); finished games are kept for 'parlour replay'.",
     )
     parser.add_argument(
         "game", nargs="?", default=None, help="the game (see 'parlour list'; asked if omitted)"
@@ -485,6 +664,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"the bots' kind (default {DEFAULT_OPPONENT})",
     )
     parser.add_argument("--names", default=None, help="player names, comma-separated, one per seat")
-    parser.add_argument("--lang", default="en", choices=LANGUAGES, help="language of the table")
+    parser.add_argument(
+        "--lang",
+        default=None,
+        choices=LANGUAGES,
+        help="language of the table (default: French when LC_ALL or LANG is fr_*, else English)",
+    )
+    parser.add_argument(
+        "--new",
+        action="store_true",
+        help="start a new game without offering to resume an unfinished one",
+    )
     add_table_arguments(parser)
     parser.set_defaults(run=command_play)

@@ -6,36 +6,38 @@ import argparse
 import sys
 
 from parlour.cli.play import add_table_arguments, run_match, statistics_store
-from parlour.i18n import tr
+from parlour.i18n import language_from_environment, plural, tr
 from parlour.table import SqliteTableStore
 from parlour.tui.session import Match, list_saves
 
 
-def saves_text() -> str:
+def saves_text(lang: str = "en") -> str:
     """The saved games, newest first, with what to type to resume each. A damaged
-    old save file is listed with what is wrong with it."""
+    table or old save file is listed with what is wrong with it."""
     saves = list_saves()
-    lines = [f"Saved games in {SqliteTableStore().path.parent}:"]
+    lines = [tr(lang, "saves_in", path=SqliteTableStore().path.parent)]
     if not saves:
-        lines.append("  none (quit a game with q and choose 'save' to keep it)")
+        lines.append(tr(lang, "saves_none"))
         return "\n".join(lines)
     for save in saves:
         if save.damaged:
-            lines.append(f"  {save.identifier:<34} damaged: {save.damaged}")
+            lines.append(f"  {save.identifier:<34} {tr(lang, 'damaged', why=save.damaged)}")
             continue
-        state = "finished" if save.finished else f"{save.steps} moves played"
+        state = (
+            tr(lang, "finished") if save.finished else plural(lang, "moves_played_n", save.steps)
+        )
         lines.append(
             f"  {save.identifier:<34} {save.game:<20} {save.saved_at:<25} "
             f"{', '.join(save.names)} · {state}"
         )
-    lines.append("Resume one with: parlour resume NAME (or a file's path)")
+    lines.append(tr(lang, "resume_one"))
     return "\n".join(lines)
 
 
 def command_resume(arguments: argparse.Namespace) -> int:
     """List the saves, or resume the one named."""
     if not arguments.save:
-        print(saves_text())
+        print(saves_text(arguments.lang or language_from_environment()))
         return 0
     match, note = Match.resume(
         arguments.save, stats=statistics_store(arguments, sys.stdin.isatty())
@@ -44,10 +46,9 @@ def command_resume(arguments: argparse.Namespace) -> int:
         print(note)
     if arguments.lang:
         match.set_language(arguments.lang)
-    print(
-        f"{match.game.info.title}: {match.moves_played()} moves played. "
-        + tr(match.lang, "help_hint")
-    )
+    moves = plural(match.lang, "moves_played_n", match.moves_played())
+    print(tr(match.lang, "resumed", title=match.game.info.title, moves=moves))
+    print(tr(match.lang, "help_hint"))
     return run_match(match, arguments)
 
 

@@ -51,6 +51,8 @@ for _suit, _letter in enumerate(SUITS):
         _TEXT_TO_CARD[_rank + _letter] = _suit * 13 + _index
 _TEXT_TO_CARD["V1"] = VAMPIRE_1
 _TEXT_TO_CARD["V2"] = VAMPIRE_2
+_FRENCH_COURT: Final = {"V": "J", "D": "Q", "R": "K"}
+"""Valet, Dame, Roi: French letters read as J, Q, K (parse only)."""
 _CARD_TO_TEXT: Final = {card: text for text, card in _TEXT_TO_CARD.items()}
 
 
@@ -104,6 +106,9 @@ def format_card_in(card: int, pack: int) -> str:
 def parse_card(text: str) -> int:
     """Parse one card (``QH``, ``10h``, ``T♥``, ``q♡``, ``V1``) into its id.
 
+    The French court letters work too: ``VS`` (valet) is ``JS``, ``DH`` (dame)
+    ``QH``, ``RC`` (roi) ``KC``; ``V1`` and ``V2`` stay the Vampires.
+
     Raises :class:`ParseError` naming the text and the accepted forms.
     """
     if not isinstance(text, str):
@@ -114,10 +119,15 @@ def parse_card(text: str) -> int:
     if len(cleaned) == 2 and cleaned[0] == "T":
         cleaned = "10" + cleaned[1]
     card = _TEXT_TO_CARD.get(cleaned)
+    if card is None and len(cleaned) == 2 and cleaned[0] in _FRENCH_COURT:
+        # French letters (Valet, Dame, Roi), in any language; V1 and V2 were
+        # found above as the Vampires, so only a suit letter reaches here.
+        card = _TEXT_TO_CARD.get(_FRENCH_COURT[cleaned[0]] + cleaned[1])
     if card is None:
         raise ParseError(
             f"{shown(text)} is not a card; write rank then suit, e.g. 'AS', '10H' (or 'TH'), "
-            "'QD', 'KC' (suits S H D C or ♠ ♥ ♦ ♣), or 'V1'/'V2' for the Vampires"
+            "'QD', 'KC' (suits S H D C or ♠ ♥ ♦ ♣; V D R also name J Q K), or 'V1'/'V2' "
+            "for the Vampires"
         )
     return card
 

@@ -16,21 +16,34 @@ import importlib
 import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from parlour.core.errors import IllegalActionError, ParseError
+from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
-from parlour.i18n import move_sentence, pretty_move, tr
+from parlour.i18n import (
+    SECOND_PERSON,
+    in_score_units,
+    localized_cards,
+    localized_table,
+    move_sentence,
+    pretty_move,
+    shown_move,
+    tr,
+    translate_note,
+    translate_reason,
+    typed_move,
+)
 from parlour.render import Style, renderer_for
 from parlour.render.narration import sentence
 from parlour.stats import StatsStore
 from parlour.table import (
     Hint,
     IllegalMoveError,
+    MemoryTableStore,
     NotYourTurnError,
     PlayedMove,
     SeatSpec,
@@ -39,6 +52,7 @@ from parlour.table import (
     Table,
     TableError,
     TableNotFoundError,
+    TableStore,
     UndoRefusedError,
 )
 from parlour.table.saves import SaveInfo, convert_save, find_save, read_saved
@@ -80,6 +94,7 @@ def game_log(
     moves: Sequence[PlayedMove],
     names: Sequence[str],
     style: Style,
+    next_seat: int | None = None,
 ) -> list[list[str]]:
     """The sentences of the game log, one list per player action of ``moves``
     (led by one list for what happened before the first action, if anything).
@@ -88,7 +103,9 @@ def game_log(
     steps after it), each made into a sentence by the game's renderer in
     ``style.lang``. An action that emitted no event of its own is said by one
     plain sentence naming the player and the move, before the events that
-    followed it.
+    followed it, unless nothing followed it and the same player acts next (a
+    step of a move made in several steps, told when the move is complete;
+    ``next_seat`` is the seat on turn now, for the last action).
     """
     starts = [move.step for move in moves]
     entries: list[list[str]] = []
@@ -106,7 +123,12 @@ def game_log(
             own.append(ordered[position])
             position += 1
         said = [sentence(game_name, event, names, style) for _, event in own]
-        if not any(step == move.step for step, _ in own):
+        # A step of a move made in several steps (Casino: the card, then what it
+        # takes) is told by the events of the move's last step: no sentence of
+        # its own while the same player goes on.
+        acts_next = moves[index + 1].seat if index + 1 < len(moves) else next_seat
+        continued = acts_next == move.seat and not own
+        if not continued and not any(step == move.step for step, _ in own):
             said.insert(0, move_sentence(game_name, names[move.seat], move.text, style.lang, style))
         entries.append(said)
     return entries
@@ -131,8 +153,8 @@ class MoveCheck:
 
 def hint_line(hint: Hint, lang: str) -> str:
     """A hint as one line: the bot, the move, and why."""
-    line = tr(lang, "hint", bot=hint.bot, move=pretty_move(hint.text))
-    return f"{line} — {hint.reason}" if hint.reason else line
+    line = tr(lang, "hint", bot=hint.bot, move=shown_move(pretty_move(hint.text), lang))
+    return f"{line} — {localized_cards(hint.reason, lang)}" if hint.reason else line
 
 
 # ----- the match --------------------------------------------------------------------
@@ -181,9 +203,13 @@ class Match:
         lang: str = "en",
         stats: StatsStore | None = None,
         options: dict[str, object] | None = None,
+        store: TableStore | None = None,
     ) -> Match:
         """A new table (dealt from ``seed``, or from the operating system's
-        randomness), people at ``humans``, bots of kind ``opponent`` elsewhere."""
+        randomness), people at ``humans``, bots of kind ``opponent`` elsewhere.
+        With ``store`` (the terminal passes the SQLite table store), the table is
+        written there from its first move; without, it lives in memory until
+        :meth:`save`."""
         if isinstance(game, str):
             name, chosen = game, dict(options or {})
         else:
@@ -202,8 +228,23 @@ class Match:
             seed=seed,
             table_id=f"{name}-{stamp}-{secrets.token_hex(2)}",
             meta={"lang": lang, "opponent": opponent, "saved_by": humans[0] if humans else 0},
+            store=store,
         )
         return cls(table, lang=lang, stats=stats)
+
+    def play_again(self) -> Match:
+        """A new game like this one: the same game, options, seats, bots, language
+        and store, with a new deal (the end screen's "play again")."""
+        store = self.table.store if isinstance(self.table.store, SqliteTableStore) else None
+        return Match.new(
+            self.game,
+            humans=self.humans,
+            opponent=self.opponent,
+            names=self.names,
+            lang=self.lang,
+            stats=self.stats,
+            store=store,
+        )
 
     @classmethod
     def resume(cls, identifier: str, *, stats: StatsStore | None = None) -> tuple[Match, str]:
@@ -262,7 +303,7 @@ class Match:
 
     def table_text(self, seat: int, style: Style) -> str:
         """The table as ``seat`` sees it, drawn by the game's renderer."""
-        return self.render(self.view(seat), style, self.names)
+        return localized_table(self.render(self.view(seat), style, self.names), style.lang)
 
     def log_sentences(self) -> list[str]:
         """The whole game log, one sentence a line."""
@@ -274,13 +315,15 @@ class Match:
 
     def rebuild_log(self) -> None:
         """Make the log again from the table's events (after undo, a new language)."""
-        self.log = game_log(
+        log = game_log(
             self.game.info.name,
             self.table.events_for(self.observer),
             self.table.moves_played(),
             self.names,
             Style(lang=self.lang),
+            next_seat=self.table.seat_to_act(),
         )
+        self.log = [[localized_cards(line, self.lang) for line in step] for step in log]
 
     def groups(self, view: View) -> Groups | None:
         """The legal moves in groups (a card, then its targets) when there are many."""
@@ -331,12 +374,14 @@ class Match:
         """Read ``text`` as a move of ``seat``: the legal action, or what is wrong
         (text that is no action of the game, or the rule that forbids it)."""
         try:
-            return MoveCheck(self.table.check_move(seat, text))
+            return MoveCheck(self.table.check_move(seat, typed_move(text, self.lang)))
         except NotYourTurnError:
             return MoveCheck(None, reason=tr(self.lang, "not_your_turn"))
         except IllegalMoveError as error:
-            return MoveCheck(None, reason=error.reason)
+            return MoveCheck(None, reason=translate_reason(error.reason, self.lang))
         except (ParseError, IllegalActionError, TableError) as error:
+            if self.lang == "fr":  # the engine's messages are English; say it in French
+                return MoveCheck(None, error=tr(self.lang, "no_such_move", text=text))
             return MoveCheck(None, error=str(error))
 
     # ----- undo --------------------------------------------------------------------
@@ -375,7 +420,8 @@ class Match:
         if seat is None:
             return None
         self.hint_count += 1
-        return self.table.hint(seat, self.lang)
+        hint = self.table.hint(seat, self.lang)
+        return replace(hint, reason=in_score_units(self.game.info.name, hint.reason, self.lang))
 
     # ----- the end -----------------------------------------------------------------
     def result_lines(self) -> list[str]:
@@ -403,46 +449,151 @@ class Match:
         sheet = self.table.score_sheet()
         if not sheet:
             return [tr(self.lang, "no_score")]
-        lines = ["game deal  " + "".join(f"{name[:10]:>11}" for name in self.names)]
+        game_word, deal_word = tr(self.lang, "sheet_header").split()
+        lines = [
+            f"{game_word:>6} {deal_word:>5}  " + "".join(f"{name[:10]:>11}" for name in self.names)
+        ]
         for line in sheet:
             scores = "".join(f"{score:>11g}" for score in line.scores)
-            lines.append(f"{line.game:>4} {line.deal:>4}  {scores}   {line.note}".rstrip())
+            note = translate_note(line.note, self.lang, self.names)
+            lines.append(f"{line.game:>6} {line.deal:>5}  {scores}   {note}".rstrip())
         return lines
 
     def record_statistics(self) -> str | None:
-        """Add this finished game to the statistics once; return a note on failure."""
+        """Add this finished game to the statistics once; return a note on failure.
+
+        One game is one result, whoever sat at the keyboard: against bots, the
+        person's score; in hot seat (``people``), the best score of the people and
+        every name, so a game of three friends counts once, not three times."""
         results = self.table.result()
         if self.stats is None or self.stats_recorded or not self.humans or results is None:
             return None
         self.stats_recorded = True
         best = max(results)
         opponent = self.opponent if len(self.humans) < len(self.names) else "people"
+        top = max(self.humans, key=lambda seat: results[seat])
         try:
-            for seat in self.humans:
-                self.stats.add_result(
-                    game=self.game.info.name,
-                    opponent=opponent,
-                    players=self.game.num_players,
-                    score=results[seat],
-                    won=results[seat] == best,
-                    player=self.names[seat],
-                )
+            self.stats.add_result(
+                game=self.game.info.name,
+                opponent=opponent,
+                players=self.game.num_players,
+                score=results[top],
+                won=results[top] == best,
+                player=", ".join(self.names[seat] for seat in self.humans),
+            )
         except (OSError, sqlite3.Error) as error:  # never lose the game for its statistics
-            return f"statistics not saved: {error}"
+            return tr(self.lang, "stats_not_saved", error=error)
         return None
 
+    # ----- deals -------------------------------------------------------------------
+    def deals_scored(self) -> int:
+        """How many deals have been scored so far (a deal's end makes it grow)."""
+        return len(self.table.score_sheet())
+
+    def decisions_since(self, step: int) -> dict[int, int]:
+        """How many moves each person at this keyboard chose since history step
+        ``step`` (forced plays the engine makes itself are not moves)."""
+        counts = dict.fromkeys(self.humans, 0)
+        for move in self.table.moves_played():
+            if move.step >= step and move.seat in counts:
+                counts[move.seat] += 1
+        return counts
+
+    def forced_seats(self, step: int) -> set[int]:
+        """The seats that had a card played for them by the rules (an event
+        marked ``forced``, as Nain Jaune's) since history step ``step``."""
+        return {
+            int(getattr(event, "seat", -1))
+            for event_step, event in self.table.events_for(self.observer)
+            if event_step >= step and getattr(event, "forced", False)
+        }
+
+    def forced_notes(self, step: int) -> list[str]:
+        """After a deal that began at history step ``step``: one sentence for each
+        person here who had cards played for them by the rules in it and nothing
+        to decide ("every move was forced")."""
+        forced = self.forced_seats(step)
+        notes = []
+        for seat, count in self.decisions_since(step).items():
+            if count == 0 and seat in forced:
+                name = self.names[seat]
+                key = "all_forced_you" if name in SECOND_PERSON else "all_forced"
+                notes.append(tr(self.lang, key, name=name))
+        return notes
+
+    def history_length(self) -> int:
+        """The number of steps (chance and actions) played so far."""
+        return self.table.history_length()
+
+    def last_deal_line(self) -> str:
+        """The last scored deal as one line: each player's score and the note."""
+        sheet = self.table.score_sheet()
+        if not sheet:
+            return ""
+        line = sheet[-1]
+        scores = ", ".join(
+            f"{name} {score:g}" for name, score in zip(self.names, line.scores, strict=True)
+        )
+        note = translate_note(line.note, self.lang, self.names)
+        return tr(self.lang, "deal_scored", deal=line.deal, scores=scores) + (
+            f" ({note})" if note else ""
+        )
+
     # ----- saving ------------------------------------------------------------------
+    def is_stored(self) -> bool:
+        """Whether every move is already written to the SQLite table store."""
+        return isinstance(self.table.store, SqliteTableStore)
+
     def save(self) -> str:
         """Keep the table in the table store (from now on every move is written as
         it is played); return what to type after ``parlour resume``."""
-        if not isinstance(self.table.store, SqliteTableStore):
+        if not self.is_stored():
             self.table.copy_to(SqliteTableStore())
         return self.table.id
+
+    def save_and_say(self) -> list[str]:
+        """Save (if not yet stored) and return what to tell the player: where the
+        game is and how to resume it, or why it could not be saved. For Ctrl-C
+        and closing the window, in both interfaces; never raises a ParlourError."""
+        try:
+            identifier = self.save()
+        except (ParlourError, OSError, sqlite3.Error) as error:
+            return [tr(self.lang, "not_saved", error=error)]
+        if self.is_over():
+            return [tr(self.lang, "replay_with", id=identifier)]
+        return [
+            tr(self.lang, "saved", path=self.store_path()),
+            tr(self.lang, "resume_with", id=identifier),
+        ]
+
+    def discard(self) -> None:
+        """Quit without saving: forget the stored table (it is no longer offered
+        for resuming). A finished game is kept for replay whatever is asked."""
+        store = self.table.store
+        if isinstance(store, SqliteTableStore) and not self.is_over():
+            self.table.copy_to(MemoryTableStore())
+            store.delete(self.table.id)
 
     def store_path(self) -> str:
         """Where the table is kept once saved."""
         store = self.table.store
         return str(store.path) if isinstance(store, SqliteTableStore) else ""
+
+
+def unfinished_tables(
+    game_name: str, store: SqliteTableStore | None = None
+) -> list[dict[str, Any]]:
+    """The unfinished tables of ``game_name`` in the table store, newest first
+    (empty when the store does not exist yet or cannot be read: offering to
+    resume must never stop a new game)."""
+    store = store if store is not None else SqliteTableStore()
+    if not store.path.exists():
+        return []
+    try:
+        listed = store.list(finished=False)
+    except TableError:
+        return []
+    return [item for item in listed if not item.get("damaged") and item.get("game") == game_name]
 
 
 def group_by_first_word(view: View) -> Groups:

@@ -1,0 +1,260 @@
+"""French, whole: a game played with --lang fr (or a French locale) shows no
+English word; French card letters (V D R) are shown and read; plural forms."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour
+from parlour.core.cards import VAMPIRE_1, VAMPIRE_2, format_card, parse_card
+from parlour.core.errors import ParseError
+from parlour.core.registry import game_names
+from parlour.i18n import (
+    french_cards,
+    in_score_units,
+    language_from_environment,
+    plural,
+    shown_move,
+    translate_note,
+    translate_reason,
+    typed_move,
+)
+from parlour.tui.session import Match
+
+SOURCES = str(Path(parlour.__file__).resolve().parents[1])
+"""The sources under test, for the subprocesses (not whatever is installed)."""
+
+ENGLISH_WORDS = frozenset(
+    """the you your card cards deal deals dealt trick tricks player players
+    scored turn play plays played moves move hand wins win won round rounds
+    take takes taken build builds trail with done game over final legal choose which
+    type help not allowed undo hint saved save resume rows columns seat side went out
+    shared counts count stopped after tie best level good colour red black negative
+    bot bots draws draw lead leads leader and are is has have this that there no none
+    yes press enter next back quit left right each every first last from into at of""".split()
+)
+"""Common English words that must never appear on a French screen ("score" and
+"points" are French words too: only Nain Jaune must not count in points)."""
+
+ALLOWED = frozenset(
+    """moves table score log hint undo rules save help quit back parlour resume replay seed
+    --seed""".split()
+)
+"""The commands (typed the same in both languages) and the command's name."""
+
+
+def run(args: list[str], stdin: str, data: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        [sys.executable, "-m", "parlour", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={
+            "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": SOURCES,
+            "PARLOUR_DATA_DIR": str(data),
+            **(env or {}),
+        },
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    assert "Traceback" not in result.stderr
+    return result.stdout + result.stderr
+
+
+def english_words(text: str) -> list[str]:
+    """The English words of ``text``, leaving out quoted commands (« moves »),
+    cards, cells and table ids."""
+    text = re.sub(r"« [^»]* »", " ", text)
+    text = re.sub(r"parlour (resume|replay) \S+", " ", text)
+    found = []
+    for word in re.findall(r"[A-Za-zÀ-ÿ'-]+", text):
+        lowered = word.lower().strip("'-")
+        if lowered in ENGLISH_WORDS and lowered not in ALLOWED:
+            found.append(word)
+    return found
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_whole_game_in_french_has_no_english_word(name: str, tmp_path: Path) -> None:
+    output = run(["play", name, "--plain", "--lang", "fr", "--seed", "7"], "1\n" * 3000, tmp_path)
+    assert "Partie" in output or "partie" in output
+    assert "Résultat : " in output  # played to the end
+    lines_with_english = [
+        (line, english_words(line)) for line in output.splitlines() if english_words(line)
+    ]
+    assert lines_with_english == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_nain_jaune_counts_chips_not_points(lang: str, tmp_path: Path) -> None:
+    output = run(
+        ["play", "nain-jaune", "--plain", "--lang", lang, "--seed", "3", "--players", "4"],
+        "1\n" * 3000,
+        tmp_path,
+    )
+    assert re.search(r"\bpoints?\b", output, re.IGNORECASE) is None
+    assert ("jetons" if lang == "fr" else "chips") in output
+
+
+def test_a_french_locale_chooses_french_when_no_flag_is_given(tmp_path: Path) -> None:
+    output = run(
+        ["play", "dracula", "--plain", "-o", "deals=1", "--seed", "2"],
+        "quit\n",
+        tmp_path,
+        env={"LANG": "fr_FR.UTF-8"},
+    )
+    assert "Tapez « help » pour l'aide." in output
+    english = run(
+        ["play", "dracula", "--plain", "-o", "deals=1", "--seed", "2", "--lang", "en"],
+        "quit\n",
+        tmp_path,
+        env={"LANG": "fr_FR.UTF-8"},
+    )
+    assert "Type 'help' for help." in english
+
+
+def test_the_locale_variables_are_read_in_the_c_library_order() -> None:
+    assert language_from_environment({"LANG": "fr_FR.UTF-8"}) == "fr"
+    assert language_from_environment({"LC_ALL": "fr_CA", "LANG": "en_GB"}) == "fr"
+    assert language_from_environment({"LC_ALL": "C", "LANG": "fr_FR"}) == "en"
+    assert language_from_environment({"LC_MESSAGES": "fr_BE", "LANG": "en_US"}) == "fr"
+    assert language_from_environment({}) == "en"
+
+
+def test_french_court_letters_are_read_in_any_language() -> None:
+    assert parse_card("VS") == parse_card("JS")
+    assert parse_card("D♥") == parse_card("QH")
+    assert parse_card("rc") == parse_card("KC")
+    assert parse_card("V♢") == parse_card("JD")
+
+
+def test_v1_and_v2_stay_the_vampires() -> None:
+    assert parse_card("V1") == VAMPIRE_1 and parse_card("v2") == VAMPIRE_2
+    assert format_card(parse_card("V1")) == "V1"
+    with pytest.raises(ParseError):
+        parse_card("V3")
+    with pytest.raises(ParseError):
+        parse_card("DX")
+
+
+def test_french_letters_shown_only_in_french_and_moves_stay_typable() -> None:
+    assert french_cards("Q♡ b2, K♠, J♣ V1 V2") == "D♡ b2, R♠, V♣ V1 V2"
+    assert french_cards("\x1b[31mK♢\x1b[0m") == "\x1b[31mR♢\x1b[0m"
+    assert french_cards("OK QUIT JS.") == "OK QUIT VS."
+    assert shown_move("QH b2", "en") == "QH b2"
+    assert shown_move("7S take 2S+5C", "fr") == "7S prend 2S+5C"
+    assert shown_move("KD build 9", "fr") == "RD construit 9"
+    assert typed_move("7S prend 2S+5C", "fr") == "7S take 2S+5C"
+    assert typed_move("pose QH", "fr") == "put QH" and typed_move("3C pose", "fr") == "3C trail"
+
+
+DRACULA_ONE_DEAL = ["play", "dracula", "-o", "deals=1", "-o", "first_dealer=0", "--seed", "5"]
+
+
+def test_a_french_letter_move_plays_in_the_line_mode(tmp_path: Path) -> None:
+    output = run(
+        [*DRACULA_ONE_DEAL, "--plain", "--lang", "fr"],
+        "lignes\nquit\n",
+        tmp_path,
+    )
+    assert "Vous choisissez les lignes" in output
+
+
+def test_every_listed_french_move_is_read_back_as_the_same_action() -> None:
+    for name in ("dracula", "thracula", "casino", "colour-blind"):
+        game = parlour.load_game(name)
+        match = Match.new(
+            game,
+            seed=9,
+            humans=[0],
+            opponent="random",
+            names=["Vous", "Robot"] + [f"Robot {seat}" for seat in range(3, game.num_players + 1)],
+            lang="fr",
+        )
+        courts = 0
+        for _ in range(40):
+            seat = match.human_to_act()
+            if seat is None:
+                if match.is_over():
+                    break
+                match.play_bot()
+                continue
+            view = match.view(seat)
+            for action, text in zip(view.legal_actions, view.action_texts, strict=True):
+                shown = shown_move(text, "fr")
+                courts += shown != text
+                assert match.check_move(seat, shown).action == action, (name, shown)
+            match.submit(seat, view.legal_actions[-1])
+        assert courts > 0, name
+
+
+def test_score_notes_name_the_players_and_speak_french() -> None:
+    names = ["Vous", "Robot 2", "Robot 3"]
+    assert translate_note("seat 1 went out", "en", names) == "Robot 2 went out"
+    assert translate_note("seat 2 went out (grand opéra)", "fr", names) == (
+        "Robot 3 est sorti (grand opéra)"
+    )
+    assert translate_note("seat 0 went out", "fr", names) == "Vous êtes sorti"
+    assert translate_note("rows 42/90/16, columns 16/30/19; tie", "fr") == (
+        "lignes 42/90/16, colonnes 16/30/19; égalité"
+    )
+
+
+def test_refusals_are_french() -> None:
+    assert translate_reason("QH is not in your hand", "fr") == "vous n'avez pas D♡ en main"
+    assert translate_reason("b2 already holds a card", "fr") == "b2 porte déjà une carte"
+    unknown = translate_reason("some new rule of a game", "fr")
+    assert english_words(unknown) == []
+    assert translate_reason("QH is not in your hand", "en") == "QH is not in your hand"
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "expected"),
+    [
+        ("en", 0, "0 moves"),
+        ("en", 1, "1 move"),
+        ("en", 2, "2 moves"),
+        ("fr", 0, "0 coup"),
+        ("fr", 1, "1 coup"),
+        ("fr", 2, "2 coups"),
+    ],
+)
+def test_plural_forms(lang: str, count: int, expected: str) -> None:
+    assert plural(lang, "moves_n", count) == expected
+
+
+def test_plural_of_cards_and_wins() -> None:
+    assert plural("en", "cards_n", 1) == "1 card" and plural("en", "cards_n", 3) == "3 cards"
+    assert plural("fr", "wins_n", 1) == "1 victoire" and plural("fr", "wins_n", 2) == "2 victoires"
+
+
+def test_a_nain_jaune_hint_speaks_of_chips() -> None:
+    game = parlour.load_game("nain-jaune", players=3)
+    names = ["Vous", "Robot 2", "Robot 3"]
+    match = Match.new(game, seed=1, humans=[0], opponent="random", names=names, lang="fr")
+    while match.human_to_act() is None:
+        match.play_bot()
+    hint = match.hint()
+    assert hint is not None
+    assert "point" not in hint.reason
+    assert in_score_units("nain-jaune", "expected lead +3.0 points", "en") == (
+        "expected lead +3.0 chips"
+    )
+    assert in_score_units("dracula", "avance espérée +3.0 points", "fr").endswith("points")
+
+
+def test_a_french_hint_names_the_move_in_french() -> None:
+    from parlour.table import Hint
+    from parlour.tui.session import hint_line
+
+    line = hint_line(Hint(action=1, text="columns", reason="", bot="hard"), "fr")
+    assert line == "Conseil (robot hard) : colonnes"
+    line = hint_line(Hint(action=1, text="KS take 2S+5C", reason="", bot="hard"), "fr")
+    assert line == "Conseil (robot hard) : R♠ prend 2♠+5♣"
