@@ -680,7 +680,7 @@ class Hub:
         more than ``older_than`` seconds old; return their ids."""
         cutoff = datetime.now(UTC).timestamp() - older_than
         mine = set(self.book.table_ids(finished=True))
-        deleted = []
+        deleted: list[str] = []
         for entry in self.store.list(finished=True):
             table_id = entry["id"]
             room = self.rooms.get(table_id)
