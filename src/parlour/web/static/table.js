@@ -94,6 +94,8 @@ export class TablePage {
       this.log.push(...message.events);
       if (message.events.length) this.serverNarrates = true;
       this.takeEvents(message.events, Boolean(message.log_reset));
+      // A stand-in bot played for an away seat (or a run-out turn clock): one log line.
+      if (message.notice) this.log.push({ derived: true, event: { kind: "stand_in" }, text: message.notice.text });
       // A game that sends no events yet still gets a log: who moved, and the
       // cards that came onto the board (public), or the text of our own move.
       this.derive = null;
@@ -393,6 +395,7 @@ export class TablePage {
     if (facts.kind === "bot") badge = t("bot", { level: t(`level_${facts.bot}`) });
     else if (mine) badge = t("you");
     else if (facts.free) badge = t("free");
+    else if (facts.stand_in) badge = `${t("away")} · ${t("bot", { level: t(`level_${facts.stand_in}`) })}`;
     else if (!facts.connected) badge = t("away");
     const score = game.seatScore(view, seat);
     const note = game.seatNote(view, seat);
