@@ -258,3 +258,21 @@ def test_a_french_hint_names_the_move_in_french() -> None:
     assert line == "Conseil (robot hard) : colonnes"
     line = hint_line(Hint(action=1, text="KS take 2S+5C", reason="", bot="hard"), "fr")
     assert line == "Conseil (robot hard) : R♠ prend 2♠+5♣"
+
+
+def test_the_game_log_shows_french_court_letters_wherever_it_is_shown() -> None:
+    from parlour.render import Style
+    from parlour.tui.session import game_log
+
+    game = parlour.load_game("nain-jaune", players=3)
+    names = ["Vous", "Robot 2", "Robot 3"]
+    match = Match.new(game, seed=1, humans=[], opponent="random", names=names, lang="fr")
+    while not match.is_over():
+        match.play_bot()
+    table = match.table
+    french = game_log(
+        "nain-jaune", table.events_for(0), table.moves_played(), names, Style(lang="fr")
+    )
+    said = "\n".join(line for entry in french for line in entry)
+    assert re.search(r"\b[VDR][♠♡♢♣]", said)
+    assert not re.search(r"\b[JQK][♠♡♢♣]", said)

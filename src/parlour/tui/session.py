@@ -131,6 +131,8 @@ def game_log(
         if not continued and not any(step == move.step for step, _ in own):
             said.insert(0, move_sentence(game_name, names[move.seat], move.text, style.lang, style))
         entries.append(said)
+    if style.lang == "fr":  # court cards read V D R in French, wherever the log is shown
+        entries = [[localized_cards(line, "fr") for line in entry] for entry in entries]
     return entries
 
 
@@ -315,7 +317,7 @@ class Match:
 
     def rebuild_log(self) -> None:
         """Make the log again from the table's events (after undo, a new language)."""
-        log = game_log(
+        self.log = game_log(
             self.game.info.name,
             self.table.events_for(self.observer),
             self.table.moves_played(),
@@ -323,7 +325,6 @@ class Match:
             Style(lang=self.lang),
             next_seat=self.table.seat_to_act(),
         )
-        self.log = [[localized_cards(line, self.lang) for line in step] for step in log]
 
     def groups(self, view: View) -> Groups | None:
         """The legal moves in groups (a card, then its targets) when there are many."""
