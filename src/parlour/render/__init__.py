@@ -30,6 +30,10 @@ SOLID_SUITS = ("♠", "♥", "♦", "♣")
 OUTLINED_RED = ("♠", "♡", "♢", "♣")
 """Red suits outlined, black solid: red and black stay distinct without colour."""
 
+ENGLISH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R")
+"""Valet, dame, roi: the court letters a French table shows (and input accepts)."""
+
 Renderer = Callable[[View, "Style", Sequence[str]], str]
 
 
@@ -49,12 +53,14 @@ class Style:
         return cls(colour=bool(colour))
 
     def card(self, text_or_card: str | int) -> str:
-        """A card for display: ``Q♡`` (red suits outlined, black solid), red in colour."""
+        """A card for display: ``Q♡`` (red suits outlined, black solid), red in
+        colour; a French table writes the courts V D R (``D♡``)."""
         card = parse_card(text_or_card) if isinstance(text_or_card, str) else text_or_card
         if is_vampire(card):
             text = "V" + str(card - 51)
             return self.paint(text, "35") if self.colour else text
-        rank = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[rank_of(card) - 1]
+        ranks = FRENCH_RANKS if self.lang == "fr" else ENGLISH_RANKS
+        rank = ranks[rank_of(card) - 1]
         suit = OUTLINED_RED[suit_of(card)] if self.symbols else "SHDC"[suit_of(card)]
         text = rank + suit
         if self.colour and is_red(card):

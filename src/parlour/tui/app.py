@@ -363,6 +363,7 @@ class TableApp(App[int]):
         Binding("escape", "go_back", "back", show=False),
         Binding("q", "leave", "quit", show=False),
         Binding("ctrl+q", "leave", "quit", show=False, priority=True),
+        Binding("ctrl+c", "interrupt", "save and quit", show=False, priority=True),
         Binding("question_mark", "help", "help", show=False),
         *[Binding(str(number), f"pick({number - 1})", show=False) for number in range(1, 10)],
     ]
@@ -1009,8 +1010,14 @@ class TableApp(App[int]):
             )
             self.exit(0)
         elif choice == "discard":
+            self.match.discard()
             self.exit_message = tr(lang, "abandoned")
             self.exit(0)
+
+    def action_interrupt(self) -> None:
+        """Ctrl-C: the game is stored already; leave saying how to resume it."""
+        self.exit_message = "\n".join(self.match.save_and_say())
+        self.exit(130)
 
 
 _TABLE_ACTIONS = frozenset(
