@@ -21,7 +21,7 @@ from parlour.core.errors import (
     ParseError,
     RecordError,
 )
-from parlour.core.game import CHANCE, State
+from parlour.core.game import CHANCE, State, instance_fields
 from parlour.core.record import MatchRecord
 from parlour.core.registry import load_game
 from parlour.core.sampler import Rng
@@ -1037,7 +1037,7 @@ def test_steps_build_and_done_only_when_complete() -> None:
     before = state.clone()
     with pytest.raises(IllegalActionError, match="adds up to 5: add table cards"):
         state.apply_action(DONE)
-    assert state.__dict__.keys() == before.__dict__.keys()
+    assert instance_fields(state).keys() == instance_fields(before).keys()
     assert state.pending_taken == before.pending_taken
     state.apply_text("4H")  # 5 + 4 make 9; 6C+3C could still be called
     assert legal_texts(state) == ["3C", "6C", "done"]
@@ -1142,11 +1142,13 @@ def add_build_action_id(value: int) -> int:
 def test_non_actions_refused_at_once_with_state_unchanged(action: object) -> None:
     state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
     before = state.serialize()
-    fields = {key: value for key, value in state.__dict__.items() if key != "_legal"}
+    fields = {key: value for key, value in instance_fields(state).items() if key != "_legal"}
     with pytest.raises(IllegalActionError):
         state.apply_action(action)  # type: ignore[arg-type]
     assert state.serialize() == before
-    assert {key: value for key, value in state.__dict__.items() if key != "_legal"} == fields
+    assert {
+        key: value for key, value in instance_fields(state).items() if key != "_legal"
+    } == fields
     with pytest.raises(ParlourError):
         state.action_to_string(action)  # type: ignore[arg-type]
 

@@ -81,7 +81,7 @@ def is_vampire(card: int) -> bool:
     return card >= VAMPIRE_1
 
 
-def format_card(card: int) -> str:
+def format_card(card: object) -> str:
     """Canonical text of a card: ``AS``, ``10H``, ``QD``, ``V1``."""
     # A bool or a float equal to a card id would find its text in the table.
     if type(card) is int:
@@ -91,7 +91,7 @@ def format_card(card: int) -> str:
     raise ParseError(f"no card has id {shown(card)}; card ids are whole numbers from 0 to 53")
 
 
-def format_card_in(card: int, pack: int) -> str:
+def format_card_in(card: object, pack: int) -> str:
     """Canonical text of a card of ``pack`` (a bit mask): :class:`ParseError` for
     an id that is not a card of that pack, such as a Vampire in a 52-card game.
 
@@ -103,7 +103,7 @@ def format_card_in(card: int, pack: int) -> str:
     raise ParseError(f"{shown(card)} is not the id of a card of this game's pack")
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     """Parse one card (``QH``, ``10h``, ``T♥``, ``q♡``, ``V1``) into its id.
 
     The French court letters work too: ``VS`` (valet) is ``JS``, ``DH`` (dame)
@@ -132,7 +132,7 @@ def parse_card(text: str) -> int:
     return card
 
 
-def parse_cards(text: str | Iterable[str | int]) -> list[int]:
+def parse_cards(text: object) -> list[int]:
     """Parse several cards: a space- or comma-separated string, or an iterable of
     card texts or ids. Raises :class:`ParseError` for anything else."""
     if isinstance(text, str):

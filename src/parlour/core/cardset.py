@@ -26,7 +26,7 @@ class CardSet:
 
     mask: int
 
-    def __init__(self, mask: int = 0) -> None:
+    def __init__(self, mask: object = 0) -> None:
         if type(mask) is not int or mask < 0:
             raise ParseError(f"a card mask is a whole number of 0 or more, not {shown(mask)}")
         object.__setattr__(self, "mask", mask)
@@ -35,7 +35,7 @@ class CardSet:
         raise AttributeError("CardSet is immutable")
 
     @classmethod
-    def parse(cls, text: str | Iterable[str | int]) -> CardSet:
+    def parse(cls, text: object) -> CardSet:
         """A set from card texts (``"AS 10H"``) or ids."""
         return cls(mask_of(parse_cards(text)))
 

@@ -104,7 +104,7 @@ class View:
     """Every step of the match as this seat saw it: ``(actor, action)``, with the
     action ``None`` where it was a chance outcome the seat could not see."""
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """The text of one of this view's legal actions."""
         if type(action) is int and action in self.legal_actions:
             return self.action_texts[self.legal_actions.index(action)]
@@ -113,11 +113,11 @@ class View:
             f"legal: {allowed_list(self.action_texts, LISTED_CHOICES)}"
         )
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
         """The legal action written ``text``: any form the game's parser accepts
         without the state (``Game.parse_action``), else the listed text with case,
         spacing and suit symbols free."""
-        check_action_text(text)
+        text = check_action_text(text)
         try:
             parsed = self.game.parse_action(text)
         except ParseError:
@@ -143,7 +143,7 @@ def first_dealer_outcomes(players: int) -> list[tuple[int, float]]:
     return [(seat, 1.0 / players) for seat in range(players)]
 
 
-def first_dealer_text(seat: int, players: int | None = None) -> str:
+def first_dealer_text(seat: object, players: int | None = None) -> str:
     """A random first dealer's outcome as text: ``seat 2``. Raises
     :class:`ParseError` for what is not a seat (of ``players`` seats, if given)."""
     if type(seat) is not int or seat < 0 or (players is not None and seat >= players):
@@ -192,6 +192,21 @@ def check_action_text(text: object) -> str:
     return text
 
 
+def instance_fields(thing: object) -> dict[str, object]:
+    """Every field set on ``thing``, by name. A compiled (mypyc) instance has no
+    ``__dict__``: its class lists its fields in ``__mypyc_attrs__``; a pure one
+    keeps them in its ``__dict__``. Clones and the tests' state comparisons read
+    fields through here, so that both engines are seen the same way."""
+    names = [name for name in getattr(type(thing), "__mypyc_attrs__", ()) if name != "__dict__"]
+    names.extend(getattr(thing, "__dict__", ()))
+    fields: dict[str, object] = {}
+    for name in names:
+        value = getattr(thing, name, _UNSET)
+        if value is not _UNSET:
+            fields[name] = value
+    return fields
+
+
 def _normalise_action_text(text: str) -> str:
     tokens = []
     for token in text.replace(",", " , ").replace("+", " + ").split():
@@ -234,7 +249,7 @@ class State(ABC):
         """Apply an action already known to be legal."""
 
     @abstractmethod
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """The text of an action at this state (a chance outcome at a chance node)."""
 
     @abstractmethod
@@ -458,16 +473,9 @@ class State(ABC):
 
     def _take_fields(self, source: State) -> None:
         """Make every field of this state refer to the same value as in ``source``
-        (a shallow copy). A compiled (mypyc) state has no ``__dict__``: its class
-        lists its fields in ``__mypyc_attrs__``."""
-        names = [
-            name for name in getattr(type(source), "__mypyc_attrs__", ()) if name != "__dict__"
-        ]
-        names.extend(getattr(source, "__dict__", ()))
-        for name in names:
-            value = getattr(source, name, _UNSET)
-            if value is not _UNSET:
-                setattr(self, name, value)
+        (a shallow copy)."""
+        for name, value in instance_fields(source).items():
+            setattr(self, name, value)
 
     def view(self, player: object) -> View:
         """What ``player`` may know: observation, legal actions if on turn, history."""
@@ -675,9 +683,7 @@ class Game(Generic[OptionsT]):
         """The bit mask of the cards pack ``section`` may hold (for forced decks)."""
         return STANDARD_PACK
 
-    def new_initial_state(
-        self, *, seed: int | None = None, deck: Sequence[object] | None = None
-    ) -> State:
+    def new_initial_state(self, *, seed: object = None, deck: object = None) -> State:
         """A new match.
 
         With neither argument, chance nodes are left to the caller. With ``seed``,
@@ -695,7 +701,7 @@ class Game(Generic[OptionsT]):
             state._resolve_chance(state._sampler)
         return state
 
-    def parse_deck(self, deck: Sequence[object]) -> tuple[tuple[int, ...], ...]:
+    def parse_deck(self, deck: object) -> tuple[tuple[int, ...], ...]:
         """Check a forced deck: one list of cards, or one list per pack section."""
         if isinstance(deck, str) or not isinstance(deck, Sequence):
             raise ParseError(
@@ -737,7 +743,7 @@ class Game(Generic[OptionsT]):
             sections.append(tuple(cards))
         return tuple(sections)
 
-    def deserialize_state(self, text: str) -> State:
+    def deserialize_state(self, text: object) -> State:
         """The state a :meth:`State.serialize` text describes (replayed from its record)."""
         from parlour.core.record import MatchRecord
 

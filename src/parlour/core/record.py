@@ -58,7 +58,7 @@ class MatchRecord:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> MatchRecord:
+    def from_json(cls, text: object) -> MatchRecord:
         """Parse a record; :class:`RecordError` says what is wrong with it."""
         if not isinstance(text, str):
             raise RecordError(f"a record must be JSON text, not {shown(text)}")

@@ -33,7 +33,7 @@ stays: :meth:`CasinoState.string_to_actions` turns it into its steps and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from parlour.core.cards import (
     DIAMONDS,
@@ -289,7 +289,7 @@ def split_groups(cards: int, value: int, first: int = -1) -> list[list[int]] | N
     return None
 
 
-def _is_whole_number(value: object) -> bool:
+def _is_whole_number(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -383,7 +383,7 @@ def add_build_action(value: int) -> int:
     return ADD_BUILD_BASE + value - 2
 
 
-def is_action_id(action: object) -> bool:
+def is_action_id(action: object) -> TypeGuard[int]:
     """True for a whole number that is some Casino player action (legal or not)."""
     return (
         isinstance(action, int)
@@ -1063,7 +1063,7 @@ class CasinoState(State):
         parts += builds
         return f"{head} with " + ", ".join(parts) if parts else head
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """A step's text: ``7H take`` · ``5S build 9`` · ``3C trail`` (a move's first
         step), ``4D`` or ``b9`` (added to the move), ``done``; at a chance node the
         card dealt (or ``seat 2``, the first dealer). Raises

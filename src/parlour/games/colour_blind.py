@@ -447,7 +447,7 @@ class ColourBlindState(State):
         self.deal_points = [0] * players
 
     # ----- text ------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """``QH`` for a card played or dealt; ``seat N`` for a random first dealer."""
         if self.phase == PHASE_FIRST_DEALER:
             return first_dealer_text(action, self.players)

@@ -545,7 +545,7 @@ class DraculaState(State):
         self.phase = PHASE_DIRECTION
 
     # ----- text ------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """``QH b2``, ``rows``, ``columns``, ``take QH``; a card (or ``seat N``) for chance."""
         if self.phase in (PHASE_DEAL, PHASE_CUT_FIRST, PHASE_CUT_SECOND):
             return format_card(action)
@@ -678,7 +678,7 @@ def played_card(action: int) -> int | None:
     return action // CELLS if 0 <= action < PLAY_ACTIONS else None
 
 
-def action_text(action: int) -> str:
+def action_text(action: object) -> str:
     """The text of a player action: ``QH b2``, ``rows``, ``columns``, ``take QH``."""
     if type(action) is not int:  # a bool or a float would pass the range tests
         raise ParseError(f"a Dracula action is a whole number, not {shown(action)}")

@@ -330,7 +330,7 @@ class DraculaPartnershipState(State):
         self.phase = PHASE_OVER
 
     # ----- text ------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """``QH b2``, ``rows``, ``columns``; a card (or ``seat N``) for chance."""
         if self.phase == PHASE_DEAL:
             return format_card(action)

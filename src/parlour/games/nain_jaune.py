@@ -276,7 +276,7 @@ PLAY_ON: Final = 54
 NUM_ACTIONS: Final = 55
 
 
-def action_text(action: int) -> str:
+def action_text(action: object) -> str:
     """The text of a player action: ``7D``, ``stop``, ``claim``, ``play on``."""
     if type(action) is not int:  # a bool or a float would pass the range tests
         raise ParseError(f"a Nain Jaune action is a whole number, not {shown(action)}")
@@ -700,7 +700,7 @@ class NainJauneState(State):
             self.dealer = action
             self._start_deal()
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """``7D``, ``stop``, ``claim``, ``play on``; at chance nodes the dealt card or
         ``dealer 2``."""
         if self.phase == PHASE_FIRST_DEALER:

@@ -157,7 +157,7 @@ def put_action(card: int) -> int:
     return PUT + card
 
 
-def action_text(action: int) -> str:
+def action_text(action: object) -> str:
     """The text of a player action: ``take a1`` or ``put QH``."""
     if type(action) is not int:  # a bool or a float would pass the range tests
         raise ParseError(f"a Thracula action is a whole number, not {shown(action)}")
@@ -458,7 +458,7 @@ class ThraculaState(State):
         self.phase = PHASE_OVER
 
     # ----- text ------------------------------------------------------------------
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         """``take a1``, ``put QH``; a card (or ``seat N``) for chance."""
         if self.phase in (PHASE_DEAL_HANDS, PHASE_DEAL_COFFIN):
             return format_card(action)
