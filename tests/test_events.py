@@ -616,9 +616,9 @@ def test_sentences_name_seats_draw_cards_and_agree_with_you_and_vous() -> None:
     played = CardPlayedToCell(seat=0, card=parse_card("QH"), cell=4)
     assert sentence("dracula", played, ["Ann", "Bob"], Style()) == "Ann plays Q♡ to b2."
     assert sentence("dracula", played, ["You", "Bob"], Style()) == "You play Q♡ to b2."
-    assert sentence("dracula", played, ["Vous", "Bob"], Style(lang="fr")) == "Vous jouez Q♡ en b2."
+    assert sentence("dracula", played, ["Vous", "Bob"], Style(lang="fr")) == "Vous jouez D♡ en b2."
     put = sentence("thracula", played, ["Ann", "Bob", "Cy"], Style(lang="fr"))
-    assert put == "Ann pose Q♡ face visible en b2."
+    assert put == "Ann pose D♡ face visible en b2."
     hidden = CardDealt(seat=1, card=parse_card("7D")).for_seat(0)
     assert sentence("nain-jaune", hidden, NAMES[:4], Style()) == "Bob is dealt a card."
     trick = colour_blind.TrickWon(
