@@ -27,7 +27,7 @@ if not parlour.compiled():
     sys.exit("test-compiled: the engine did not compile (see the notes above)")
 print("test-compiled: running the engine tests on the compiled engine")
 '
-PYTHONPATH="$build/src" "$python" -m pytest -p no:cacheprovider -q -m "not slow" \
+PYTHONPATH="$build/src" "$python" -m pytest -p no:cacheprovider -m "not slow" \
     tests/test_conformance.py tests/test_golden.py tests/test_core.py \
     tests/test_record_upgrade.py tests/test_events.py tests/test_table.py \
     tests/test_fuzz.py tests/test_bots.py tests/test_scoring_properties.py \
