@@ -4,7 +4,8 @@ For every game: open the lobby, make a table against bots through the form,
 play to the end with clicks, and again with the keyboard alone, and check the
 result the page shows against the server's. Also: the page asks nothing of
 another host; two windows share one table while a spectator sees no hand.
-Screenshots of each game's table go to ``docs/screens/web-<game>.png``.
+Screenshots of each game's table go to ``$PARLOUR_SCREENS/web-<game>.png``
+(``PARLOUR_SCREENS=docs/screens`` refreshes the documentation's).
 
 In CI (``CI=true``) these tests never skip: a missing Chromium is installed
 with apt-get when running as root, or the run fails saying what is needed.
@@ -18,6 +19,7 @@ import re
 import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -27,7 +29,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-SCREENS = Path(__file__).resolve().parent.parent / "docs" / "screens"
+SCREENS = Path(os.environ.get("PARLOUR_SCREENS") or Path(tempfile.gettempdir()) / "parlour-screens")
+"""Where the screenshots go: ``PARLOUR_SCREENS=docs/screens`` refreshes the
+documentation's; by default a temporary folder, so a test run leaves the work
+tree as it was."""
 CHROMIUM_ARGUMENTS = [
     "--no-sandbox",
     "--disable-gpu",
