@@ -37,16 +37,15 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-CASINO_ENCODING = "Casino's action encoding is being replaced (issue 13.1)"
+CASINO_STEP_TEXT = (
+    "Casino writes a step's text from its id alone: at a position where that step "
+    "cannot be taken, the text does not read back (applying it is refused)"
+)
 
 
-def every_game(casino_fails: bool = False, casino_hangs: bool = False) -> list[Any]:
-    """Every game name as a parameter; Casino marked xfail where only its old
-    action encoding makes it fail, and not even run where that encoding can make a
-    call take minutes (decoding an arbitrary table mask splits it every way)."""
-    marks = []
-    if casino_fails or casino_hangs:
-        marks = [pytest.mark.xfail(reason=CASINO_ENCODING, strict=False, run=not casino_hangs)]
+def every_game(casino_xfail: str = "") -> list[Any]:
+    """Every game name as a parameter; Casino marked xfail with the reason given."""
+    marks = [pytest.mark.xfail(reason=casino_xfail, strict=False)] if casino_xfail else []
     return [
         pytest.param(name, marks=marks if name == "casino" else []) for name in parlour.game_names()
     ]
@@ -105,7 +104,7 @@ def test_apply_action_refuses_every_non_action_and_changes_nothing(
     probe_action(position(name, index), action)
 
 
-@pytest.mark.parametrize("name", every_game(casino_hangs=True))
+@pytest.mark.parametrize("name", every_game(casino_xfail=CASINO_STEP_TEXT))
 @FUZZ
 @given(index=st.integers(0, 10_000), action=st.one_of(ANY_INT, ODD_OBJECTS))
 def test_action_to_string_writes_only_actions_of_the_game(
@@ -157,7 +156,7 @@ def action_texts(draw: st.DrawFn, state: parlour.State) -> object:
     return mutate(text, draw)
 
 
-@pytest.mark.parametrize("name", every_game(casino_fails=True))
+@pytest.mark.parametrize("name", every_game())
 @FUZZ
 @given(index=st.integers(0, 10_000), data=st.data())
 def test_string_to_action_refuses_bad_text_with_parse_errors(
@@ -207,7 +206,7 @@ def record_texts(draw: st.DrawFn, state: parlour.State) -> object:
     return text
 
 
-@pytest.mark.parametrize("name", every_game(casino_fails=True))
+@pytest.mark.parametrize("name", every_game())
 @FUZZ
 @given(index=st.integers(0, 10_000), data=st.data())
 def test_a_damaged_record_raises_a_record_error(name: str, index: int, data: st.DataObject) -> None:

@@ -61,6 +61,7 @@ from parlour.core.game import (
     GameInfo,
     State,
     View,
+    check_action_text,
     first_dealer_outcomes,
     first_dealer_text,
     parse_first_dealer,
@@ -1188,8 +1189,7 @@ class CasinoState(State):
         against the rules on a copy of the state. Raises :class:`ParseError` for
         text that is no Casino move and :class:`IllegalActionError`, with the
         reason, for a whole move that is not legal here."""
-        if not isinstance(text, str):
-            raise ParseError(f"an action must be text, not {text!r}")
+        text = check_action_text(text)
         if self.phase != PHASE_PLAY:
             return [self._parse_action(text)]
         single = self._parse_step(text)
