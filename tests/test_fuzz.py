@@ -37,18 +37,11 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-CASINO_STEP_TEXT = (
-    "Casino writes a step's text from its id alone: at a position where that step "
-    "cannot be taken, the text does not read back (applying it is refused)"
-)
 
 
-def every_game(casino_xfail: str = "") -> list[Any]:
-    """Every game name as a parameter; Casino marked xfail with the reason given."""
-    marks = [pytest.mark.xfail(reason=casino_xfail, strict=False)] if casino_xfail else []
-    return [
-        pytest.param(name, marks=marks if name == "casino" else []) for name in parlour.game_names()
-    ]
+def every_game() -> list[Any]:
+    """Every game name as a parameter."""
+    return [pytest.param(name) for name in parlour.game_names()]
 
 
 @cache
@@ -104,7 +97,7 @@ def test_apply_action_refuses_every_non_action_and_changes_nothing(
     probe_action(position(name, index), action)
 
 
-@pytest.mark.parametrize("name", every_game(casino_xfail=CASINO_STEP_TEXT))
+@pytest.mark.parametrize("name", every_game())
 @FUZZ
 @given(index=st.integers(0, 10_000), action=st.one_of(ANY_INT, ODD_OBJECTS))
 def test_action_to_string_writes_only_actions_of_the_game(

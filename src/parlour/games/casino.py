@@ -51,6 +51,7 @@ from parlour.core.errors import (
     ParseError,
     RecordError,
     allowed_list,
+    shown,
 )
 from parlour.core.game import (
     CHANCE,
@@ -1072,17 +1073,27 @@ class CasinoState(State):
         if self.phase == PHASE_FIRST_DEALER:
             if not _is_whole_number(action) or not 0 <= action < self.players:
                 raise IllegalActionError(
-                    f"casino: {action!r} is not a first dealer; seats are 0 to {self.players - 1}"
+                    f"casino: {shown(action)} is not a first dealer; "
+                    f"seats are 0 to {self.players - 1}"
                 )
             return first_dealer_text(action)
         if self.phase == PHASE_DEAL:
             if not _is_whole_number(action) or not 0 <= action < 52:
-                raise IllegalActionError(f"casino: {action!r} is not a card id (0 to 51)")
+                raise IllegalActionError(f"casino: {shown(action)} is not a card id (0 to 51)")
             return format_card(action)
         if not is_action_id(action):
             raise IllegalActionError(
-                f"casino: {action!r} is not a Casino action: actions are whole numbers "
+                f"casino: {shown(action)} is not a Casino action: actions are whole numbers "
                 f"from 0 to {NUM_DISTINCT_ACTIONS - 1}"
+            )
+        if self.phase != PHASE_PLAY:
+            raise IllegalActionError(f"casino: no move can be made now (action {action})")
+        if (action < START_ACTIONS) != (self.pending_card < 0):
+            # A first step while a move is being made, or an added card or "done"
+            # with no move begun, is no step here: its text would not read back.
+            raise IllegalActionError(
+                f"casino: action {action} is no step now: "
+                + ("a move is being made" if self.pending_card >= 0 else "no move is begun")
             )
         if action < START_ACTIONS:
             card, kind = divmod(action, KINDS)
@@ -1093,9 +1104,15 @@ class CasinoState(State):
                 return f"{played} take"
             return f"{played} build {kind}"
         if action < ADD_BUILD_BASE:
-            return format_card(action - ADD_CARD_BASE)
+            card = action - ADD_CARD_BASE
+            if not self.loose >> card & 1:
+                raise IllegalActionError(f"casino: {format_card(card)} is not on the table")
+            return format_card(card)
         if action < DONE:
-            return f"b{action - ADD_BUILD_BASE + 2}"
+            value = action - ADD_BUILD_BASE + 2
+            if not self.build_cards[value]:
+                raise IllegalActionError(f"casino: there is no build b{value} on the table")
+            return f"b{value}"
         return "done"
 
     def _parse_action(self, text: str) -> int:
