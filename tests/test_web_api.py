@@ -50,7 +50,14 @@ TABLES: dict[str, dict[str, Any]] = {
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(f"sqlite://{tmp_path / 'tables.sqlite3'}", bot_delay=0)
+    # These clients answer as fast as a program can (a Casino move is several
+    # steps): the per-connection rate limit is tested in test_web_faults.py.
+    app = create_app(
+        f"sqlite://{tmp_path / 'tables.sqlite3'}",
+        bot_delay=0,
+        message_rate=1000,
+        message_burst=1000,
+    )
     with TestClient(app) as test_client:
         yield test_client
 

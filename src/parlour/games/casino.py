@@ -1214,6 +1214,11 @@ class CasinoState(State):
             return [single]
         if self.pending_card >= 0:
             words = text.replace(",", " ").replace("+", " ").split()
+            if not words:
+                raise ParseError(
+                    f"{shown(text)} names no step; add a table card (e.g. 4D), a build "
+                    "(b9) or write done"
+                )
             return [self._parse_item(word, text) for word in words]
         card, code, table_cards, groups, builds = self._parse_line(text)
         steps = self._line_steps(text, card, code, table_cards, groups, builds)
