@@ -269,33 +269,9 @@ THIRD_PERSON_FOR_YOU = re.compile(
 )
 
 
-def _casino_says_vous_in_the_third_person() -> bool:
-    """Whether the Casino renderer still says "Vous pose" (its fix is on the
-    way from the renderer's owner); the test below runs normally once it does not."""
-    from parlour.games.casino import Trailed
-    from parlour.render.casino import sentence as casino_sentence
-
-    said = casino_sentence(Trailed(seat=0, card=0), ["Vous", "Bob"], Style(lang="fr"))
-    return bool(said and THIRD_PERSON_FOR_YOU.search(said))
-
-
-CASINO_FRENCH_THIRD_PERSON = pytest.mark.xfail(
-    condition=_casino_says_vous_in_the_third_person(),
-    strict=True,
-    reason="render/casino.py says 'Vous reçoit', 'Vous pose': its French sentences have no "
-    "second person yet; the renderer's owner fixes it",
-)
-
-
 @pytest.mark.parametrize(
     ("lang", "name"),
-    [
-        pytest.param(lang, name, marks=CASINO_FRENCH_THIRD_PERSON)
-        if (lang, name) == ("fr", "casino")
-        else (lang, name)
-        for lang in ("en", "fr")
-        for name in parlour.game_names()
-    ],
+    [(lang, name) for lang in ("en", "fr") for name in parlour.game_names()],
 )
 def test_the_lone_player_is_spoken_to_in_the_second_person(lang: str, name: str) -> None:
     you = "You" if lang == "en" else "Vous"
