@@ -29,30 +29,13 @@ pytest.importorskip("starlette", reason="the web tests need the web extra: pip i
 
 from starlette.testclient import TestClient
 
+import test_web_api  # the tables the protocol tests play (tests/ is on the path)
 from parlour.core.cards import format_card, iter_bits
 from parlour.web import create_app
 from parlour.web.hub import Hub, Room
 
-TABLES: dict[str, dict[str, Any]] = {
-    "dracula": {"players": 2, "options": {"deals": 1}, "seats": ["human", "human"]},
-    "dracula-partnership": {
-        "players": 4,
-        "options": {},
-        "seats": ["human", "bot:random", "human", "bot:random"],
-    },
-    "thracula": {"players": 3, "options": {"deals": 1}, "seats": ["human", "human", "bot:random"]},
-    "colour-blind": {
-        "players": 3,
-        "options": {"deals": 1},
-        "seats": ["human", "bot:random", "human"],
-    },
-    "nain-jaune": {
-        "players": 3,
-        "options": {"max_deals": 1},
-        "seats": ["bot:random", "human", "human"],
-    },
-    "casino": {"players": 3, "options": {"target": 3}, "seats": ["human", "human", "bot:random"]},
-}
+# The same tables as the protocol tests: two people, bots in the other seats.
+TABLES = test_web_api.TABLES
 
 SYMBOLS = {"S": "♠♤", "H": "♥♡", "D": "♦♢", "C": "♣♧"}
 """The suit letters and the symbols the sentences and the page may write for them."""
