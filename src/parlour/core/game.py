@@ -460,8 +460,15 @@ class State(ABC):
 
     def clone(self) -> State:
         """An independent copy (cheap: a few ints and short lists)."""
-        twin = type(self)(self.game)
-        twin._take_fields(self)
+        cls = type(self)
+        if getattr(cls, "__mypyc_attrs__", None) is None:
+            # Pure Python: copy the instance dict, without running __init__.
+            twin = object.__new__(cls)
+            twin.__dict__.update(self.__dict__)
+        else:
+            # A compiled (mypyc) class has no __dict__, and its __new__ runs __init__.
+            twin = cls(self.game)
+            twin._take_fields(self)
         for name in self._list_fields:
             setattr(twin, name, getattr(self, name).copy())
         twin.history = self.history.copy()
