@@ -94,6 +94,17 @@ def test_compiled_says_which_engine_runs() -> None:
     assert parlour.engine_name() == ("compiled (mypyc)" if parlour.compiled() else "pure Python")
 
 
+def test_version_names_the_engine_running(capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(f"parlour {parlour.__version__} (")
+    assert f"{parlour.engine_name()} engine" in line
+
+
 def test_build_stays_pure_when_told_or_without_a_compiler(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -111,12 +111,31 @@ def command_options(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def version_line() -> str:
+    """``parlour 0.1.0 (compiled (mypyc) engine, Python 3.11.7)``: what ``--version``
+    prints."""
+    import platform
+
+    import parlour
+
+    return (
+        f"parlour {parlour.__version__} ({parlour.engine_name()} engine, "
+        f"Python {platform.python_version()})"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``parlour`` command."""
     parser = argparse.ArgumentParser(
         prog="parlour",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=version_line(),
+        help="show the version and which engine runs (compiled or pure Python)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
