@@ -142,6 +142,37 @@ def test_watch_bots_and_bench() -> None:
     assert result.returncode == 0 and "dracula (2p)" in result.stdout
 
 
+def test_bench_move_times_lists_a_bots_seconds_per_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--move-times", "easy", "--runs", "1", "dracula", "-o", "deals=1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "the easy bot's processor seconds per move" in lines[0]
+    assert lines[1].split() == ["game", "moves", "median", "p90", "max"]
+    label, moves, median, p90, most = lines[2].rsplit(None, 4)
+    assert label == "dracula (2p)" and int(moves) == 4  # four cards played by seat 0
+    assert 0 <= float(median) <= float(p90) <= float(most)
+    assert main(["bench", "--move-times", "genius", "dracula"]) == 2
+    assert "unknown bot 'genius'; bots: easy, hard" in capsys.readouterr().err
+
+
+def test_a_casino_move_in_steps_counts_as_one_move() -> None:
+    from parlour.bots import HeuristicBot, make_bot
+    from parlour.cli.bench import move_times
+
+    game = parlour.load_game("casino", target=1)
+    # The match move_times plays: the bot in seat 0, the heuristic elsewhere.
+    bots = [make_bot("random", 4), HeuristicBot(4 * 7 + 1)]
+    state = game.new_initial_state(seed=4)
+    decisions = moves = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == 0:
+            decisions += 1
+            moves += not state.move_in_progress()
+        state.apply_action(bots[player].choose(state.view(player)))
+    assert decisions > moves > 0  # some of seat 0's moves took several steps
+    assert len(move_times(game, "random", 4)) == moves
+
+
 @pytest.mark.parametrize("name", parlour.game_names())
 def test_every_game_plays_to_the_end_with_bots_only(name: str) -> None:
     game = parlour.load_game(name)

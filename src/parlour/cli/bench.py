@@ -13,19 +13,20 @@ some of its Python games driven by the same random-playout loop (when
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 from collections.abc import Callable
 from functools import partial
 
 import parlour
-from parlour.bots import HeuristicBot
+from parlour.bots import BOT_KINDS, HeuristicBot, make_bot
 from parlour.bots.base import decision_rng
 from parlour.bots.ismcts import Searcher, SearchSettings
 from parlour.cli import add_game_option_arguments, game_options
+from parlour.core.errors import ParlourError, allowed_list
 from parlour.core.game import Game, View
 from parlour.core.registry import game_names, load_game
+from parlour.core.sampler import Rng
 
 
 def playout_rate(game: Game[object], seconds: float, seed: int) -> tuple[float, float, float]:
@@ -35,7 +36,7 @@ def playout_rate(game: Game[object], seconds: float, seed: int) -> tuple[float, 
     Actions count every applied action, chance outcomes included; decisions only
     the players' actions.
     """
-    rng = random.Random(seed)
+    rng = Rng(seed)
     playouts = actions = decisions = 0
     start = time.process_time()
     deadline = start + seconds
@@ -45,7 +46,7 @@ def playout_rate(game: Game[object], seconds: float, seed: int) -> tuple[float, 
         number += 1
         while not state.is_terminal():
             legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+            state.apply_action(legal[rng.below(len(legal))])
             decisions += 1
         actions += len(state.history)
         playouts += 1
@@ -76,7 +77,7 @@ def openspiel_playout_rate(name: str, seconds: float, seed: int) -> tuple[float,
     if name.startswith("python_"):
         import open_spiel.python.games  # type: ignore[import-untyped]  # noqa: F401  (registers them)
     game = pyspiel.load_game(name)
-    rng = random.Random(seed)
+    rng = Rng(seed)
     playouts = actions = decisions = 0
     start = time.process_time()
     deadline = start + seconds
@@ -98,13 +99,13 @@ def openspiel_playout_rate(name: str, seconds: float, seed: int) -> tuple[float,
                 joint = []
                 for player in range(game.num_players()):
                     legal = state.legal_actions(player)
-                    joint.append(legal[rng.randrange(len(legal))])
+                    joint.append(legal[rng.below(len(legal))])
                 state.apply_actions(joint)
                 actions += len(joint)
                 decisions += len(joint)
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                state.apply_action(legal[rng.below(len(legal))])
                 actions += 1
                 decisions += 1
         playouts += 1
@@ -168,6 +169,58 @@ def search_rate(views: list[View], seconds: float, heuristic_rollouts: bool) -> 
             return iterations / elapsed
 
 
+def move_times(game: Game[object], level: str, seed: int) -> list[float]:
+    """Processor seconds of each move of bot ``level`` in a seeded match against
+    the heuristic (the bot in seat 0, the heuristic in every other seat). A move
+    is one decision, or all the steps of a move made in steps (a Casino move,
+    see :meth:`~parlour.core.game.State.move_in_progress`)."""
+    bots = [make_bot(level, seed)] + [
+        HeuristicBot(seed * 7 + seat) for seat in range(1, game.num_players)
+    ]
+    state = game.new_initial_state(seed=seed)
+    times: list[float] = []
+    while not state.is_terminal():
+        player = state.current_player()
+        continuing = state.move_in_progress()
+        start = time.process_time()
+        action = bots[player].choose(state.view(player))
+        spent = time.process_time() - start
+        if player == 0:
+            if continuing:
+                times[-1] += spent
+            else:
+                times.append(spent)
+        state.apply_action(action)
+    return times
+
+
+def command_move_times(arguments: argparse.Namespace, level: str) -> int:
+    """``parlour bench --move-times BOT``: a bot's seconds per move, every game."""
+    names = arguments.games or game_names()
+    options = game_options(arguments.option, arguments.players)
+    print(
+        f"parlour {parlour.__version__}, {parlour.engine_name()} engine; the {level} bot's "
+        f"processor seconds per move against the heuristic, {arguments.runs} seeded "
+        "match(es) per game"
+    )
+    print(f"{'game':<{LABEL_WIDTH}}{'moves':>7}{'median':>9}{'p90':>8}{'max':>8}")
+    for name in names:
+        game = load_game(name, **options)
+        seeds = range(1, arguments.runs + 1)
+        times = sorted(spent for seed in seeds for spent in move_times(game, level, seed))
+        if not times:
+            print(f"{name:<{LABEL_WIDTH}}{0:>7}")
+            continue
+        p90 = times[min(len(times) - 1, (len(times) * 9) // 10)]
+        label = f"{name} ({game.num_players}p)"
+        print(
+            f"{label:<{LABEL_WIDTH}}{len(times):>7}{statistics.median(times):>9.3f}"
+            f"{p90:>8.3f}{times[-1]:>8.3f}",
+            flush=True,
+        )
+    return 0
+
+
 def _median_rates(
     measure: Callable[[float, int], tuple[float, float, float]], seconds: float, runs: int
 ) -> tuple[float, float, float]:
@@ -181,6 +234,13 @@ def _median_rates(
 
 def command_bench(arguments: argparse.Namespace) -> int:
     """Print one line per game: the median over ``--runs`` runs."""
+    if arguments.move_times is not None:
+        if arguments.move_times not in BOT_KINDS:
+            raise ParlourError(
+                f"--move-times: unknown bot {arguments.move_times!r}; bots: "
+                f"{allowed_list(sorted(BOT_KINDS))}"
+            )
+        return command_move_times(arguments, arguments.move_times)
     names = arguments.games or game_names()
     options = game_options(arguments.option, arguments.players)
     compare = arguments.compare and openspiel_available()
@@ -259,5 +319,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         action="store_true",
         help="also time OpenSpiel's C++ Hearts and Goofspiel and some of its Python games, "
         "and show every rate as a ratio to Hearts (needs open_spiel; skips the ISMCTS columns)",
+    )
+    parser.add_argument(
+        "--move-times",
+        metavar="BOT",
+        default=None,
+        help="instead: a bot's processor seconds per move (median, p90, max) in --runs "
+        "seeded matches against the heuristic, e.g. --move-times hard",
     )
     parser.set_defaults(run=command_bench)

@@ -12,7 +12,7 @@ Vampires (Jokers) ``V1`` and ``V2``. Canonical text is ``AS 10H QD KC V1``;
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 from parlour.core.errors import ParseError, shown
@@ -155,18 +155,21 @@ def parse_cards(text: object) -> list[int]:
     return cards
 
 
-def iter_bits(mask: int) -> Iterator[int]:
-    """The indices of the set bits of ``mask``, lowest first.
+def iter_bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first, as a list (compiled,
+    building a short list costs less than running a generator).
 
     A negative mask has infinitely many set bits: it raises :class:`ParseError`
     rather than loop for ever.
     """
     if mask < 0:
         raise ParseError(f"a card mask cannot be negative ({shown(mask)})")
+    bits: list[int] = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        bits.append(low.bit_length() - 1)
         mask ^= low
+    return bits
 
 
 def nth_bit(mask: int, n: int) -> int:

@@ -48,7 +48,7 @@ class CardSet:
         return isinstance(card, int) and card >= 0 and bool(self.mask >> card & 1)
 
     def __iter__(self) -> Iterator[int]:
-        return iter_bits(self.mask)
+        return iter(iter_bits(self.mask))
 
     def __len__(self) -> int:
         return self.mask.bit_count()

@@ -306,6 +306,12 @@ class State(ABC):
         card is hidden, any other chance outcome is public)."""
         return self._chance_card_mask() == 0
 
+    def move_in_progress(self) -> bool:
+        """True while the player to act is in the middle of a move made in several
+        steps (a Casino capture or build being made); False in most games, where
+        every decision is a whole move."""
+        return False
+
     def _illegal_reason(self, action: int) -> str:
         """Why ``action`` is not legal here, in words a player understands."""
         return "it is not one of the legal actions now"

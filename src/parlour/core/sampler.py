@@ -60,7 +60,8 @@ same numbers (a test runs both)."""
 
 
 class Rng:
-    """A small seeded generator (splitmix64) whose whole state is one int.
+    """A small seeded generator (splitmix64) whose whole state is one 64-bit int,
+    kept as two 32-bit halves (:attr:`state` joins them).
 
     >>> Rng(7).below(10) == Rng(7).below(10)
     True
@@ -68,26 +69,41 @@ class Rng:
     10505089685518035142
     """
 
-    __slots__ = ("state",)
+    __slots__ = ("high", "low")
 
     def __init__(self, seed: int = 0) -> None:
+        self.high = 0
+        self.low = 0
         self.state = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK64
+
+    @property
+    def state(self) -> int:
+        """The whole 64-bit state (what a record stores)."""
+        return (self.high << 32) | self.low
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self.high = (value >> 32) & _MASK32
+        self.low = value & _MASK32
 
     def _next_wide(self) -> int:
         """Advance and return the next 64-bit value, computed on one big int."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((self.high << 32 | self.low) + 0x9E3779B97F4A7C15) & _MASK64
+        self.high = z >> 32
+        self.low = z & _MASK32
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
     def _next_halves(self) -> tuple[int, int]:
         """Advance and return the next 64-bit value as (high, low) 32-bit halves,
-        computed without a big int but to split and rejoin the state."""
-        state = self.state
-        low = (state & _MASK32) + 0x7F4A7C15
-        high = ((state >> 32) + 0x9E3779B9 + (low >> 32)) & _MASK32
+        computed without a big int (compiled code keeps every value here in a
+        machine integer)."""
+        low = self.low + 0x7F4A7C15
+        high = (self.high + 0x9E3779B9 + (low >> 32)) & _MASK32
         low &= _MASK32
-        self.state = (high << 32) | low
+        self.high = high
+        self.low = low
         low ^= ((high << 2) & _MASK32) | (low >> 30)  # z ^= z >> 30
         high ^= high >> 30
         high, low = _times(high, low, _MIX_1)
@@ -129,7 +145,8 @@ class Rng:
     def copy(self) -> Rng:
         """An independent generator in the same state."""
         twin = Rng()
-        twin.state = self.state
+        twin.high = self.high
+        twin.low = self.low
         return twin
 
 

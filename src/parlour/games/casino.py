@@ -550,6 +550,10 @@ class CasinoState(State):
         )
 
     # ----- hooks --------------------------------------------------------------
+    def move_in_progress(self) -> bool:
+        """True between a move's first step (the card and its kind) and its end."""
+        return self.pending_card >= 0
+
     def current_player(self) -> int:
         """The seat to play, CHANCE while dealing, TERMINAL at the end."""
         if self.phase == PHASE_PLAY:

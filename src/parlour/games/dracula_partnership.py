@@ -246,8 +246,9 @@ class DraculaPartnershipState(State):
                 dealer = self.dealer
                 self.hands[(dealer + 1) % PLAYERS] |= 1 << VAMPIRE_1
                 self.hands[(dealer + 2) % PLAYERS] |= 1 << VAMPIRE_2
-                self._emit(VampireGiven(seat=(dealer + 1) % PLAYERS, card=VAMPIRE_1))
-                self._emit(VampireGiven(seat=(dealer + 2) % PLAYERS, card=VAMPIRE_2))
+                if self._events is not None:
+                    self._emit(VampireGiven(seat=(dealer + 1) % PLAYERS, card=VAMPIRE_1))
+                    self._emit(VampireGiven(seat=(dealer + 2) % PLAYERS, card=VAMPIRE_2))
                 self.phase = PHASE_PLAY
                 self._start_coffin((dealer + 1) % PLAYERS)
         elif phase == PHASE_DIRECTION:
@@ -304,7 +305,12 @@ class DraculaPartnershipState(State):
         note = f"deal {self.deal_number} coffin {self.coffin_number}: {lines_note}"
         number = (self.deal_number - 1) * COFFINS_PER_DEAL + self.coffin_number
         self.sheet += (
-            DealScore(1, number, tuple(float(scores[seat % 2]) for seat in range(PLAYERS)), note),
+            DealScore(
+                1,
+                number,
+                (float(scores[0]), float(scores[1]), float(scores[0]), float(scores[1])),
+                note,
+            ),
         )
         self.past_coffins += (tuple(self.coffin),)
         if self.coffin_number < COFFINS_PER_DEAL:
