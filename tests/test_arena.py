@@ -156,3 +156,47 @@ def test_arena_command_prints_saves_and_plots(
 def test_arena_command_rejects_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "dracula", "--bots", "random,wizard", "--games", "2"]) == 2
     assert "unknown bot 'wizard'" in capsys.readouterr().err
+
+
+def test_arena_compares_a_level_with_another_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(
+        [
+            "arena",
+            "dracula",
+            "--bots",
+            "easy,easy:5",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--option",
+            "deals=1",
+            "--seed",
+            "3",
+            "--output",
+            str(tmp_path / "run"),
+        ]
+    )
+    assert status == 0
+    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[2:4]]
+    assert sorted(rows) == ["easy", "easy:5"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("heuristic:100", "only a search bot takes an iteration budget"),
+        ("hard:", "must be a whole number from 1 to 1,000,000, e.g. hard:1200"),
+        ("hard:0", "must be a whole number from 1"),
+        ("hard:12x", "must be a whole number from 1"),
+        ("hard:２", "must be a whole number from 1"),
+        ("hard:99999999", "must be a whole number from 1"),
+    ],
+)
+def test_a_bad_budget_is_refused_with_what_is_allowed(
+    kind: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", "dracula", "--bots", f"random,{kind}", "--games", "2"]) == 2
+    assert words in capsys.readouterr().err

@@ -139,6 +139,26 @@ def test_levels_are_bot_kinds() -> None:
     assert make_bot("hard", 1).name == "hard"
 
 
+def test_hard_level_spends_the_compiled_engines_speed_on_a_deeper_search() -> None:
+    from parlour.bots import HARD_ITERATIONS
+
+    assert set(HARD_ITERATIONS) == set(parlour.game_names())
+    column = 0 if parlour.compiled() else 1
+    hard = LEVELS["hard"]
+    for name in parlour.game_names():
+        compiled_budget, pure_budget = HARD_ITERATIONS[name]
+        assert compiled_budget > pure_budget
+        assert hard.iterations_for(name) == HARD_ITERATIONS[name][column]
+
+
+def test_a_level_with_another_budget_searches_that_many_iterations() -> None:
+    bot = make_bot("hard:1200", 5)
+    assert isinstance(bot, IsmctsBot) and bot.name == "hard:1200"
+    assert bot.settings.heuristic_rollouts
+    assert {bot.settings.iterations_for(name) for name in parlour.game_names()} == {1200}
+    assert make_bot("ismcts:7", 5).settings.iterations_for("casino") == 7
+
+
 def test_unknown_bot_kind_names_the_kinds() -> None:
     with pytest.raises(InvalidOptionError, match="heuristic"):
         make_bot("grandmaster", 1)

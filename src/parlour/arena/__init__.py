@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from parlour.arena.stats import BotSummary, summarise
-from parlour.bots import BOT_KINDS, make_bot
-from parlour.core.errors import InvalidOptionError, ParlourError, allowed_list
+from parlour.bots import check_bot_kind, make_bot
+from parlour.core.errors import ParlourError
 from parlour.core.registry import load_game
 
 MAX_ORDERINGS = 24
@@ -167,10 +167,7 @@ def check_settings(settings: ArenaSettings) -> int:
     if len(set(settings.bots)) != len(settings.bots):
         raise ParlourError(f"each bot may appear once in --bots, got {','.join(settings.bots)}")
     for bot in settings.bots:
-        if bot not in BOT_KINDS:
-            raise InvalidOptionError(
-                f"unknown bot {bot!r}; bots: {allowed_list(sorted(BOT_KINDS))}"
-            )
+        check_bot_kind(bot)
     if settings.games < 1:
         raise ParlourError(f"--games must be at least 1, not {settings.games}")
     if settings.backend not in ("local", "ray"):

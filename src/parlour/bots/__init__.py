@@ -18,29 +18,43 @@ Every bot claims its Nain Jaune box when the game leaves the claim to players.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from parlour.bots.base import Bot, RandomBot, decision_rng
 from parlour.bots.heuristics import HeuristicBot
 from parlour.bots.ismcts import IsmctsBot, SearchSettings
 from parlour.core.errors import InvalidOptionError, allowed_list
 
+HARD_ITERATIONS: dict[str, tuple[int, int]] = {
+    "casino": (500, 180),
+    "colour-blind": (1600, 500),
+    "dracula": (3600, 1200),
+    "dracula-partnership": (1200, 400),
+    "nain-jaune": (450, 150),
+    "thracula": (1800, 600),
+}
+"""The ``hard`` level's iterations per decision in each game: (on the compiled
+engine, on the pure-Python engine). Each is what keeps 90% of its moves under
+about 0.8 s of one core of the measuring machine on that engine (docs/bots.md):
+the compiled engine's speed is spent on a deeper search."""
+
+
+def _hard_budgets() -> tuple[tuple[str, int], ...]:
+    from parlour import compiled
+
+    column = 0 if compiled() else 1
+    return tuple((game, budgets[column]) for game, budgets in sorted(HARD_ITERATIONS.items()))
+
+
 LEVELS: dict[str, SearchSettings] = {
     "easy": SearchSettings(iterations=40, exploration=1.0),
     "medium": SearchSettings(iterations=200),
     "hard": SearchSettings(
-        iterations=600,
-        heuristic_rollouts=True,
-        game_iterations=(
-            ("casino", 200),
-            ("colour-blind", 800),
-            ("dracula", 1200),
-            ("dracula-partnership", 400),
-            ("nain-jaune", 400),
-            ("thracula", 600),
-        ),
+        iterations=600, heuristic_rollouts=True, game_iterations=_hard_budgets()
     ),
 }
-"""The ISMCTS settings of each level (documented in docs/bots.md)."""
+"""The ISMCTS settings of each level (documented in docs/bots.md). ``hard`` takes
+its budgets from :data:`HARD_ITERATIONS` for the engine running."""
 
 
 def _level(name: str) -> Callable[[int], Bot]:
@@ -62,25 +76,63 @@ BOT_KINDS: dict[str, Callable[[int], Bot]] = {
 """Bot kinds by name: each takes a seed."""
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot of the named kind (``random``, ``heuristic``, ``easy`` …) with its own seed."""
-    try:
-        factory = BOT_KINDS[kind]
-    except KeyError:
+MAX_ITERATIONS = 1_000_000
+"""The largest budget ``LEVEL:N`` accepts."""
+
+
+def _search_settings(kind: str) -> SearchSettings | None:
+    """The settings of ``LEVEL:N`` (``hard:1200``: a level, or ``ismcts``, with N
+    iterations per decision in every game); None for a plain kind. Raises
+    :class:`InvalidOptionError` naming what is wrong."""
+    name, colon, budget = kind.partition(":")
+    if not colon:
+        return None
+    searchers = ["ismcts", *LEVELS]
+    if name not in searchers:
         raise InvalidOptionError(
-            f"unknown opponent {kind!r}; opponents: {allowed_list(sorted(BOT_KINDS))}"
-        ) from None
-    return factory(seed)
+            f"{kind!r}: only a search bot takes an iteration budget (LEVEL:N with LEVEL "
+            f"one of {allowed_list(searchers)}), not {name!r}"
+        )
+    if not (budget.isascii() and budget.isdigit() and 1 <= int(budget) <= MAX_ITERATIONS):
+        raise InvalidOptionError(
+            f"{kind!r}: the iterations after ':' must be a whole number from 1 to "
+            f"{MAX_ITERATIONS:,}, e.g. {name}:1200"
+        )
+    base = LEVELS.get(name, SearchSettings())
+    return replace(base, iterations=int(budget), game_iterations=())
+
+
+def check_bot_kind(kind: str) -> None:
+    """Raise :class:`InvalidOptionError` unless ``kind`` names a bot: a key of
+    :data:`BOT_KINDS`, or ``LEVEL:N`` (a search level with N iterations a decision)."""
+    if kind not in BOT_KINDS and _search_settings(kind) is None:
+        raise InvalidOptionError(
+            f"unknown bot {kind!r}; bots: {allowed_list(sorted(BOT_KINDS))}, or a search "
+            "level with its iterations per decision such as hard:1200"
+        )
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """A bot of the named kind (``random``, ``heuristic``, ``easy`` …, or ``hard:1200``
+    for a level with another iteration budget) with its own seed."""
+    check_bot_kind(kind)
+    settings = _search_settings(kind)
+    if settings is not None:
+        return IsmctsBot(seed, settings, name=kind)
+    return BOT_KINDS[kind](seed)
 
 
 __all__ = [
     "BOT_KINDS",
+    "HARD_ITERATIONS",
     "LEVELS",
+    "MAX_ITERATIONS",
     "Bot",
     "HeuristicBot",
     "IsmctsBot",
     "RandomBot",
     "SearchSettings",
+    "check_bot_kind",
     "decision_rng",
     "make_bot",
 ]

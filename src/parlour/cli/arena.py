@@ -170,7 +170,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--bots",
         default="hard,heuristic,random",
         help=f"bots, comma-separated (default hard,heuristic,random); kinds: "
-        f"{', '.join(sorted(BOT_KINDS))}",
+        f"{', '.join(sorted(BOT_KINDS))}; a search level with another budget: "
+        "LEVEL:N, N iterations a decision (e.g. hard:1200)",
     )
     parser.add_argument(
         "--games",

@@ -19,11 +19,10 @@ from collections.abc import Callable
 from functools import partial
 
 import parlour
-from parlour.bots import BOT_KINDS, HeuristicBot, make_bot
+from parlour.bots import HeuristicBot, check_bot_kind, make_bot
 from parlour.bots.base import decision_rng
 from parlour.bots.ismcts import Searcher, SearchSettings
 from parlour.cli import add_game_option_arguments, game_options
-from parlour.core.errors import ParlourError, allowed_list
 from parlour.core.game import Game, View
 from parlour.core.registry import game_names, load_game
 from parlour.core.sampler import Rng
@@ -235,11 +234,7 @@ def _median_rates(
 def command_bench(arguments: argparse.Namespace) -> int:
     """Print one line per game: the median over ``--runs`` runs."""
     if arguments.move_times is not None:
-        if arguments.move_times not in BOT_KINDS:
-            raise ParlourError(
-                f"--move-times: unknown bot {arguments.move_times!r}; bots: "
-                f"{allowed_list(sorted(BOT_KINDS))}"
-            )
+        check_bot_kind(arguments.move_times)
         return command_move_times(arguments, arguments.move_times)
     names = arguments.games or game_names()
     options = game_options(arguments.option, arguments.players)
