@@ -1157,9 +1157,12 @@ class NainJauneGame(Game[NainJauneOptions]):
             }
             pool = STANDARD_PACK & ~seen
             for _ in range(50):
+                # A draw can fail where hands that fit do exist (its constructive
+                # attempts place cards greedily): draw again, as when the replay
+                # below does not fit. Only 50 failures in a row give up.
                 hands = sample_hidden_hands(pool, sizes, void, need, rng)
                 if hands is None:
-                    break
+                    continue
                 current = [played[other] | hands.get(other, 0) for other in range(players)]
                 state = _replay(self, view, [*deal_hands, current])
                 # The draw respects every constraint but the one a block under
