@@ -26,11 +26,11 @@ from parlour.bots.ismcts import IsmctsBot, SearchSettings
 from parlour.core.errors import InvalidOptionError, allowed_list
 
 HARD_ITERATIONS: dict[str, tuple[int, int]] = {
-    "casino": (500, 180),
-    "colour-blind": (1600, 500),
+    "casino": (500, 150),
+    "colour-blind": (1600, 600),
     "dracula": (3600, 1200),
     "dracula-partnership": (1200, 400),
-    "nain-jaune": (450, 150),
+    "nain-jaune": (450, 200),
     "thracula": (1800, 600),
 }
 """The ``hard`` level's iterations per decision in each game: (on the compiled
