@@ -641,3 +641,24 @@ def test_nain_jaune_stakes_sentence_lists_each_seat_when_someone_pays_short() ->
     assert sentence("nain-jaune", short, NAMES[:3], Style(lang="fr")).startswith(
         "Mises : Ann 15, Bob 7, Cy 15 ;"
     )
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_every_event_a_game_emits_is_on_its_rules_page(name: str) -> None:
+    from parlour.table.pages import rules_text
+
+    page = rules_text(name)
+    assert "\n## Events\n" in page, f"{name}'s rules page has no Events section"
+    section = page.split("\n## Events\n", 1)[1].split("\n## ", 1)[0]
+    game = parlour.load_game(name)
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        state.record_events()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        kinds |= {event.kind for _, event in state.event_log()}
+    missing = sorted(kind for kind in kinds if f"`{kind}`" not in section)
+    assert kinds and not missing, f"{name}: events not on the rules page: {missing}"
