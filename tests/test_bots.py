@@ -133,6 +133,30 @@ def test_every_game_has_a_heuristic(name: str) -> None:
     assert policy_for(name) is not None
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_rollout_observation_is_part_of_the_seats_view_and_the_heuristic_chooses_alike(
+    name: str,
+) -> None:
+    game = parlour.load_game(name)
+    policy = policy_for(name)
+    assert policy is not None
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(4):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                full = state.observation(player)
+                rollout = state.rollout_observation(player)
+                assert all(full[key] == value for key, value in rollout.items())
+                assert policy(rollout, legal, Rng(seed)) == policy(full, legal, Rng(seed))
+                checked += 1
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert checked > 20
+
+
 def test_levels_are_bot_kinds() -> None:
     assert {"random", "heuristic", "ismcts", "easy", "medium", "hard"} <= set(BOT_KINDS)
     assert set(LEVELS) == {"easy", "medium", "hard"}

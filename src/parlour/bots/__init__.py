@@ -26,7 +26,7 @@ from parlour.bots.ismcts import IsmctsBot, SearchSettings
 from parlour.core.errors import InvalidOptionError, allowed_list
 
 HARD_ITERATIONS: dict[str, tuple[int, int]] = {
-    "casino": (500, 150),
+    "casino": (600, 160),
     "colour-blind": (1600, 600),
     "dracula": (3600, 1200),
     "dracula-partnership": (1200, 400),

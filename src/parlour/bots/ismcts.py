@@ -210,7 +210,7 @@ class Searcher:
                     if forced is not None:
                         action = forced
                     elif policy is not None:
-                        action = policy(state.observation(player), actions, rng)
+                        action = policy(state.rollout_observation(player), actions, rng)
                     else:
                         action = actions[rng.below(len(actions))]
                 state.apply_action(action)

@@ -351,6 +351,13 @@ class State(ABC):
         """A JSON-friendly dict of exactly what ``player`` sees now."""
         return self._observation(self._check_seat(player))
 
+    def rollout_observation(self, player: object) -> dict[str, JSON]:
+        """What a heuristic reads in a search's rollouts: ``player``'s observation,
+        or, in a game whose full observation is costly to build, the part of it
+        that the game's heuristic reads (a subset of the same seat's view, so a
+        rollout knows nothing more)."""
+        return self._observation(self._check_seat(player))
+
     def public_observation(self) -> dict[str, JSON]:
         """What a spectator sees: the parts of the observation that every seat
         sees alike (a key whose value differs between seats, such as a hand, is

@@ -1651,8 +1651,8 @@ class CasinoState(State):
             )
         return sheet
 
-    def _observation(self, player: int) -> dict[str, JSON]:
-        builds = [
+    def _builds_observation(self) -> list[JSON]:
+        return [
             {
                 "value": value,
                 "cards": card_texts(self.build_cards[value]),
@@ -1662,6 +1662,20 @@ class CasinoState(State):
             for value in range(2, 11)
             if self.build_cards[value]
         ]
+
+    def rollout_observation(self, player: object) -> dict[str, JSON]:
+        """The table and the move being made: all that the Casino heuristic reads
+        (the whole observation also lists every move of the round, which costs
+        more to build than the heuristic's choice)."""
+        self._check_seat(player)
+        return {
+            "loose": card_texts(self.loose),
+            "builds": self._builds_observation(),
+            "pending": self._pending_observation(),
+        }
+
+    def _observation(self, player: int) -> dict[str, JSON]:
+        builds = self._builds_observation()
         captured_counts: list[dict[str, int]] | None = None
         if self.options.public_capture_counts:
             captured_counts = [

@@ -7,8 +7,9 @@ the seat sees (the observation dict of its View) and its legal actions, decoding
 actions with the game module's public action encoding. The ``rng`` breaks ties.
 
 The same function is the optional rollout policy of the ISMCTS bot, which calls
-it with ``state.observation(player)`` of a sampled state: what that player would
-see there, so the rollout player cheats no more than the heuristic bot does.
+it with ``state.rollout_observation(player)`` of a sampled state: what that
+player would see there (in Casino only the part of it the heuristic reads), so
+the rollout player cheats no more than the heuristic bot does.
 """
 
 from __future__ import annotations
