@@ -106,7 +106,7 @@ def test_every_level_plays_when_available(level: str) -> None:
 
 
 def test_an_unknown_opponent_is_refused() -> None:
-    with pytest.raises(parlour.InvalidOptionError, match="unknown bot .grandmaster.; bots: easy"):
+    with pytest.raises(parlour.InvalidOptionError, match="unknown bot 'grandmaster'; bots: easy"):
         ParlourEnv("dracula", opponent="grandmaster")
 
 
