@@ -84,15 +84,7 @@ def openspiel_playout_rate(name: str, seconds: float, seed: int) -> tuple[float,
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                point = rng.random()
-                chosen = outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    point -= probability
-                    if point < 0:
-                        chosen = outcome
-                        break
-                state.apply_action(chosen)
+                state.apply_action(rng.weighted(state.chance_outcomes()))
                 actions += 1
             elif state.is_simultaneous_node():
                 joint = []

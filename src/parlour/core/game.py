@@ -578,14 +578,7 @@ class State(ABC):
         if mask:
             action = nth_bit(mask, rng.below(mask.bit_count()))
         else:
-            outcomes = self._other_chance_outcomes()
-            point = rng.random()
-            action = outcomes[-1][0]
-            for outcome, probability in outcomes:
-                point -= probability
-                if point < 0:
-                    action = outcome
-                    break
+            action = rng.weighted(self._other_chance_outcomes())
         self._legal = None
         self.history.append(action)
         self._apply(action)

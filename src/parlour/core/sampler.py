@@ -137,6 +137,16 @@ class Rng:
             return ((high << 21) | (low >> 11)) / 9007199254740992.0
         return (self._next_wide() >> 11) / 9007199254740992.0
 
+    def weighted(self, outcomes: Sequence[tuple[int, float]]) -> int:
+        """An outcome of non-empty ``(outcome, probability)`` pairs, drawn by the
+        probabilities (the last one if rounding leaves the draw past them all)."""
+        point = self.random()
+        for outcome, probability in outcomes:
+            point -= probability
+            if point < 0:
+                return outcome
+        return outcomes[-1][0]
+
     def choice(self, items: Sequence[ItemT]) -> ItemT:
         """A uniform element of a non-empty sequence (of anything: compiled code
         would refuse, say, numpy integers in a sequence declared of ints)."""
