@@ -116,6 +116,9 @@ class Client:
             self.errors.append(message["message"])
         elif message["type"] == "state":
             self.state = message
+        elif message["type"] == "seats" and self.state:
+            # Someone came or went: only the seats changed.
+            self.state = {**self.state, "seats": message["seats"], "names": message["names"]}
         return message
 
     def until(self, wanted: Any) -> dict[str, Any]:
@@ -125,8 +128,8 @@ class Client:
         deadline = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < deadline:
             message = self.receive()
-            if message["type"] == "state" and wanted(message):
-                return message
+            if message["type"] in ("state", "seats") and wanted(self.state):
+                return self.state
         raise AssertionError(f"no wanted state within {WAIT_SECONDS} s; last: {self.state}")
 
     def at_least(self, version: int) -> dict[str, Any]:
@@ -150,6 +153,8 @@ class Client:
                 self.errors.append(message["message"])
             elif message["type"] == "state":
                 self.state = message
+            elif message["type"] == "seats" and self.state:
+                self.state = {**self.state, "seats": message["seats"], "names": message["names"]}
 
     def close(self) -> None:
         self.socket.close()

@@ -138,7 +138,7 @@ def test_a_seat_dropped_on_its_turn_is_played_by_its_stand_in_and_given_back(
                     dropped_at = state["version"]
                 # Everyone sees the seat away, then its stand-in plays.
                 away = wait_for(
-                    watcher, lambda m: m["type"] == "state" and m["seats"][gone]["away"]
+                    watcher, lambda m: m["type"] in ("state", "seats") and m["seats"][gone]["away"]
                 )
                 assert away["seats"][gone]["connected"] is False
                 played = wait_for(watcher, lambda m: m["type"] == "state" and "notice" in m)

@@ -139,18 +139,18 @@ PUBLIC_KINDS = public_kinds()
 
 
 class Recorder:
-    """Keeps a copy of each table's true state at every announcement."""
+    """Keeps a copy of each table's true state whenever a state message is built."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.states: dict[tuple[str, int], Any] = {}
-        announce = Hub.announce
+        build = Hub.state_message
 
-        async def recording(hub: Hub, room: Room, notice: Any = None) -> None:
+        def recording(hub: Hub, room: Room, connection: Any) -> dict[str, Any]:
             table = room.table
             self.states.setdefault((table.id, table.version), table.snapshot())
-            await announce(hub, room, notice)
+            return build(hub, room, connection)
 
-        monkeypatch.setattr(Hub, "announce", recording)
+        monkeypatch.setattr(Hub, "state_message", recording)
 
 
 def check_message(

@@ -430,6 +430,19 @@ class PostgresTableStore:
 
         return self._run(work)
 
+    def header(self, table_id: str) -> dict[str, Any]:
+        """The header alone (no move is read); unknown: TableNotFoundError."""
+
+        def work(connection: psycopg.Connection[Any], retried: bool) -> dict[str, Any]:
+            row = connection.execute(
+                "SELECT header FROM tables WHERE id = %s", (table_id,)
+            ).fetchone()
+            if row is None:
+                raise _not_found(table_id)
+            return dict(row[0])
+
+        return self._run(work)
+
     def list(self, *, finished: bool | None = None) -> list[dict[str, Any]]:
         """Every table's header with its status (``id``, ``finished``, ``moves``,
         ``updated_at``, ``result``), the most recently changed first.

@@ -45,6 +45,10 @@ class TableStore(Protocol):
     def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The header and the moves in order; :class:`TableNotFoundError` if absent."""
 
+    def header(self, table_id: str) -> dict[str, Any]:
+        """The header alone (no move is read); :class:`TableNotFoundError` if absent.
+        It holds the seed: never send it whole to a player."""
+
     def list(self, *, finished: bool | None = None) -> list[dict[str, Any]]:
         """Every table's header with its status (``id``, ``finished``, ``moves``,
         ``updated_at``, ``result``), newest first; ``finished`` filters.
@@ -95,6 +99,11 @@ class MemoryTableStore:
         with self._lock:
             entry = self._entry(table_id)
             return json.loads(json.dumps(entry["header"])), json.loads(json.dumps(entry["moves"]))
+
+    def header(self, table_id: str) -> dict[str, Any]:
+        """The header alone."""
+        with self._lock:
+            return json.loads(json.dumps(self._entry(table_id)["header"]))  # type: ignore[no-any-return]
 
     def list(self, *, finished: bool | None = None) -> list[dict[str, Any]]:
         """Every table with its status, newest first."""
@@ -259,6 +268,16 @@ class SqliteTableStore:
                 "SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
             ).fetchall()
         return _decode(row[0], table_id), [_decode(move, table_id) for (move,) in moves]
+
+    def header(self, table_id: str) -> dict[str, Any]:
+        """The header alone (no move is read)."""
+        with self._connect() as connection:
+            row = connection.execute(
+                "SELECT header FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        if row is None:
+            raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
+        return _decode(row[0], table_id)
 
     def list(self, *, finished: bool | None = None) -> list[dict[str, Any]]:
         """Every table with its status, newest first."""

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -41,6 +41,7 @@ from parlour.web.hub import (
     WebError,
     seat_specs_from_request,
 )
+from parlour.web.limits import ServerLimits
 from parlour.web.seats import PostgresSeatBook, open_seat_book
 
 log = logging.getLogger("parlour.web")
@@ -55,8 +56,14 @@ MESSAGE_BURST = 30
 """WebSocket messages a connection may send at once before the rate applies."""
 FINISHED_TTL = 86400.0
 """Seconds a finished table nobody watches is kept before it is deleted (24 h)."""
+LOBBY_PAGE = 50
+"""Tables in one page of ``GET /api/tables`` unless ``limit`` says otherwise."""
+LOBBY_PAGE_MOST = 100
+"""The most tables one page of the lobby may hold."""
 CLOSE_POLICY = 1008
 """The WebSocket close code for a connection closed for breaking a rule."""
+CLOSE_BUSY = 1013
+"""The WebSocket close code for a connection refused because the server is full."""
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -200,6 +207,12 @@ def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str])
     return urlsplit(origin).netloc.lower() == host.lower()
 
 
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address, for the per-address quotas (behind a reverse
+    proxy, every visitor has the proxy's: see docs/web.md)."""
+    return connection.client.host if connection.client is not None else ""
+
+
 def static_folder() -> Path:
     """The browser client's files, shipped inside the package."""
     return Path(str(resources.files("parlour.web").joinpath("static")))
@@ -214,6 +227,7 @@ def create_app(
     finished_ttl: float = FINISHED_TTL,
     message_rate: float = MESSAGE_RATE,
     message_burst: int = MESSAGE_BURST,
+    limits: ServerLimits | None = None,
 ) -> Starlette:
     """The web table's ASGI application.
 
@@ -224,7 +238,8 @@ def create_app(
     that people can follow the play; ``allow_origins`` the pages of other origins
     whose WebSockets are accepted (behind a reverse proxy); ``finished_ttl`` the
     seconds a finished, unwatched table is kept (0: for ever); ``message_rate`` and
-    ``message_burst`` the rate limit of each WebSocket connection.
+    ``message_burst`` the rate limit of each WebSocket connection; ``limits``
+    what one visitor and the whole process may hold (:class:`ServerLimits`).
     """
     path = database_path(database_url)
     if path is not None and path != ":memory:":
@@ -250,14 +265,14 @@ def create_app(
         return JSONResponse({"game": name, "text": rules_page(name)})
 
     async def list_tables(request: Request) -> Response:
-        hub = current_hub()
-        rooms = []
-        for table_id in hub.book.table_ids(finished=False):
-            try:
-                rooms.append(hub.summary(hub.room(table_id)))
-            except (WebError, ParlourError) as error:
-                log.warning("table %s cannot be opened: %s", table_id, error)
-        return JSONResponse({"tables": rooms})
+        limit_text = request.query_params.get("limit", str(LOBBY_PAGE))
+        if not limit_text.isdigit() or not 1 <= int(limit_text) <= LOBBY_PAGE_MOST:
+            raise WebError(f"limit must be a whole number 1–{LOBBY_PAGE_MOST}")
+        after = request.query_params.get("after")
+        return JSONResponse(current_hub().lobby_page(int(limit_text), after))
+
+    async def server_facts(request: Request) -> Response:
+        return JSONResponse(current_hub().server_facts())
 
     async def create_table(request: Request) -> Response:
         data = await json_body(request)
@@ -276,7 +291,12 @@ def create_app(
         game = parlour.load_game(game_name, **options)
         specs = seat_specs_from_request(data.get("seats"), game.num_players)
         settings = TableSettings.from_request(data)
-        room, tokens = current_hub().create_table(game_name, options, specs, settings)
+        hub = current_hub()
+        address = client_address(request)
+        with_bots = any(spec.kind == "bot" for spec in specs)
+        hub.admit_table(address, with_bots)
+        room, tokens = hub.create_table(game_name, options, specs, settings)
+        hub.note_table(address, room.table.id, with_bots)
         return JSONResponse(
             {
                 "table": room.table.id,
@@ -326,7 +346,12 @@ def create_app(
             await refuse_origin(websocket)
             return
         limit = TokenBucket(message_rate, message_burst)
-        await TableSocket(current_hub(), websocket, limit).run()
+        hub = current_hub()
+        hub.sockets += 1
+        try:
+            await TableSocket(hub, websocket, limit).run()
+        finally:
+            hub.sockets -= 1
 
     async def refuse(request: Request, error: Exception) -> Response:
         if isinstance(error, WebError):
@@ -339,7 +364,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         table_store: TableStore = store if store is not None else SqliteTableStore(path)
         book = open_seat_book(table_store, path)
-        hub = Hub(table_store, book, bot_delay=bot_delay)
+        hub = Hub(table_store, book, bot_delay=bot_delay, limits=limits)
+        hub.start()
         sync = None
         if is_postgres(database_url) and database_url is not None:
             from parlour.web.cluster import ClusterSync
@@ -366,6 +392,7 @@ def create_app(
         Route("/", index),
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
+        Route("/api/server", server_facts),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
@@ -423,9 +450,15 @@ class TableSocket:
         self.hub = hub
         self.websocket = websocket
         self.limit = limit
+        self.connection: Connection | None = None
 
     async def error(self, message: str) -> None:
-        await self.websocket.send_json({"type": "error", "message": message})
+        """Tell the client what was wrong: through the connection's outbox once it
+        has said hello (so that messages keep their order), directly before."""
+        if self.connection is not None:
+            self.hub.send(self.connection, {"type": "error", "message": message})
+        else:
+            await self.websocket.send_json({"type": "error", "message": message})
 
     async def receive(self) -> dict[str, Any] | None:
         """The next message as a JSON object; None (after an error) when malformed."""
@@ -453,6 +486,12 @@ class TableSocket:
         await self.websocket.accept()
         table_id = str(self.websocket.path_params["table_id"])
         try:
+            self.hub.admit_connection()
+        except WebError as error:
+            await self.error(str(error))
+            await self.websocket.close(code=CLOSE_BUSY, reason="the server is full")
+            return
+        try:
             room = self.hub.room(table_id)
         except WebError as error:
             await self.error(str(error))
@@ -465,6 +504,7 @@ class TableSocket:
                 if message is None:
                     continue
                 connection = await self.hello(room, message)
+            self.connection = connection
             while True:
                 message = await self.receive()
                 if message is not None:
@@ -473,8 +513,13 @@ class TableSocket:
             pass
         except RateLimitedError:
             log.warning("table %s: a connection was closed for flooding", room.table.id)
-            with contextlib.suppress(Exception):
-                await self.websocket.close(code=CLOSE_POLICY)
+            if connection is not None and connection.sending is not None:
+                self.hub.close_after_sending(connection, CLOSE_POLICY, "too many messages")
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(asyncio.shield(connection.sending), 2.0)
+            else:
+                with contextlib.suppress(Exception):
+                    await self.websocket.close(code=CLOSE_POLICY)
         finally:
             if connection is not None:
                 await self.hub.leave(room, connection)
@@ -506,7 +551,9 @@ class TableSocket:
             return None
         if seat is not None and name and name.strip():
             self.hub.book.name_seat(room.table.id, seat, name.strip())
-        connection = Connection(sender=self.websocket, seat=seat, lang=lang)
+        connection = Connection(
+            sender=self.websocket, seat=seat, lang=lang, address=client_address(self.websocket)
+        )
         await self.hub.join(room, connection)
         return connection
 
@@ -531,7 +578,7 @@ class TableSocket:
                     raise WebError("version must be the whole number of the last state you saw")
                 await self.hub.undo(room, connection, version)
             elif kind == "hint":
-                await self.websocket.send_json(await self.hub.hint(room, connection))
+                self.hub.start_hint(room, connection)
             elif kind == "again":
                 await self.hub.play_again(room, connection)
             elif kind == "state":
@@ -540,7 +587,7 @@ class TableSocket:
                     raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
                 connection.lang = lang
                 connection.log_epoch = -1
-                await self.hub.send(connection, self.hub.state_message(room, connection))
+                self.hub.send(connection, self.hub.state_message(room, connection))
             elif kind == "hello":
                 raise WebError("hello is said once, at the start")
             else:

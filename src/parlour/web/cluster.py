@@ -103,7 +103,8 @@ class ClusterSync:
         for table_id in changed:
             room = self.hub.rooms.get(table_id)
             if room is not None:
-                await self.hub.announce(room)
+                self.hub.announce_seats(room)
+                self.hub.arm_timers(room)
 
     async def _follow(self) -> None:
         async for notice in self.listener.notices():

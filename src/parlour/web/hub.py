@@ -14,8 +14,12 @@ import contextlib
 import dataclasses
 import json
 import logging
+import random
 import secrets
+import time
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -31,6 +35,7 @@ from parlour.table import (
     TableNotFoundError,
     TableStore,
 )
+from parlour.web.limits import ServerLimits
 from parlour.web.seats import SeatBook, new_token, token_hash
 
 TAKEOVER_SECONDS = 3.0
@@ -135,23 +140,55 @@ def milestones(table: Table) -> tuple[int, ...]:
 
 
 class Sender(Protocol):
-    """What the hub needs of a connection: a way to send one JSON message."""
+    """What the hub needs of a connection: a way to send one text message, and
+    a way to close it with a code and a reason."""
 
-    async def send_json(self, data: Any) -> None:
+    async def send_text(self, data: str) -> None:
         """Send one message."""
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        """Close the connection with ``code`` and the sentence ``reason``."""
+
+
+OUTBOX_LIMIT = 64
+"""Messages that may wait to be sent to one connection. A client that lets more
+pile up (it does not read) is closed with :data:`CLOSE_BEHIND`: it can reconnect
+and get the table as it is, and nobody else waits for it."""
+CLOSE_BEHIND = 4008
+"""The WebSocket close code for a connection that fell behind (did not read)."""
+CLOSE_SECONDS = 2.0
+"""How long closing a connection may wait for its client before giving up."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One browser (or other client) at a table: a seat, or None for a spectator."""
+    """One browser (or other client) at a table: a seat, or None for a spectator.
+
+    Every message to it goes through its own bounded outbox and its own sending
+    task (:meth:`Hub.send`), so that no broadcast ever waits on a client."""
 
     sender: Sender
     seat: int | None
     lang: str = "en"
+    address: str = ""
+    """The client's network address (for the per-address quotas)."""
     next_step: int = 0
     """The first history step whose events this connection has not been sent."""
     log_epoch: int = -1
     """The room's undo count when this connection's log was last sent whole."""
+    outbox: deque[str] = field(default_factory=deque)
+    """Messages (JSON text) waiting to be sent, oldest first."""
+    kinds: deque[str] = field(default_factory=deque)
+    """The ``type`` of each message in :attr:`outbox` (a seat-status message
+    waiting unsent is replaced by a newer one)."""
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    sending: asyncio.Task[None] | None = None
+    closed: bool = False
+    close_after: tuple[int, str] | None = None
+    """``(code, reason)``: close once the outbox is sent (see
+    :meth:`Hub.close_after_sending`)."""
+    hinting: bool = False
+    """True while a hint for this connection is being worked out."""
 
 
 @dataclass(eq=False)
@@ -181,6 +218,24 @@ class Room:
     turn_started: float = 0.0
     """The version whose turn the clock is timing, and the loop time it began."""
     stand_in_task: asyncio.Task[None] | None = None
+    idle_since: float | None = field(default_factory=time.monotonic)
+    """When the table's last connection left, or it was opened unwatched
+    (:func:`time.monotonic`; None while someone watches)."""
+
+
+HINT_WORKERS = 1
+"""Threads that work out hints (a search each): hints queue beyond this."""
+HINT_BACKLOG = 8
+"""Hints that may wait for a hint worker; more are refused at once."""
+BOT_WORKERS = 2
+"""Threads that choose bots' moves for every table of the process."""
+BOT_RETRY_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
+"""Waits before a bot tries again after the store failed (the last repeats)."""
+MAINTENANCE_SECONDS = 2.0
+"""How often the watchdog looks at every open table (bots or stand-ins on turn
+with nothing moving them, idle tables to let go of)."""
+THINK_SAMPLES = 64
+"""Recent thinking times kept per game and bot level (for forced moves)."""
 
 
 class WebError(ParlourError):
@@ -237,11 +292,37 @@ def options_of(table: Table) -> dict[str, Any]:
 class Hub:
     """Every open table of one server process."""
 
-    def __init__(self, store: TableStore, book: SeatBook, *, bot_delay: float = 0.9) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        book: SeatBook,
+        *,
+        bot_delay: float = 0.9,
+        limits: ServerLimits | None = None,
+    ) -> None:
         self.store = store
         self.book = book
         self.bot_delay = bot_delay
+        self.limits = limits if limits is not None else ServerLimits()
         self.rooms: dict[str, Room] = {}
+        self.sockets = 0
+        """WebSockets open now (counted from the handshake)."""
+        self.bot_pool = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="parlour-bots")
+        self.hint_pool = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="parlour-hints")
+        self.hints_waiting = 0
+        self.searches: Counter[str] = Counter()
+        """Hints being worked out, by client address."""
+        self.made: dict[str, deque[float]] = {}
+        """When each address made its recent tables (for the per-minute quota)."""
+        self.bot_tables: dict[str, set[str]] = {}
+        """The unfinished tables with bots that each address made."""
+        self.think_times: dict[tuple[str, str], deque[float]] = {}
+        """Recent seconds a bot of each (game, level) took to choose a move that
+        was not forced: a forced move waits one of them, so that timing tells
+        nobody a bot had one legal move."""
+        self._background: set[asyncio.Task[None]] = set()
+        self._maintenance: asyncio.Task[None] | None = None
+        self._random = random.SystemRandom()
         self.elsewhere: set[tuple[str, int]] = set()
         """``(table id, seat)`` held by a connection to another server process on
         the same database (kept up to date by :class:`parlour.web.cluster.ClusterSync`)."""
@@ -351,6 +432,75 @@ class Hub:
             "settings": room.settings.to_json(),
         }
 
+    def lobby_page(self, limit: int, after: str | None) -> dict[str, Any]:
+        """``GET /api/tables``: up to ``limit`` unfinished tables, newest first,
+        after the table ``after`` (the previous page's ``next``). Built from each
+        table's stored header and its seats, without opening any table."""
+        ids = self.book.table_ids(finished=False)
+        start = 0
+        if after is not None:
+            try:
+                start = ids.index(after) + 1
+            except ValueError:
+                raise WebError(
+                    f"after={after[:64]!r} is not a table of the lobby; start again without after",
+                    400,
+                ) from None
+        chosen = ids[start : start + limit]
+        tables = []
+        for table_id in chosen:
+            room = self.rooms.get(table_id)
+            try:
+                tables.append(self.lobby_entry(room) if room else self.stored_entry(table_id))
+            except (WebError, ParlourError) as error:
+                log.warning("table %s cannot be listed: %s", table_id, error)
+        more = start + limit < len(ids)
+        return {"tables": tables, "next": chosen[-1] if more and chosen else None}
+
+    def lobby_entry(self, room: Room) -> dict[str, Any]:
+        """A table's line in the lobby (an open table)."""
+        table = room.table
+        return {
+            "table": table.id,
+            "game": table.game.info.name,
+            "players": len(table.seats),
+            "seats": self.seat_facts(room),
+            "status": self.status(room),
+            "to_act": table.seat_to_act(),
+        }
+
+    def stored_entry(self, table_id: str) -> dict[str, Any]:
+        """A table's line in the lobby from its stored header and the seat book
+        (a table not in memory: nobody is connected to it here)."""
+        header = self.store.header(table_id)
+        entries = self.book.seats(table_id)
+        seats = []
+        for item in header.get("seats", []):
+            index = int(item["index"])
+            entry = entries.get(index)
+            person = item.get("kind") == "person"
+            seats.append(
+                {
+                    "seat": index,
+                    "kind": item.get("kind"),
+                    "name": entry.name if entry is not None and entry.name else item.get("name"),
+                    "bot": item.get("bot", ""),
+                    "free": person and entry is not None and not entry.taken,
+                    "connected": not person or (table_id, index) in self.elsewhere,
+                    "away": person and entry is not None and entry.taken,
+                    "stand_in": "",
+                }
+            )
+        status = "waiting" if any(seat["free"] for seat in seats) else "playing"
+        return {
+            "table": table_id,
+            "game": header.get("game"),
+            "players": len(seats),
+            "seats": seats,
+            "status": status,
+            "to_act": None,
+        }
+
     def take_seat(self, table_id: str, seat: int, name: str) -> str:
         """Give a free person's seat to someone; return the new token."""
         room = self.room(table_id)
@@ -370,22 +520,52 @@ class Hub:
 
     # ----- connections -------------------------------------------------------
     async def join(self, room: Room, connection: Connection) -> None:
-        """Add a connection and send it the whole table; tell the others."""
+        """Add a connection: it gets the whole table, the others only the change
+        in who sits and who watches (never a full state each: that cost grew
+        with the square of the spectators)."""
         room.connections.append(connection)
+        room.idle_since = None
+        self.start_sending(connection)
         if connection.seat is not None:
             self.book.mark_taken(room.table.id, connection.seat)
             self.seat_returned(room, connection.seat)
         log.info("table %s: %s connected", room.table.id, seat_label(connection.seat))
-        await self.announce(room)
+        self.send(connection, self.state_message(room, connection))
+        self.announce_seats(room, but=connection)
+        self.arm_timers(room)
 
     async def leave(self, room: Room, connection: Connection) -> None:
         """Forget a closed connection and tell the others who is still here."""
         with contextlib.suppress(ValueError):
             room.connections.remove(connection)
+        self.stop_sending(connection)
         if connection.seat is not None:
             self.seat_left(room, connection.seat)
+        if not room.connections:
+            room.idle_since = time.monotonic()
         log.info("table %s: %s disconnected", room.table.id, seat_label(connection.seat))
-        await self.announce(room)
+        self.announce_seats(room)
+        self.arm_timers(room)
+
+    def seats_message(self, room: Room) -> dict[str, Any]:
+        """Who sits, who is connected and how many watch: sent to everyone when
+        a connection comes or goes (each seat's own state does not change)."""
+        return {
+            "type": "seats",
+            "table": room.table.id,
+            "version": room.table.version,
+            "seats": self.seat_facts(room),
+            "names": self.names(room),
+            "spectators": sum(1 for connection in room.connections if connection.seat is None),
+        }
+
+    def announce_seats(self, room: Room, but: Connection | None = None) -> None:
+        """Send the seat-status message to every connection except ``but`` (one
+        JSON text built once for all)."""
+        text = json_text(self.seats_message(room))
+        for connection in room.connections:
+            if connection is not but:
+                self.send_text(connection, text, "seats")
 
     def state_message(self, room: Room, connection: Connection) -> dict[str, Any]:
         """What ``connection`` may see of the table now: built only from its
@@ -438,28 +618,97 @@ class Hub:
             "seats": self.seat_facts(room),
         }
 
-    async def send(self, connection: Connection, message: Mapping[str, Any]) -> None:
-        """Send one message, forgetting a connection that has gone away."""
-        try:
-            await connection.sender.send_json(message)
-        except Exception:  # a closed socket: the reader will see it and leave
-            log.debug("could not send to a closed connection")
+    def send(self, connection: Connection, message: Mapping[str, Any]) -> None:
+        """Queue one message for ``connection`` (never waits on the client)."""
+        self.send_text(connection, json_text(message), str(message.get("type", "")))
+
+    def send_text(self, connection: Connection, text: str, kind: str = "") -> None:
+        """Queue one JSON text for ``connection``; a seat-status message still
+        waiting replaces the older one. A connection whose outbox is full (its
+        client does not read) is closed with :data:`CLOSE_BEHIND`."""
+        if connection.closed:
+            return
+        if kind == "seats" and connection.kinds and connection.kinds[-1] == "seats":
+            connection.outbox[-1] = text
+            return
+        if len(connection.outbox) >= OUTBOX_LIMIT:
+            log.warning("a connection fell behind (%d messages unsent); closing it", OUTBOX_LIMIT)
+            self.close_connection(
+                connection,
+                CLOSE_BEHIND,
+                "your connection fell behind the table; reconnect to get the table as it is",
+            )
+            return
+        connection.outbox.append(text)
+        connection.kinds.append(kind)
+        connection.ready.set()
+
+    def start_sending(self, connection: Connection) -> None:
+        """Start the connection's own sending task (messages leave in order)."""
+        if connection.sending is None:
+            connection.sending = asyncio.get_running_loop().create_task(self._send_loop(connection))
+
+    def stop_sending(self, connection: Connection) -> None:
+        """Stop the connection's sending task (the connection has closed)."""
+        connection.closed = True
+        connection.outbox.clear()
+        connection.kinds.clear()
+        if connection.sending is not None and connection.sending is not asyncio.current_task():
+            connection.sending.cancel()
+
+    def close_after_sending(self, connection: Connection, code: int, reason: str) -> None:
+        """Close ``connection`` with ``code`` once what is queued has been sent
+        (an error saying why goes first)."""
+        connection.close_after = (code, reason)
+        connection.ready.set()
+
+    async def _send_loop(self, connection: Connection) -> None:
+        while not connection.closed:
+            if not connection.outbox and connection.close_after is not None:
+                code, reason = connection.close_after
+                connection.closed = True
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(connection.sender.close(code, reason), CLOSE_SECONDS)
+                return
+            if not connection.outbox:
+                connection.ready.clear()
+                await connection.ready.wait()
+                continue
+            text = connection.outbox.popleft()
+            connection.kinds.popleft()
+            try:
+                await connection.sender.send_text(text)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a closed socket: its reader sees it and leaves
+                log.debug("could not send to a closed connection")
+                connection.closed = True
+
+    def close_connection(self, connection: Connection, code: int, reason: str) -> None:
+        """Close ``connection`` with ``code`` and ``reason`` without waiting for
+        its client (a client that does not read gets no say in how long it takes)."""
+        self.stop_sending(connection)
+
+        async def close() -> None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(connection.sender.close(code, reason), CLOSE_SECONDS)
+
+        task = asyncio.get_running_loop().create_task(close())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def announce(self, room: Room, notice: Mapping[str, Any] | None = None) -> None:
         """Send every connection its own state (with ``notice``, a stand-in's
-        note, if given). The messages are all built before the first is sent, so
-        every client sees the same moment of the table. Then the stand-in timer is
-        set for whoever is on turn now."""
+        note, if given). The messages are all built before the first is queued,
+        so every client sees the same moment of the table; queuing never waits on
+        a client. Then the stand-in timer is set for whoever is on turn now."""
         if room.table.is_over():
             self.book.mark_finished(room.table.id)
-        messages = []
-        for connection in room.connections:
+        for connection in list(room.connections):
             message = self.state_message(room, connection)
             if notice is not None:
                 message["notice"] = localised_notice(notice, connection.lang)
-            messages.append((connection, message))
-        for connection, message in messages:
-            await self.send(connection, message)
+            self.send(connection, message)
         self.arm_timers(room)
 
     # ----- moves -------------------------------------------------------------
@@ -503,19 +752,64 @@ class Hub:
         await self.announce(room)
         self.wake_bots(room)
 
-    async def hint(self, room: Room, connection: Connection) -> dict[str, Any]:
-        """A suggested move for this seat, with its reason, in its language (the
-        search runs in a worker thread, so the table goes on meanwhile)."""
+    def start_hint(self, room: Room, connection: Connection) -> None:
+        """Begin working out a hint for this seat; the answer (or a refusal) is
+        sent when ready, while the connection goes on. Refused at once: a
+        spectator, a seat not on turn, a second hint while one is being worked
+        out, an address past its quota, or a server with too many hints waiting."""
         if connection.seat is None:
             raise WebError("a spectator gets no hints")
         if room.table.seat_to_act() != connection.seat:
             raise WebError("a hint is given only when it is your turn")
-        hint = await asyncio.to_thread(room.table.hint, connection.seat, connection.lang)
-        return {"type": "hint", "action": hint.action, "text": hint.text, "reason": hint.reason}
+        if connection.hinting:
+            raise WebError("a hint for your seat is being worked out; wait for it")
+        limit = self.limits.searches_per_address
+        if self.searches[connection.address] >= limit:
+            raise WebError(
+                f"at most {limit} hints are worked out at once for one address; "
+                "wait for one to arrive",
+                429,
+            )
+        if self.hints_waiting >= HINT_BACKLOG:
+            raise WebError("the server is busy working out hints; ask again in a moment", 503)
+        connection.hinting = True
+        self.searches[connection.address] += 1
+        self.hints_waiting += 1
+        task = asyncio.get_running_loop().create_task(self._hint(room, connection))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _hint(self, room: Room, connection: Connection) -> None:
+        seat = connection.seat
+        assert seat is not None
+        try:
+            hint = await asyncio.get_running_loop().run_in_executor(
+                self.hint_pool, room.table.hint, seat, connection.lang
+            )
+            message = {"type": "hint", "action": hint.action, "text": hint.text}
+            self.send(connection, {**message, "reason": hint.reason})
+        except ParlourError as error:  # the turn passed meanwhile, say
+            self.send(connection, {"type": "error", "message": str(error)})
+        except Exception:
+            log.exception("table %s: a hint failed", room.table.id)
+            self.send(connection, {"type": "error", "message": "the hint could not be worked out"})
+        finally:
+            connection.hinting = False
+            self.hints_waiting -= 1
+            self.searches[connection.address] -= 1
+            if self.searches[connection.address] <= 0:
+                del self.searches[connection.address]
 
     async def play_again(self, room: Room, connection: Connection) -> None:
-        """A new table with the same game, options and seats; each person at this
-        table is sent the token of the same seat at the new one."""
+        """A new table with the same game, options and seats. Only a person
+        seated here may ask; each seated connection is sent the token of its own
+        seat at the new table, and everyone else only the new table's id (its
+        free seats are taken from the lobby or the table's page)."""
+        if connection.seat is None:
+            raise WebError(
+                "only a person seated at this table can ask for a rematch; "
+                "watch the new table from the lobby once it is made"
+            )
         if not room.table.is_over():
             raise WebError("play again is offered once the game is over")
         if room.again is None:
@@ -526,7 +820,9 @@ class Hub:
                 for seat in table.seats
             ]
             options = options_of(table)
-            new_room, tokens = self.create_table(table.game.info.name, options, specs)
+            new_room, tokens = self.create_table(
+                table.game.info.name, options, specs, room.settings
+            )
             room.again = {"table": new_room.table.id, "tokens": tokens}
         again = room.again
         for other in room.connections:
@@ -534,13 +830,70 @@ class Hub:
             if other.seat is not None and other.seat in again["tokens"]:
                 message["seat"] = other.seat
                 message["token"] = again["tokens"][other.seat]
-            if other is connection:
-                message["free"] = [
-                    {"seat": seat, "token": token}
-                    for seat, token in again["tokens"].items()
-                    if seat not in {each.seat for each in room.connections}
-                ]
-            await self.send(other, message)
+            self.send(other, message)
+
+    # ----- quotas ----------------------------------------------------------------
+    def admit_table(self, address: str, with_bots: bool) -> None:
+        """Refuse at once, with the reason, a new table the limits do not allow
+        (the server's cap, the address's tables a minute, its tables with bots)."""
+        limits = self.limits
+        open_ids = set(self.book.table_ids(finished=False))
+        unfinished = len(open_ids)
+        if unfinished >= limits.max_tables:
+            raise WebError(
+                f"the server has {unfinished} unfinished tables, its most; "
+                "join a table from the lobby or try again later",
+                503,
+            )
+        now = time.monotonic()
+        recent = self.made.setdefault(address, deque())
+        while recent and recent[0] < now - 60.0:
+            recent.popleft()
+        if len(recent) >= limits.new_tables_per_minute:
+            raise WebError(
+                f"at most {limits.new_tables_per_minute} new tables a minute from one "
+                "address; wait a moment",
+                429,
+            )
+        if with_bots:
+            mine = self.bot_tables.get(address, set())
+            mine = {
+                table_id
+                for table_id in mine
+                if table_id in open_ids
+                and not (table_id in self.rooms and self.rooms[table_id].table.is_over())
+            }
+            self.bot_tables[address] = mine
+            if len(mine) >= limits.bot_tables_per_address:
+                raise WebError(
+                    f"at most {limits.bot_tables_per_address} unfinished tables with bots "
+                    "from one address; finish or leave one first",
+                    429,
+                )
+
+    def note_table(self, address: str, table_id: str, with_bots: bool) -> None:
+        """Count a table just made against its address's quotas."""
+        self.made.setdefault(address, deque()).append(time.monotonic())
+        if with_bots:
+            self.bot_tables.setdefault(address, set()).add(table_id)
+
+    def admit_connection(self) -> None:
+        """Refuse a WebSocket beyond the server's cap (at once, with a sentence)."""
+        if self.sockets >= self.limits.max_connections:
+            raise WebError(
+                f"the server holds {self.sockets} connections, its most; try again in a moment",
+                503,
+            )
+
+    def server_facts(self) -> dict[str, Any]:
+        """``GET /api/server``: what this process holds now (no table's secrets)."""
+        return {
+            "open_tables": len(self.rooms),
+            "connections": sum(len(room.connections) for room in self.rooms.values()),
+            "sockets": self.sockets,
+            "hints_waiting": self.hints_waiting,
+            "limits": dataclasses.asdict(self.limits),
+        }
 
     # ----- bots ----------------------------------------------------------------
     @staticmethod
@@ -563,17 +916,35 @@ class Hub:
         room.bot_task = loop.create_task(self._drive_bots(room))
 
     async def _drive_bots(self, room: Room) -> None:
-        """Play the bots' moves one at a time, paced so that people can follow."""
-        try:
-            await self._play_bots(room)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not pass silently, nor kill the server
-            log.exception("the bots of table %s stopped", room.table.id)
+        """Play the bots' moves one at a time, paced so that people can follow.
+        When the store fails (a database restarting), wait and try again, longer
+        each time (:data:`BOT_RETRY_SECONDS`), reading the table afresh: the bots
+        carry on once the store is back."""
+        failures = 0
+        while True:
+            try:
+                await self._play_bots(room)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the store away for a moment, or a bug: never silent
+                wait = BOT_RETRY_SECONDS[min(failures, len(BOT_RETRY_SECONDS) - 1)]
+                failures += 1
+                log.warning(
+                    "the bots of table %s stopped (failure %d); trying again in %g s",
+                    room.table.id,
+                    failures,
+                    wait,
+                    exc_info=failures == 1,
+                )
+                await asyncio.sleep(wait)
+                with contextlib.suppress(Exception):
+                    await self.refresh(room)
 
     async def _play_bots(self, room: Room) -> None:
         # room.table is read afresh at each step: refresh() may replace it with
         # the table as another process left it.
+        loop = asyncio.get_running_loop()
         while room.table.bot_to_act() is not None:
             seen = room.table.version
             delay = self.bot_delay * (2.5 if room.pause_next_bot else 1.0) + room.takeover_wait
@@ -581,13 +952,21 @@ class Hub:
             if delay > 0:
                 await asyncio.sleep(delay)
             lost_race = False
+            table = room.table
+            if table.version != seen:
+                continue  # moved meanwhile (here or elsewhere): wait again
+            on_turn = table.bot_to_act()
+            if on_turn is None:
+                break
+            forced = len(table.legal_moves(on_turn)) == 1
+            started = loop.time()
+            # Chosen outside the lock (a search takes a while; the table's own
+            # lock keeps the View whole), then submitted against the version seen.
+            seat, action, version = await loop.run_in_executor(self.bot_pool, table.choose_bot_move)
+            await self._think_like_the_others(table, seat, loop.time() - started, forced)
             async with room.lock:
-                table = room.table
-                if table.version != seen:
-                    continue  # moved meanwhile (here or elsewhere): wait again
-                if table.bot_to_act() is None:
-                    break
-                seat, action, version = await asyncio.to_thread(table.choose_bot_move)
+                if room.table is not table or table.version != version:
+                    continue
                 before = milestones(table)
                 try:
                     events = table.submit(seat, action, version)
@@ -600,6 +979,28 @@ class Hub:
                 await self.refresh(room)  # another process moved this bot first
                 continue
             await self.announce(room)
+
+    async def _think_like_the_others(
+        self, table: Table, seat: int, seconds: float, forced: bool
+    ) -> None:
+        """Make a forced move take as long as this kind of bot usually thinks: a
+        search bot answers a one-move position at once, and the timing would
+        tell everyone that it held, say, one card of the suit led. The thinking
+        times of unforced moves are kept; a forced move waits one of them."""
+        key = (table.game.info.name, table.seats[seat].bot)
+        await self._think_like_the_others_of(key, seconds, forced)
+
+    async def _think_like_the_others_of(
+        self, key: tuple[str, str], seconds: float, forced: bool
+    ) -> None:
+        times = self.think_times.setdefault(key, deque(maxlen=THINK_SAMPLES))
+        if not forced:
+            times.append(seconds)
+            return
+        if times:
+            wait = self._random.choice(times) - seconds
+            if wait > 0:
+                await asyncio.sleep(wait)
 
     # ----- several processes on one database (see parlour.web.cluster) ----------
     def reload_table(self, room: Room) -> bool:
@@ -719,7 +1120,12 @@ class Hub:
                 if view is None:
                     return
                 bot = make_bot(level, secrets.randbits(32))
-                action = await asyncio.to_thread(bot.choose, view)
+                loop = asyncio.get_running_loop()
+                started = loop.time()
+                action = await loop.run_in_executor(self.bot_pool, bot.choose, view)
+                forced = len(view.legal_actions) == 1
+                key = (table.game.info.name, level)
+                await self._think_like_the_others_of(key, loop.time() - started, forced)
                 if reason == "away" and self.is_connected(room, seat):
                     return
                 before = milestones(table)
@@ -769,8 +1175,68 @@ class Hub:
             log.info("table %s: finished and idle; deleted", table_id)
         return deleted
 
+    # ----- the watchdog ------------------------------------------------------------
+    def start(self) -> None:
+        """Start the watchdog (called once the server's loop runs)."""
+        if self._maintenance is None:
+            self._maintenance = asyncio.get_running_loop().create_task(self._maintain())
+
+    async def _maintain(self) -> None:
+        while True:
+            await asyncio.sleep(MAINTENANCE_SECONDS)
+            try:
+                self.look_after_tables(time.monotonic())
+            except Exception:  # the next round tries again; the server goes on
+                log.exception("the watchdog's round failed")
+
+    def look_after_tables(self, now: float) -> list[str]:
+        """One round of the watchdog: wake the bots of any table whose bot is on
+        turn with no task moving it, set the stand-in timer where one is missing,
+        and let go of the tables nobody has watched for
+        :attr:`ServerLimits.idle_seconds` (they come back from storage when
+        opened). Returns the ids of the tables let go."""
+        released: list[str] = []
+        for table_id, room in list(self.rooms.items()):
+            if self._idle(room, now):
+                del self.rooms[table_id]
+                released.append(table_id)
+                continue
+            busy = room.stand_in_task is not None and not room.stand_in_task.done()
+            if room.table.bot_to_act() is not None and (
+                room.bot_task is None or room.bot_task.done()
+            ):
+                log.info("table %s: a bot was on turn with nothing moving it; woken", table_id)
+                self.wake_bots(room)
+            elif room.timer is None and not busy:
+                self.arm_timers(room)
+        if released:
+            log.info("%d idle tables left memory", len(released))
+        return released
+
+    def _idle(self, room: Room, now: float) -> bool:
+        """Nobody here or elsewhere watches it, nothing is moving it, and it has
+        been so for the idle time."""
+        if room.connections or room.idle_since is None:
+            return False
+        if now - room.idle_since < self.limits.idle_seconds or room.lock.locked():
+            return False
+        for task in (room.bot_task, room.stand_in_task):
+            if task is not None and not task.done():
+                return False
+        if any(table_id == room.table.id for table_id, _ in self.elsewhere):
+            return False
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        return True
+
     async def close(self) -> None:
-        """Stop every bot task and timer (the server is shutting down)."""
+        """Stop the watchdog, every bot task and timer (the server is shutting down)."""
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._maintenance
+            self._maintenance = None
         for room in self.rooms.values():
             if room.timer is not None:
                 room.timer.cancel()
@@ -780,11 +1246,17 @@ class Hub:
             for task in (room.bot_task, room.stand_in_task)
             if task is not None
         ]
+        tasks.extend(self._background)
+        for connection in (c for room in self.rooms.values() for c in room.connections):
+            if connection.sending is not None:
+                tasks.append(connection.sending)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.hint_pool.shutdown(wait=False, cancel_futures=True)
 
 
 def seat_label(seat: int | None) -> str:

@@ -108,6 +108,11 @@ export class TablePage {
       }
       this.state = message;
       this.render();
+    } else if (message.type === "seats") {
+      // Someone came or went: only who sits and who watches changed.
+      if (!this.state) return;
+      this.state = { ...this.state, seats: message.seats, names: message.names, spectators: message.spectators };
+      this.render();
     } else if (message.type === "error") {
       this.pending = false;
       if (!this.state && this.seatInfo) {
