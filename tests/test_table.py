@@ -219,6 +219,92 @@ def test_undo_with_two_people_only_your_last_move_before_anything_else() -> None
     assert undo_refusal(table_over, 0) == "over"
 
 
+def every_setting() -> list[tuple[str, dict[str, object]]]:
+    """Every game with each of its conformance option sets (player counts among them)."""
+    return [
+        (name, dict(options))
+        for name in parlour.game_names()
+        for options in parlour.core.registry.game_class(name).conformance_options
+    ]
+
+
+@pytest.mark.parametrize(("name", "options"), every_setting())
+def test_every_chance_step_that_deals_a_card_shows_it_by_an_event_to_exactly_its_seers(
+    name: str, options: dict[str, object]
+) -> None:
+    """The undo rule reads only the events' ``shown_to``: for it to cover every
+    card chance deals, each chance step that deals a card must emit an event that
+    shows it to exactly the seats that see the outcome (``_chance_seen_by``,
+    which the views are built from), and no chance step may show more."""
+    import random
+
+    game = parlour.load_game(name, **options)
+    players = game.num_players
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        state.record_events()
+        while not state.is_terminal():
+            step = len(state.history)
+            chance = state.is_chance_node()
+            deals_a_card = chance and state._chance_card_mask() != 0
+            seers = {seat for seat in range(players) if chance and state._chance_seen_by(seat)}
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            events = [event for at, event in state.event_log() if at == step]
+            shown: set[int] = set()
+            for event in events:
+                audience = event.shown_to()
+                shown |= set(range(players)) if audience is None else set(audience)
+            if not chance:
+                continue
+            kinds = [event.kind for event in events]
+            assert shown <= seers, f"{name} step {step}: {kinds} show a card to {shown - seers}"
+            if deals_a_card:
+                assert shown == seers, f"{name} step {step}: {kinds} show {shown}, seen {seers}"
+
+
+def test_every_event_that_hides_a_card_from_some_seats_declares_that_it_shows_one() -> None:
+    from parlour.core.events import Event
+
+    for name in parlour.game_names():
+        parlour.load_game(name).new_initial_state(seed=1)  # imports every event module
+    kinds: list[type[Event]] = []
+    waiting = list(Event.__subclasses__())
+    while waiting:
+        kind = waiting.pop()
+        waiting.extend(kind.__subclasses__())
+        if kind.__module__.startswith("parlour.games"):
+            kinds.append(kind)
+    secret = [kind for kind in kinds if kind.secret_fields]
+    assert len(secret) >= 5
+    for kind in secret:
+        assert kind.shows_card, f"{kind.__name__} hides a card from some seats: shows_card"
+
+
+def test_among_people_the_move_that_turns_up_the_dummys_last_card_cannot_be_taken_back() -> None:
+    """Colour-blind for two: the last trick turns the dummy's face-down 14th card
+    up (``last_card=last_trick``); the player who completed that trick cannot take
+    it back, while a card led (which shows nothing hidden) can be."""
+    options = {"players": 2, "last_card": "last_trick", "deals": 2, "first_dealer": 0}
+    table = Table.create("colour-blind", seats_for(2, people=2), options=options, seed=4)
+    seat, _ = move_first(table)  # a card led shows nothing that was hidden
+    assert table.can_undo(seat)
+    table.undo(seat, table.version)
+    turned_up = False
+    for _ in range(200):
+        seat = table.seat_to_act()
+        assert seat is not None
+        events = table.submit(seat, table.legal_moves(seat)[0][0], table.version)
+        if any(event.kind == "last_card_won" for _, event in events):
+            turned_up = True
+            break
+    assert turned_up and not table.is_over()
+    assert undo_refusal(table, seat) == "revealed"
+    with pytest.raises(UndoRefusedError, match="last card won"):
+        table.undo(seat, table.version)
+
+
 def test_the_sqlite_store_refuses_a_move_number_twice(tmp_path: Path) -> None:
     store = SqliteTableStore(tmp_path / "tables.sqlite3")
     table = Table.create("dracula", seats_for(2, people=2), seed=1, store=store)

@@ -15,6 +15,7 @@ from parlour.core.game import CHANCE
 from parlour.core.sampler import Rng
 from parlour.games._coffin import Axis, VampireRule, line_value
 from parlour.games.thracula import ThraculaGame
+from parlour.table import MemoryTableStore, SeatSpec, Table, UndoRefusedError
 from parlour.testing import check_game
 
 PACK = [format_card(card) for card in iter_bits(FULL_PACK)]
@@ -562,3 +563,112 @@ def test_court_frame_seat_lines_counted_as_each_player_looks_at_the_coffin() -> 
     # His two opponents face each other across the coffin and see the table's frame.
     assert by_seat.observation(0)["line_scores"][1:] == by_table.observation(0)["line_scores"][1:]
     assert by_seat.score_sheet()[0].scores[1:] == by_table.score_sheet()[0].scores[1:]
+
+
+# ----- taking back a move at a table (the table's undo policy) --------------------------
+
+
+def thracula_table(people: int, seed: int = 7) -> Table:
+    """A Thracula table whose first dealer is seat 0 (seat 1 takes first), with
+    ``people`` people first and random bots after them."""
+    seats = [
+        SeatSpec("person", f"Person {seat + 1}") if seat < people else SeatSpec("bot", bot="random")
+        for seat in range(3)
+    ]
+    return Table.create("thracula", seats, options={"first_dealer": 0}, seed=seed)
+
+
+def seen(table: Table, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees at ``table`` now (its observation)."""
+    view = table.view_for(seat)
+    assert view is not None
+    return dict(view.observation)
+
+
+def face_down_cells(table: Table) -> list[int]:
+    """The coffin's face-down cards as the deal laid them (read from the whole
+    state, which only the test may look at)."""
+    return list(getattr(table.snapshot(), "hidden"))  # noqa: B009
+
+
+def test_a_take_shows_a_face_down_card_so_it_cannot_be_taken_back_among_people() -> None:
+    table = thracula_table(people=3)
+    seat = table.seat_to_act()
+    assert seat == 1
+    hidden = face_down_cells(table)  # the nine face-down cells, as the deal laid them
+    table.submit(seat, "take a1", table.version)
+    assert seen(table, seat)["taken_card"] == format_card(hidden[0])
+    assert not table.can_undo(seat)
+    version = table.version
+    with pytest.raises(UndoRefusedError, match="hidden card has been shown") as refused:
+        table.undo(seat, version)
+    assert refused.value.code == "revealed"
+    assert "card taken from cell" in str(refused.value)
+    assert table.version == version  # nothing changed: still holding the a1 card
+    assert seen(table, seat)["taken_card"] == format_card(hidden[0])
+    assert "take b1" not in [text for _, text in table.legal_moves(seat)]
+
+
+def test_a_put_shows_no_hidden_card_so_it_can_be_taken_back_among_people() -> None:
+    table = thracula_table(people=3)
+    seat = table.seat_to_act()
+    assert seat is not None
+    table.submit(seat, "take a1", table.version)
+    taken = seen(table, seat)["taken_card"]
+    hand = seen(table, seat)["hand"]
+    put = next(card for card in hand if card != taken)
+    table.submit(seat, f"put {put}", table.version)
+    assert table.can_undo(seat)
+    table.undo(seat, table.version)
+    # Back to the put, holding the same taken card: nothing was shown or hidden again.
+    assert table.seat_to_act() == seat
+    assert seen(table, seat)["taken_card"] == taken
+
+
+def test_the_last_put_of_a_coffin_can_be_taken_back_the_next_coffin_is_face_down() -> None:
+    table = thracula_table(people=3)
+    for _ in range(8):  # eight whole turns: take a cell, put back the card taken
+        seat = table.seat_to_act()
+        assert seat is not None
+        cell = CELL_NAMES[seen(table, seat)["face_down"].index(True)]
+        table.submit(seat, f"take {cell}", table.version)
+        taken = seen(table, seat)["taken_card"]
+        table.submit(seat, f"put {taken}", table.version)
+    seat = table.seat_to_act()
+    assert seat is not None
+    table.submit(seat, "take c3", table.version)
+    taken = seen(table, seat)["taken_card"]
+    length = table.history_length()
+    table.submit(seat, f"put {taken}", table.version)
+    # The coffin was scored and the next one laid face down: chance steps that
+    # showed nobody a card, so the put may still be taken back.
+    assert table.history_length() > length + 1
+    assert table.can_undo(seat)
+    table.undo(seat, table.version)
+    assert table.history_length() == length
+
+
+def test_alone_with_bots_a_take_can_be_taken_back_the_deal_stays_the_same() -> None:
+    table = thracula_table(people=1)
+    while table.seat_to_act() != 0:
+        table.play_bot_move()
+    hidden = face_down_cells(table)
+    cell = seen(table, 0)["face_down"].index(True)
+    table.submit(0, f"take {CELL_NAMES[cell]}", table.version)
+    assert table.can_undo(0)
+    table.undo(0, table.version)
+    assert face_down_cells(table) == hidden
+
+
+def test_a_take_taken_back_before_the_rule_still_opens_from_its_store() -> None:
+    """A table stored by an older server, which accepted an undo after a take,
+    still opens: a stored undo was accepted when it was made."""
+    store = MemoryTableStore()
+    seats = [SeatSpec("person", f"Person {seat + 1}") for seat in range(3)]
+    table = Table.create("thracula", seats, options={"first_dealer": 0}, seed=7, store=store)
+    before = table.snapshot().serialize()
+    table.submit(1, "take a1", table.version)
+    store.append_move(table.id, table.version + 1, {"kind": "undo", "seat": 1})
+    reopened = Table.open(table.id, store)
+    assert reopened.version == 2
+    assert reopened.snapshot().serialize() == before

@@ -11,6 +11,13 @@ An event that shows a card some seats may not see names that card in one of its
 :meth:`Event.for_seat` blanks the secret for everyone else. A spectator is seat
 ``None`` and sees only what every seat sees.
 
+An event that brings a card out of hiding (a card dealt, drawn, turned up,
+taken from a face-down place, or a hand shown) says so once, on its class:
+``shows_card = True``. Its :meth:`Event.audience` then says who sees the card,
+and :meth:`Event.shown_to` answers "whom did this event show a card they had
+not seen?". The table's undo policy reads nothing else: a move after which some
+event showed anyone a card cannot be taken back at a table of several people.
+
 Recording costs nothing unless someone asks for it: a State keeps no events until
 :meth:`~parlour.core.game.State.record_events` is called, and
 :meth:`~parlour.core.game.State.event_log` rebuilds them by replay otherwise.
@@ -20,6 +27,7 @@ Recording costs nothing unless someone asks for it: a State keeps no events unti
 ... class CardDealt(Event):
 ...     kind = "card_dealt"
 ...     secret_fields = ("card",)
+...     shows_card = True
 ...     seat: int
 ...     card: int | None
 ...     def audience(self) -> tuple[int, ...]:
@@ -28,6 +36,8 @@ Recording costs nothing unless someone asks for it: a State keeps no events unti
 CardDealt(seat=1, card=None)
 >>> CardDealt(seat=1, card=5).for_seat(1)
 CardDealt(seat=1, card=5)
+>>> CardDealt(seat=1, card=5).shown_to()
+(1,)
 """
 
 from __future__ import annotations
@@ -44,10 +54,25 @@ class Event:
     """A short stable name (``card_played``), used by renderers and the web protocol."""
     secret_fields: ClassVar[tuple[str, ...]] = ()
     """Fields that only the seats in :meth:`audience` may see (set to ``None`` for others)."""
+    shows_card: ClassVar[bool] = False
+    """True for a kind of event that brings a card out of hiding: a card dealt,
+    drawn or turned up, a card taken from a face-down place, a hand shown. The
+    seats that see the card are the :meth:`audience` (every seat when it is None;
+    nobody when it is empty, as for a card laid face down). A card played from
+    the player's own hand, or a card already face up moving, is no such event:
+    its player knew it, and nobody else learns anything that was hidden."""
 
     def audience(self) -> tuple[int, ...] | None:
         """The seats that may see the secret fields; ``None`` means every seat."""
         return None
+
+    def shown_to(self) -> tuple[int, ...] | None:
+        """The seats this event shows a card they had not seen before: ``()``
+        when it shows none (the kind of event shows no card, or shows it to
+        nobody), ``None`` when it shows one to every seat (and spectators)."""
+        if not self.shows_card:
+            return ()
+        return self.audience()
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` sees it (``None``: a spectator): the secret

@@ -30,6 +30,7 @@ class CardDealt(Event):
     table (``seat`` is :data:`TABLE`, and every seat sees it)."""
 
     kind: ClassVar[str] = "card_dealt"
+    shows_card: ClassVar[bool] = True
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     card: int | None

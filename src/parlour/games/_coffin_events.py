@@ -43,6 +43,7 @@ class FirstNail(Event):
     """The dealt card turned face up in the centre (two-player Dracula)."""
 
     kind: ClassVar[str] = "first_nail"
+    shows_card: ClassVar[bool] = True
     card: int
     cell: int = CENTRE
 

@@ -18,6 +18,7 @@ class RowCardDealt(Event):
     """A card dealt face up to the row (the dummy's hand, won trick by trick)."""
 
     kind: ClassVar[str] = "row_card"
+    shows_card: ClassVar[bool] = True
     position: int
     """0–12: the trick that wins it."""
     card: int
@@ -28,6 +29,8 @@ class DummyCardDealt(Event):
     """Two players: the dummy's 14th card, dealt face down (nobody sees it)."""
 
     kind: ClassVar[str] = "dummy_card"
+    shows_card: ClassVar[bool] = True
+    """Dealt face down: it shows no card (:meth:`audience` is empty)."""
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     card: int | None
 
@@ -84,6 +87,8 @@ class LastCardWon(Event):
     up, goes to the winner of the last trick."""
 
     kind: ClassVar[str] = "last_card_won"
+    shows_card: ClassVar[bool] = True
+    """The dummy's face-down 14th card, turned up by the last trick."""
     seat: int
     card: int
     good: bool

@@ -18,6 +18,7 @@ class CardCut(Event):
     """A card of the cut for the first deal, face up (seat 0 cuts first)."""
 
     kind: ClassVar[str] = "card_cut"
+    shows_card: ClassVar[bool] = True
     seat: int
     card: int
 

@@ -107,6 +107,8 @@ class Paid(Event):
     ``owed`` is the full debt when he could pay only ``chips``."""
 
     kind: ClassVar[str] = "paid"
+    shows_card: ClassVar[bool] = True
+    """The loser's hand is shown to everyone."""
     seat: int
     to: int
     chips: int
@@ -119,6 +121,8 @@ class BoxDoubled(Event):
     """A board card still held at the end doubles its box at its holder's cost."""
 
     kind: ClassVar[str] = "box_doubled"
+    shows_card: ClassVar[bool] = True
+    """The board card is shown from its holder's hand."""
     seat: int
     box_card: int
     chips: int

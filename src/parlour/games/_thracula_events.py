@@ -18,6 +18,8 @@ class CardLaidFaceDown(Event):
     """A card dealt face down to a coffin cell: nobody sees it."""
 
     kind: ClassVar[str] = "card_laid_face_down"
+    shows_card: ClassVar[bool] = True
+    """Out of the stock, to nobody: it shows no card (:meth:`audience` is empty)."""
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     cell: int
     card: int | None
@@ -33,6 +35,9 @@ class CardTakenFromCell(Event):
     puts it face up)."""
 
     kind: ClassVar[str] = "card_taken_from_cell"
+    shows_card: ClassVar[bool] = True
+    """The taker sees a card nobody had seen: a move that takes one cannot be taken
+    back at a table of several people."""
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     cell: int

@@ -26,7 +26,7 @@ from typing import Any
 
 from parlour.bots import BOT_KINDS, make_bot
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
-from parlour.core.events import LoggedEvent
+from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
 from parlour.core.options import options_dict
 from parlour.core.registry import load_game
@@ -406,9 +406,10 @@ class Table:
 
         - one person with bots: back to that person's previous decision, as many
           times as wanted (the bots' moves after it go too);
-        - several people: only your own last move, only if no other seat has moved
-          since and no card was revealed since (no chance outcome was applied
-          after it: a card dealt or turned is a revealed card).
+        - several people: only your own last move, once, only if no other seat
+          has moved since and the move showed nobody a card (see
+          :meth:`_showed_a_card`: a card dealt, drawn or turned after it, a
+          face-down card taken, a hand shown).
 
         The state is rebuilt from the seed, so every card dealt stays the same.
         Raises :class:`UndoRefusedError` with the reason; changes nothing then.
@@ -424,8 +425,13 @@ class Table:
             self._state = rebuilt
             self._played = [item for item in self._played if item.step < target]
 
-    def _undo_target(self, seat: int) -> int:
-        """The history length ``seat``'s undo goes back to, or the refusal."""
+    def _undo_target(self, seat: int, *, stored: bool = False) -> int:
+        """The history length ``seat``'s undo goes back to, or the refusal.
+
+        ``stored``: an undo read back from the store (opening a table, or a move
+        another process made). It was accepted when it was made, so the one rule
+        that was added later, that a move which showed a card cannot be taken
+        back, is not asked again: a table stored before it still opens."""
         self._check_seat(seat)
         if self._state.is_terminal():
             raise UndoRefusedError("the game is over: there is nothing to take back", "over")
@@ -441,12 +447,11 @@ class Table:
                 "last move can be taken back, once)",
                 "again",
             )
-        own = [item for item in self._played if item.seat == seat]
-        if not own:
+        last = next((item for item in reversed(self._played) if item.seat == seat), None)
+        if last is None:
             raise UndoRefusedError(
                 f"{self.seats[seat].name} has no decision to take back", "nothing"
             )
-        last = own[-1]
         if len(people) == 1:
             return last.step
         if self._played[-1].seat != seat:
@@ -455,13 +460,37 @@ class Table:
                 "only your own last move can be taken back, once)",
                 "others_moved",
             )
-        if len(self._state.history) > last.step + 1:
+        shown = None if stored else self._showed_a_card(last.step)
+        if shown is not None:
             raise UndoRefusedError(
-                "a card was revealed since your last move (at a table of several people a "
-                "move cannot be taken back once a card has been dealt or turned after it)",
+                f"a hidden card has been shown since your last move ("
+                f"{shown.kind.replace('_', ' ')}); at a table of several people a move "
+                "cannot be taken back once a card that was hidden has been shown after it "
+                "(taken from a face-down place, dealt, drawn or turned up)",
                 "revealed",
             )
         return last.step
+
+    def _showed_a_card(self, step: int) -> Event | None:
+        """The first event from history step ``step`` on that showed some seat a
+        card it had not seen (:meth:`Event.shown_to` is not empty), or None.
+
+        This is the whole rule of what undo must not hide again, read from the
+        events' own declarations (``shows_card`` and the audience) rather than
+        from the kind of step: a Thracula take shows the taker a card with no
+        chance step, a card laid face down is a chance step that shows nobody
+        anything, and every chance step that deals a card someone sees emits an
+        event that says so (tests/test_table.py checks it for every game)."""
+        found: Event | None = None
+        # Read from the end, without copying the log: only the last move's events
+        # are looked at, so the check costs the same late in a match as early.
+        events: list[LoggedEvent] = self._state._events or []  # the table owns this state
+        for logged_step, event in reversed(events):
+            if logged_step < step:
+                break
+            if event.shown_to() != ():
+                found = event
+        return found
 
     def _rebuild(self, length: int) -> State:
         """The state after the first ``length`` steps of the history, dealt by the
@@ -572,7 +601,7 @@ class Table:
         move, without writing it."""
         seat = int(move["seat"])
         if move["kind"] == "undo":
-            target = self._undo_target(seat)
+            target = self._undo_target(seat, stored=True)
             self._state = self._rebuild(target)
             self._played = [item for item in self._played if item.step < target]
             self._moves.append(dict(move))

@@ -43,6 +43,7 @@ from parlour.web.hub import (
 )
 from parlour.web.limits import ServerLimits
 from parlour.web.seats import PostgresSeatBook, open_seat_book
+from parlour.web.startup import finish_stored_tables
 
 log = logging.getLogger("parlour.web")
 
@@ -364,6 +365,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         table_store: TableStore = store if store is not None else SqliteTableStore(path)
         book = open_seat_book(table_store, path)
+        finish_stored_tables(table_store, book)  # a crash after a last move (issue 21, 9)
         hub = Hub(table_store, book, bot_delay=bot_delay, limits=limits)
         hub.start()
         sync = None
