@@ -207,6 +207,11 @@ def instance_fields(thing: object) -> dict[str, object]:
     return fields
 
 
+def _logged_step(item: LoggedEvent) -> int:
+    """The history step of a logged event (the key of the event log's order)."""
+    return item[0]
+
+
 def _normalise_action_text(text: str) -> str:
     tokens = []
     for token in text.replace(",", " , ").replace("+", " + ").split():
@@ -234,6 +239,9 @@ class State(ABC):
         self._legal: list[int] | None = None
         self._events: list[LoggedEvent] | None = None
         """The events emitted so far, or None while nobody records them."""
+        self._seen: list[list[tuple[int, int | None]]] | None = None
+        """Each seat's :meth:`seen_history` so far, kept up to date step by step,
+        or None while nobody records it (see :meth:`record_seen_history`)."""
 
     # ----- hooks a game implements ---------------------------------------
     @abstractmethod
@@ -325,6 +333,31 @@ class State(ABC):
             events.append((len(self.history) - 1, event))
 
     # ----- public API ------------------------------------------------------
+    def _step(self, action: int) -> None:
+        """Append ``action`` to the history and apply it (already checked), keeping
+        the recorded seen histories up to date (the one path every applied step
+        takes, chance outcomes included)."""
+        seen = self._seen
+        if seen is not None:
+            actor = self.current_player()
+            if actor == CHANCE:
+                for player, steps in enumerate(seen):
+                    steps.append((actor, action if self._chance_seen_by(player) else None))
+            else:
+                for steps in seen:
+                    steps.append((actor, action))
+        self.history.append(action)
+        self._apply(action)
+
+    def record_seen_history(self) -> None:
+        """Keep each seat's :meth:`seen_history` from now on (and rebuild it for
+        the steps so far, once), so that a View costs no replay of the match.
+        Tables call it once; bots' simulations never do, and pay nothing for it."""
+        if self._seen is None:
+            self._seen = [
+                list(self._replayed_seen_history(player)) for player in range(self.game.num_players)
+            ]
+
     def record_events(self) -> None:
         """Keep every event from now on (and rebuild the ones so far), so that
         :meth:`event_log` is cheap. Tables call it once; bots never do."""
@@ -337,7 +370,10 @@ class State(ABC):
         step ``since`` on."""
         viewer = None if seat is None else self._check_seat(seat)
         events = self._events if self._events is not None else self._replayed_events()
-        return [(step, event.for_seat(viewer)) for step, event in events if step >= since]
+        # Events are logged in step order: the first one at ``since`` is found by
+        # a binary search, so a late part of a long match costs only its own length.
+        first = bisect_left(events, since, key=_logged_step) if since > 0 else 0
+        return [(step, event.for_seat(viewer)) for step, event in events[first:]]
 
     def _replayed_events(self) -> list[LoggedEvent]:
         replay = self.game.state_class(self.game)
@@ -423,19 +459,16 @@ class State(ABC):
         self._legal = None
         sampler = self._sampler
         if sampler is None:
-            self.history.append(action)
-            self._apply(action)
+            self._step(action)
         elif not sampler.forced:
-            self.history.append(action)
-            self._apply(action)
+            self._step(action)
             self._resolve_chance(sampler)
         else:
             # A forced deck can turn out impossible only when the deal reaches it:
             # keep a copy so that the state stays exactly as it was.
             before = self.clone()
             try:
-                self.history.append(action)
-                self._apply(action)
+                self._step(action)
                 self._resolve_chance(sampler)
             except ParlourError:
                 self._take_fields(before)
@@ -487,6 +520,8 @@ class State(ABC):
         twin.history = self.history.copy()
         if self._events is not None:
             twin._events = self._events.copy()
+        if self._seen is not None:
+            twin._seen = [steps.copy() for steps in self._seen]
         if self._sampler is not None:
             twin._sampler = self._sampler.copy()
         return twin
@@ -513,7 +548,17 @@ class State(ABC):
         )
 
     def seen_history(self, player: int) -> tuple[tuple[int, int | None], ...]:
-        """Each step as ``player`` saw it: ``(actor, action or None if hidden)``."""
+        """Each step as ``player`` saw it: ``(actor, action or None if hidden)``.
+
+        Read from the record kept step by step where :meth:`record_seen_history`
+        was called (a table's state), else rebuilt by a replay of the match."""
+        seen = self._seen
+        if seen is not None:
+            return tuple(seen[self._check_seat(player)])
+        return self._replayed_seen_history(player)
+
+    def _replayed_seen_history(self, player: int) -> tuple[tuple[int, int | None], ...]:
+        """:meth:`seen_history` rebuilt by replaying the history from the start."""
         replay = self.game.state_class(self.game)
         seen: list[tuple[int, int | None]] = []
         for action in self.history:
@@ -580,8 +625,7 @@ class State(ABC):
         else:
             action = rng.weighted(self._other_chance_outcomes())
         self._legal = None
-        self.history.append(action)
-        self._apply(action)
+        self._step(action)
         return action
 
     def _resolve_chance(self, sampler: Sampler) -> None:
@@ -600,8 +644,7 @@ class State(ABC):
                     "card is not available there: it was dealt or played already"
                 )
             self._legal = None
-            self.history.append(forced)
-            self._apply(forced)
+            self._step(forced)
 
     def _check_seat(self, player: object) -> int:
         """``player`` as a seat number; :class:`ParlourError` if no such seat."""

@@ -20,9 +20,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from parlour.bots import BOT_KINDS, make_bot
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
@@ -46,6 +46,8 @@ TABLE_FORMAT_VERSION = 1
 
 SEED_BITS = 64
 """Bits of operating-system randomness in a seed drawn for a table."""
+
+T = TypeVar("T")
 
 SHOWN_MOVES = 12
 """How many legal moves an error message lists."""
@@ -116,6 +118,10 @@ class Table:
         self._moves: list[dict[str, Any]] = []
         self._state = self._fresh_state()
         self._played: list[PlayedMove] = []
+        self._cache_stamp: tuple[int, int, int] = (-1, -1, -1)
+        self._cache: dict[object, Any] = {}
+        """Values read from the state at one moment (:meth:`cached`): several
+        connections of one seat, or several spectators, share them."""
 
     # ----- building ------------------------------------------------------------------
     @classmethod
@@ -208,6 +214,7 @@ class Table:
     def _fresh_state(self) -> State:
         state = self.game.new_initial_state(seed=self._seed)
         state.record_events()
+        state.record_seen_history()  # a seat's View then costs no replay of the match
         return state
 
     # ----- what anyone may read -------------------------------------------------------
@@ -243,31 +250,56 @@ class Table:
 
     def view_for(self, seat: int | None) -> View | None:
         """What ``seat`` may know now (its View); None for a spectator, who reads
-        :meth:`public_observation`."""
+        :meth:`public_observation`. Its history is kept up to date as moves come
+        (:meth:`State.record_seen_history`), so a View costs no replay."""
         if seat is None:
             return None
         self._check_seat(seat)
         with self._lock:
             return self._state.view(seat)
 
-    def public_observation(self) -> dict[str, Any]:
-        """What a spectator sees: what every seat sees alike."""
+    def cached(self, key: object, compute: Callable[[], T]) -> T:
+        """``compute()``, computed at most once per version of the table for each
+        ``key`` (a value read from the table now, shared by every connection that
+        asks for it before the next change). Treat what it returns as read-only."""
         with self._lock:
-            return dict(self._state.public_observation())
+            stamp = (self.version, id(self._state), len(self._state.history))
+            if stamp != self._cache_stamp:
+                self._cache_stamp = stamp
+                self._cache = {}
+            if key not in self._cache:
+                self._cache[key] = compute()
+            value: T = self._cache[key]
+            return value
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees now (``State.observation``); None: a spectator, who
+        sees :meth:`public_observation`. Built once per version and seat."""
+        if seat is None:
+            return self.public_observation()
+        self._check_seat(seat)
+        return dict(self.cached(("observation", seat), lambda: self._state.observation(seat)))
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator sees: what every seat sees alike (built once per version)."""
+        return dict(self.cached(("observation", None), self._state.public_observation))
 
     def legal_moves(self, seat: int) -> list[tuple[int, str]]:
         """``(action, text)`` for each legal move of ``seat``; empty when it is not
-        on turn."""
+        on turn. Built once per version and seat."""
         self._check_seat(seat)
-        with self._lock:
-            state = self._state
-            if state.current_player() != seat:
-                return []
-            return [(action, state.action_to_string(action)) for action in state.legal_actions()]
+        return list(self.cached(("legal", seat), lambda: self._legal_moves_now(seat)))
+
+    def _legal_moves_now(self, seat: int) -> list[tuple[int, str]]:
+        state = self._state
+        if state.current_player() != seat:
+            return []
+        return [(action, state.action_to_string(action)) for action in state.legal_actions()]
 
     def events_for(self, seat: int | None, since: int = 0) -> list[LoggedEvent]:
         """The event log as ``seat`` saw it (None: a spectator), from history step
-        ``since`` on, as ``(step, event)``."""
+        ``since`` on, as ``(step, event)``. The events before ``since`` are skipped
+        by a binary search: the cost is that of the events returned."""
         if seat is not None:
             self._check_seat(seat)
         with self._lock:

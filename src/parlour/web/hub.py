@@ -26,8 +26,6 @@ from typing import Any, Protocol
 
 from parlour.bots import make_bot
 from parlour.core.errors import ParlourError
-from parlour.render import Style
-from parlour.render.narration import sentence
 from parlour.table import (
     SeatSpec,
     StaleVersionError,
@@ -35,6 +33,7 @@ from parlour.table import (
     TableNotFoundError,
     TableStore,
 )
+from parlour.web import messages
 from parlour.web.limits import ServerLimits
 from parlour.web.seats import SeatBook, new_token, token_hash
 
@@ -568,55 +567,19 @@ class Hub:
                 self.send_text(connection, text, "seats")
 
     def state_message(self, room: Room, connection: Connection) -> dict[str, Any]:
-        """What ``connection`` may see of the table now: built only from its
-        seat's view, legal moves and events (a spectator: the public view)."""
-        table = room.table
-        seat = connection.seat
-        reset = connection.log_epoch != room.undo_count
-        since = 0 if reset else connection.next_step
-        logged = table.events_for(seat, since)
-        names = self.names(room)
-        style = Style(lang=connection.lang)
-        game_name = table.game.info.name
-        events = [
-            {
-                "step": step,
-                "event": event.to_json(),
-                "text": sentence(game_name, event, names, style),
-            }
-            for step, event in logged
-        ]
-        if logged:
-            connection.next_step = max(step for step, _ in logged) + 1
-        elif reset:
-            connection.next_step = 0
-        connection.log_epoch = room.undo_count
-        if seat is None:
-            view: Any = table.public_observation()
-            legal: list[dict[str, Any]] = []
-            can_undo = False
-        else:
-            seat_view = table.view_for(seat)
-            view = dict(seat_view.observation) if seat_view is not None else {}
-            legal = [{"action": action, "text": text} for action, text in table.legal_moves(seat)]
-            can_undo = table.can_undo(seat)
-        return {
-            "type": "state",
-            "table": table.id,
-            "game": game_name,
-            "version": table.version,
-            "seat": seat,
-            "view": view,
-            "legal": legal,
-            "events": events,
-            "log_reset": reset,
-            "to_act": table.seat_to_act(),
-            "over": table.is_over(),
-            "result": table.result(),
-            "can_undo": can_undo,
-            "names": names,
-            "seats": self.seat_facts(room),
-        }
+        """What ``connection`` may see of the table now, built only from its seat
+        (:func:`parlour.web.messages.state_message`); moves its log position on."""
+        message, position = messages.state_message(
+            room.table,
+            connection.seat,
+            names=self.names(room),
+            seat_facts=self.seat_facts(room),
+            lang=connection.lang,
+            position=messages.LogPosition(connection.next_step, connection.log_epoch),
+            epoch=room.undo_count,
+        )
+        connection.next_step, connection.log_epoch = position.next_step, position.epoch
+        return message
 
     def send(self, connection: Connection, message: Mapping[str, Any]) -> None:
         """Queue one message for ``connection`` (never waits on the client)."""
