@@ -495,4 +495,3 @@ def test_the_origin_rule_counts_scheme_host_and_port() -> None:
     assert not origin_allowed("http://h:2", "h:1", ())
     assert not origin_allowed("null", "h:1", ())
     assert origin_allowed("https://cards.example", "h:1", ("https://cards.example/",))
-
