@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from parlour.core.errors import ParlourError
+from parlour.table.store import BUSY_TIMEOUT_SECONDS
 
 if TYPE_CHECKING:
     import psycopg
@@ -207,7 +208,8 @@ class SqliteSeatBook:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._connection = sqlite3.connect(self.path, check_same_thread=False)
-        self._connection.execute("PRAGMA busy_timeout = 5000")
+        # As the table store: a locked file fails in seconds, not with the event loop held.
+        self._connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
         if self.path != ":memory:":
             # As the table store: WAL, and no fsync at each commit (durable
             # against a killed process, not against a power cut).
