@@ -333,9 +333,10 @@ def test_a_malformed_new_table_gets_a_clear_error(
 
 
 def test_a_body_that_is_not_json_gets_a_clear_error(client: TestClient) -> None:
-    response = client.post("/api/tables", content=b"{not json")
+    as_json = {"Content-Type": "application/json"}
+    response = client.post("/api/tables", content=b"{not json", headers=as_json)
     assert response.status_code == 400 and "not JSON" in response.json()["error"]
-    response = client.post("/api/tables", content=b"[1]")
+    response = client.post("/api/tables", content=b"[1]", headers=as_json)
     assert response.status_code == 400 and "JSON object" in response.json()["error"]
     response = client.get("/api/nothing-here")
     assert response.status_code == 404 and "error" in response.json()

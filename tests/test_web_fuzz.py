@@ -119,7 +119,9 @@ def test_table_paths_and_seat_bodies_are_refused_clearly(
 @given(raw=st.binary(max_size=200))
 def test_raw_bytes_as_a_body_get_a_json_error(fuzz_client: Any, raw: bytes) -> None:
     client, _ = fuzz_client
-    check_refusal(client.post("/api/tables", content=raw))
+    check_refusal(
+        client.post("/api/tables", content=raw, headers={"Content-Type": "application/json"})
+    )
 
 
 @FUZZ

@@ -49,8 +49,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="ORIGIN",
-        help="also accept WebSockets from pages at ORIGIN, e.g. https://cards.example "
-        "(behind a reverse proxy; repeat for several; default: the same host only)",
+        help="also accept POSTs and WebSockets from pages at ORIGIN, e.g. "
+        "https://cards.example (behind a reverse proxy; repeat for several; default: "
+        "the same scheme, host and port only)",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests whose Host is NAME, e.g. cards.example (repeat for "
+        "several; '*' answers every host). Default: localhost, 127.0.0.1, [::1] and "
+        "--host; bound to 0.0.0.0 or ::, also this machine's names and any IP address",
     )
     parser.add_argument(
         "--finished-ttl",
@@ -149,6 +159,7 @@ def command_serve(arguments: argparse.Namespace) -> int:
 
         from parlour.table.stores import database_place
         from parlour.web.app import create_app, database_path
+        from parlour.web.guard import HostAllowList, guarded_http_protocol
     except ImportError as error:
         raise ParlourError(
             f"parlour serve needs the web extra ({error.name} is missing): "
@@ -161,10 +172,12 @@ def command_serve(arguments: argparse.Namespace) -> int:
     if not arguments.finished_ttl >= 0:
         raise ParlourError("--finished-ttl must be 0 or more seconds")
     configure_logging()
+    hosts = HostAllowList.for_server(arguments.host, arguments.allowed_host)
     app = create_app(
         arguments.database,
         bot_delay=arguments.bot_delay,
         allow_origins=arguments.allow_origin,
+        allowed_hosts=hosts,
         finished_ttl=arguments.finished_ttl,
         limits=limits_of(arguments),
     )
@@ -173,7 +186,17 @@ def command_serve(arguments: argparse.Namespace) -> int:
     print(f"parlour: the web table is at http://{shown}:{arguments.port}/")
     path = database_path(arguments.database)
     print(f"parlour: tables are kept in {path or database_place(arguments.database)}")
-    uvicorn.run(app, host=host, port=arguments.port, log_level="warning", ws_max_size=65536)
+    print(f"parlour: it answers to the hosts {hosts.describe()}")
+    # The guarded protocol closes a connection that does not finish its request
+    # headers within a few seconds (uvicorn has no such time-out of its own).
+    uvicorn.run(
+        app,
+        host=host,
+        port=arguments.port,
+        log_level="warning",
+        ws_max_size=65536,
+        http=guarded_http_protocol(),
+    )
     return 0
 
 

@@ -40,6 +40,7 @@ from datetime import UTC
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from parlour.table.errors import StaleVersionError, TableError, TableNotFoundError
+from parlour.table.store import StoreUnavailableError
 
 if TYPE_CHECKING:
     import psycopg
@@ -287,7 +288,7 @@ class PostgresTableStore:
                     raise TableError("this PostgreSQL store was closed")
                 connection = self._idle.pop() if self._idle else None
             if connection is None or connection.closed or connection.broken:
-                connection = connect(self._url)
+                connection = self._reconnect()
             return connection
         except BaseException:
             self._slots.release()
@@ -303,29 +304,38 @@ class PostgresTableStore:
             connection.close()
         self._slots.release()
 
+    def _reconnect(self) -> psycopg.Connection[Any]:
+        """A new connection while serving: a failure is a :class:`StoreUnavailableError`,
+        whose text names neither the server nor the database (they go to the log)."""
+        try:
+            return connect(self._url)
+        except TableError as error:
+            raise StoreUnavailableError(str(error)) from None
+
     def _run(self, work: Callable[[psycopg.Connection[Any], bool], _T]) -> _T:
         """Run ``work(connection, retried)`` on a borrowed connection, once more on
-        a new connection if the server dropped that one."""
+        a new connection if the server dropped that one. Any other failure of the
+        database is a :class:`StoreUnavailableError` (the detail goes to the log)."""
         pg = _psycopg()
         connection = self._borrow()
         try:
             try:
                 return work(connection, False)
-            except pg.DataError as error:
-                raise TableError(
-                    f"PostgreSQL at {_where(self._url)} cannot store this: {_first_line(error)}"
-                ) from None
             except pg.OperationalError as error:
                 if not connection.broken:
-                    raise TableError(
+                    raise StoreUnavailableError(
                         f"PostgreSQL at {_where(self._url)} refused: {_first_line(error)}"
                     ) from None
+            except pg.Error as error:
+                raise StoreUnavailableError(
+                    f"PostgreSQL at {_where(self._url)} cannot store this: {_first_line(error)}"
+                ) from None
             connection.close()
-            connection = connect(self._url)
+            connection = self._reconnect()
             try:
                 return work(connection, True)
-            except pg.OperationalError as error:
-                raise TableError(
+            except pg.Error as error:
+                raise StoreUnavailableError(
                     f"lost the connection to PostgreSQL at {_where(self._url)} twice: "
                     f"{_first_line(error)}"
                 ) from None

@@ -10,6 +10,7 @@ gets :class:`~parlour.table.errors.StaleVersionError`.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Iterator, Mapping
@@ -20,8 +21,28 @@ from typing import Any, Protocol
 
 from parlour.table.errors import StaleVersionError, TableError, TableNotFoundError
 
-BUSY_TIMEOUT_SECONDS = 30.0
-"""How long a writer waits for another process's write to finish."""
+BUSY_TIMEOUT_SECONDS = 2.0
+"""How long a connection waits for another's lock on the file before giving up
+(a server's event loop waits with it: a locked file must not freeze every table
+for long; a write holds the lock for milliseconds)."""
+
+STORE_UNAVAILABLE = "the table store is not available just now; try again in a moment"
+"""What a player is told when the database fails: never its file, host or driver
+message (those go to the server's log)."""
+
+log = logging.getLogger("parlour.table")
+
+
+class StoreUnavailableError(TableError):
+    """The database could not be used (locked, unreachable, refused). Its text is
+    :data:`STORE_UNAVAILABLE`, safe to show anyone; ``detail`` says what failed,
+    naming the file or the server, and is logged (warning) when the error is made."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(STORE_UNAVAILABLE)
+        self.detail = detail
+        log.warning("the table store failed: %s", detail)
+
 
 TABLES_FILE = "tables.sqlite3"
 """The file of the default store, in the user's data folder."""
@@ -188,7 +209,9 @@ class SqliteTableStore:
                 self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None
             )
         except (OSError, sqlite3.Error) as error:
-            raise TableError(f"the table store {self.path} cannot be opened: {error}") from None
+            raise StoreUnavailableError(
+                f"the table store {self.path} cannot be opened: {error}"
+            ) from None
         try:
             if not self._ready:
                 connection.execute("PRAGMA journal_mode=WAL")
@@ -202,7 +225,9 @@ class SqliteTableStore:
             connection.execute("PRAGMA synchronous=NORMAL")
             yield connection
         except sqlite3.Error as error:
-            raise TableError(f"the table store {self.path} cannot be used: {error}") from None
+            raise StoreUnavailableError(
+                f"the table store {self.path} cannot be used: {error}"
+            ) from None
         finally:
             connection.close()
 
@@ -232,7 +257,7 @@ class SqliteTableStore:
                 ).fetchone()
                 last, exists = int(row[0]), int(row[1])
                 if not exists:
-                    raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
+                    raise TableNotFoundError(f"no table {table_id!r} in the table store")
                 if number > last + 1:
                     raise StaleVersionError(
                         f"move {number} of table {table_id} cannot be stored: the next "
@@ -263,7 +288,7 @@ class SqliteTableStore:
                 "SELECT header FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
             if row is None:
-                raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
+                raise TableNotFoundError(f"no table {table_id!r} in the table store")
             moves = connection.execute(
                 "SELECT move FROM moves WHERE table_id = ? ORDER BY number", (table_id,)
             ).fetchall()
@@ -310,7 +335,7 @@ class SqliteTableStore:
                 (json.dumps(dict(result)), now_text(), table_id),
             )
             if cursor.rowcount == 0:
-                raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
+                raise TableNotFoundError(f"no table {table_id!r} in the table store")
 
     def delete(self, table_id: str) -> None:
         """Forget the table and its moves."""

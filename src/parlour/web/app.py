@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
+import re
+import sqlite3
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -31,7 +32,17 @@ from parlour.core.errors import ParlourError
 from parlour.core.options import format_option_value
 from parlour.core.registry import game_class, game_names
 from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
+from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
 from parlour.table.stores import open_store
+from parlour.web.guard import (
+    MAX_BODY_BYTES,
+    SECURITY_HEADERS,
+    EdgeError,
+    EdgeGuard,
+    HostAllowList,
+    origin_allowed,
+    parse_json,
+)
 from parlour.web.hub import (
     LANGUAGES,
     Connection,
@@ -42,15 +53,19 @@ from parlour.web.hub import (
     seat_specs_from_request,
 )
 from parlour.web.limits import ServerLimits
-from parlour.web.seats import PostgresSeatBook, open_seat_book
+from parlour.web.seats import (
+    PostgresSeatBook,
+    SeatNameError,
+    check_name_free,
+    normalise_name,
+    open_seat_book,
+)
 from parlour.web.startup import finish_stored_tables
 
 log = logging.getLogger("parlour.web")
 
 MAX_MESSAGE_CHARACTERS = 4096
 """A WebSocket message longer than this is refused (no move needs more)."""
-MAX_BODY_BYTES = 16384
-"""A request body longer than this is refused."""
 MESSAGE_RATE = 10.0
 """WebSocket messages a connection may send per second, on average."""
 MESSAGE_BURST = 30
@@ -65,17 +80,31 @@ CLOSE_POLICY = 1008
 """The WebSocket close code for a connection closed for breaking a rule."""
 CLOSE_BUSY = 1013
 """The WebSocket close code for a connection refused because the server is full."""
+CLOSE_UNSUPPORTED = 1003
+"""The WebSocket close code for a binary frame (the protocol is JSON text)."""
+CLOSE_TRY_LATER = 1013
+"""The WebSocket close code when the table store is not available."""
+CLOSE_SERVER_ERROR = 1011
+"""The WebSocket close code when the server failed on a message."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a table id looks like (the server makes them: 16 URL-safe characters)."""
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
-"""Sent with the page: nothing may load from another host, and the share links
-(tokens in the address's fragment) are never passed on as a referrer."""
+STORE_ERRORS: tuple[type[BaseException], ...] = (StoreUnavailableError, sqlite3.Error)
+"""The failures of a database, whose text (a file, a host, a driver's words) a
+client must never see."""
+try:
+    import psycopg as _psycopg
+except ImportError:  # pragma: no cover - the postgres extra is optional
+    pass
+else:
+    STORE_ERRORS += (_psycopg.Error,)
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "SECURITY_HEADERS",
+    "create_app",
+    "origin_allowed",
+]
 
 
 def is_postgres(database_url: str | None) -> bool:
@@ -160,19 +189,53 @@ def error_response(message: str, status: int = 400) -> JSONResponse:
 
 
 async def json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, or a :class:`WebError` saying what is wrong."""
+    """The request's JSON object, or a :class:`WebError` saying what is wrong.
+
+    The body was read, counted and timed by :class:`~parlour.web.guard.EdgeGuard`;
+    :func:`~parlour.web.guard.parse_json` refuses deep nesting, long numbers and
+    control characters before anything is parsed further."""
     body = await request.body()
     if len(body) > MAX_BODY_BYTES:
         raise WebError(f"the request body is over {MAX_BODY_BYTES} bytes", 413)
     if not body.strip():
         return {}
     try:
-        data = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise WebError(f"the request body is not JSON: {error}") from None
+        data = parse_json(body, "the request body")
+    except EdgeError as error:
+        raise WebError(str(error), error.status) from None
     if not isinstance(data, dict):
         raise WebError("the request body must be a JSON object")
     return data
+
+
+def seat_names_of_request(entries: object) -> list[tuple[int, str]]:
+    """Normalise every ``name`` of a new table's ``seats`` entries in place
+    (:func:`~parlour.web.seats.normalise_name`) and refuse two seats of the same
+    name; returns ``(seat, name)`` of the named seats."""
+    if not isinstance(entries, list):
+        return []
+    named = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, dict) and "name" in entry:
+            entry["name"] = normalise_name(entry["name"] or "", f"seats[{index}].name")
+            if entry["name"]:
+                named.append((index, entry["name"]))
+    return named
+
+
+def check_new_table_names(entries: object) -> None:
+    """Refuse a new table whose seats would share a name, whatever the case: the
+    given names, and the table's own ``Player N`` / ``Bot N`` for the others."""
+    named = dict(seat_names_of_request(entries))
+    if not isinstance(entries, list):
+        return
+    names = []
+    for index, entry in enumerate(entries):
+        kind = entry.get("kind") if isinstance(entry, dict) else entry
+        own = f"Bot {index + 1}" if str(kind).startswith("bot") else f"Player {index + 1}"
+        names.append((index, named.get(index) or own))
+    for index, name in named.items():
+        check_name_free(name, [(seat, other) for seat, other in names if seat != index])
 
 
 class TokenBucket:
@@ -195,19 +258,6 @@ class TokenBucket:
         return True
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: Sequence[str]) -> bool:
-    """Whether a WebSocket from a page at ``origin`` may open: no Origin header
-    (not a browser), the same host and port as the request's ``Host``, or an
-    origin listed in ``allowed`` (``--allow-origin``; ``*`` allows every one)."""
-    if origin is None:
-        return True
-    if "*" in allowed or origin.rstrip("/") in {entry.rstrip("/") for entry in allowed}:
-        return True
-    if not host:
-        return False
-    return urlsplit(origin).netloc.lower() == host.lower()
-
-
 def client_address(connection: HTTPConnection) -> str:
     """The client's address, for the per-address quotas (behind a reverse
     proxy, every visitor has the proxy's: see docs/web.md)."""
@@ -225,6 +275,7 @@ def create_app(
     store: TableStore | None = None,
     bot_delay: float = 0.9,
     allow_origins: Sequence[str] = (),
+    allowed_hosts: Sequence[str] | HostAllowList | None = None,
     finished_ttl: float = FINISHED_TTL,
     message_rate: float = MESSAGE_RATE,
     message_burst: int = MESSAGE_BURST,
@@ -237,11 +288,20 @@ def create_app(
     may share it, see :mod:`parlour.web.cluster`); ``store`` replaces the table
     store (tests); ``bot_delay`` is the pause in seconds before each bot move, so
     that people can follow the play; ``allow_origins`` the pages of other origins
-    whose WebSockets are accepted (behind a reverse proxy); ``finished_ttl`` the
+    whose POSTs and WebSockets are accepted (behind a reverse proxy);
+    ``allowed_hosts`` the ``Host`` names answered (None: the loopback names and
+    ``testserver``, the host of Starlette's test client; ``parlour serve`` passes
+    :meth:`HostAllowList.for_server`); ``finished_ttl`` the
     seconds a finished, unwatched table is kept (0: for ever); ``message_rate`` and
     ``message_burst`` the rate limit of each WebSocket connection; ``limits``
     what one visitor and the whole process may hold (:class:`ServerLimits`).
     """
+    if allowed_hosts is None:
+        hosts = HostAllowList.for_tests()
+    elif isinstance(allowed_hosts, HostAllowList):
+        hosts = allowed_hosts
+    else:
+        hosts = HostAllowList.of(allowed_hosts)
     path = database_path(database_url)
     if path is not None and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -290,6 +350,7 @@ def create_app(
                 raise WebError("players must be a whole number")
             options["players"] = players
         game = parlour.load_game(game_name, **options)
+        check_new_table_names(data.get("seats"))
         specs = seat_specs_from_request(data.get("seats"), game.num_players)
         settings = TableSettings.from_request(data)
         hub = current_hub()
@@ -308,7 +369,7 @@ def create_app(
 
     def table_id_of(request: Request) -> str:
         table_id = str(request.path_params["table_id"])
-        if len(table_id) > 64:
+        if not TABLE_ID.fullmatch(table_id):
             raise WebError("that is not a table id", 404)
         return table_id
 
@@ -322,10 +383,14 @@ def create_app(
         except ValueError:
             raise WebError("the seat must be a whole number", 404) from None
         data = await json_body(request)
-        name = data.get("name", "")
-        if not isinstance(name, str) or len(name.strip()) > 40:
-            raise WebError("name must be text of at most 40 characters")
-        token = current_hub().take_seat(table_id, seat, name.strip())
+        name = normalise_name(data.get("name", ""), "name")
+        hub = current_hub()
+        room = hub.room(table_id)
+        if 0 <= seat < len(room.table.seats):
+            names = enumerate(hub.names(room))
+            others = [(index, other) for index, other in names if index != seat]
+            check_name_free(name, others)
+        token = hub.take_seat(table_id, seat, name)
         return JSONResponse({"table": table_id, "seat": seat, "token": token})
 
     async def table_record(request: Request) -> Response:
@@ -342,7 +407,10 @@ def create_app(
 
     async def table_socket(websocket: WebSocket) -> None:
         if not origin_allowed(
-            websocket.headers.get("origin"), websocket.headers.get("host"), allow_origins
+            websocket.headers.get("origin"),
+            websocket.headers.get("host"),
+            allow_origins,
+            str(websocket.scope.get("scheme", "ws")),
         ):
             await refuse_origin(websocket)
             return
@@ -355,11 +423,21 @@ def create_app(
             hub.sockets -= 1
 
     async def refuse(request: Request, error: Exception) -> Response:
-        if isinstance(error, WebError):
+        if isinstance(error, STORE_ERRORS):
+            return store_unavailable(error)
+        if isinstance(error, WebError | EdgeError | SeatNameError):
             return error_response(str(error), error.status)
         if isinstance(error, HTTPException):
             return error_response(str(error.detail), error.status_code)
         return error_response(str(error), 400)
+
+    async def failed(request: Request, error: Exception) -> Response:
+        # Outside the edge middleware (Starlette's last resort): the security
+        # headers are added here, and no traceback or message reaches the client.
+        log.error("a request failed: %s %s", request.method, request.url.path, exc_info=error)
+        response = error_response("the server failed on this request; the failure is logged", 500)
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -403,12 +481,34 @@ def create_app(
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=static_folder()), name="static"),
     ]
+    handlers: dict[Any, Any] = {
+        WebError: refuse,
+        ParlourError: refuse,
+        HTTPException: refuse,
+        Exception: failed,
+    }
+    handlers.update({kind: refuse for kind in STORE_ERRORS})
     app = Starlette(
         routes=routes,
-        exception_handlers={WebError: refuse, ParlourError: refuse, HTTPException: refuse},
+        middleware=[Middleware(EdgeGuard, hosts=hosts, allow_origins=allow_origins)],
+        exception_handlers=handlers,
         lifespan=lifespan,
     )
     return app
+
+
+def store_unavailable(error: BaseException) -> Response:
+    """The answer to a failed database: 503 and a sentence that names neither
+    the file nor the server (the detail is logged)."""
+    log_store_error(error)
+    return error_response(STORE_UNAVAILABLE, 503)
+
+
+def log_store_error(error: BaseException) -> None:
+    """Log a database failure for the operator (a :class:`StoreUnavailableError`
+    logged its detail when it was made)."""
+    if not isinstance(error, StoreUnavailableError):
+        log.warning("the table store failed: %s: %s", type(error).__name__, error)
 
 
 async def refuse_origin(websocket: WebSocket) -> None:
@@ -445,6 +545,10 @@ class RateLimitedError(Exception):
     """A connection sent messages faster than its rate limit allows."""
 
 
+class BinaryFrameError(Exception):
+    """A connection sent a binary frame: the protocol is JSON text."""
+
+
 class TableSocket:
     """One WebSocket at one table: hello first, then moves, undo, hint, again."""
 
@@ -463,21 +567,35 @@ class TableSocket:
             await self.websocket.send_json({"type": "error", "message": message})
 
     async def receive(self) -> dict[str, Any] | None:
-        """The next message as a JSON object; None (after an error) when malformed."""
-        text = await self.websocket.receive_text()
+        """The next message as a JSON object; None (after an error) when malformed.
+
+        A binary frame is answered with an error and a close (1003); a disconnect
+        raises :class:`WebSocketDisconnect`; a message that is too long, too deep,
+        holds a too-long number or a control character gets an error sentence and
+        the connection stays open."""
+        frame = await self.websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
         if self.limit is not None and not self.limit.take(asyncio.get_running_loop().time()):
             await self.error(
                 f"too many messages: at most {self.limit.rate:g} a second; "
                 "this connection is closed (reconnect to go on)"
             )
             raise RateLimitedError
+        text = frame.get("text")
+        if text is None:
+            await self.error(
+                "this table speaks JSON text; a binary frame is not accepted, and this "
+                "connection is closed"
+            )
+            raise BinaryFrameError
         if len(text) > MAX_MESSAGE_CHARACTERS:
             await self.error(f"a message may be at most {MAX_MESSAGE_CHARACTERS} characters")
             return None
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError as error:
-            await self.error(f"the message is not JSON: {error}")
+            message = parse_json(text, "the message")
+        except EdgeError as error:
+            await self.error(str(error))
             return None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             await self.error('a message is a JSON object with a "type", e.g. {"type": "move", …}')
@@ -494,10 +612,17 @@ class TableSocket:
             await self.websocket.close(code=CLOSE_BUSY, reason="the server is full")
             return
         try:
+            if not TABLE_ID.fullmatch(table_id):
+                raise WebError("that is not a table id", 404)
             room = self.hub.room(table_id)
         except WebError as error:
             await self.error(str(error))
             await self.websocket.close(code=4404)
+            return
+        except STORE_ERRORS as error:
+            log_store_error(error)
+            await self.error(STORE_UNAVAILABLE)
+            await self.websocket.close(code=CLOSE_TRY_LATER, reason="the table store is down")
             return
         connection: Connection | None = None
         try:
@@ -505,12 +630,21 @@ class TableSocket:
                 message = await self.receive()
                 if message is None:
                     continue
-                connection = await self.hello(room, message)
+                try:
+                    connection = await self.hello(room, message)
+                except STORE_ERRORS as error:
+                    log_store_error(error)
+                    await self.error(STORE_UNAVAILABLE)
             self.connection = connection
             while True:
                 message = await self.receive()
-                if message is not None:
+                if message is None:
+                    continue
+                try:
                     await self.dispatch(room, connection, message)
+                except STORE_ERRORS as error:
+                    log_store_error(error)
+                    await self.error(STORE_UNAVAILABLE)
         except WebSocketDisconnect:
             pass
         except RateLimitedError:
@@ -522,6 +656,19 @@ class TableSocket:
             else:
                 with contextlib.suppress(Exception):
                     await self.websocket.close(code=CLOSE_POLICY)
+        except BinaryFrameError:
+            log.info("table %s: a connection was closed for a binary frame", room.table.id)
+            with contextlib.suppress(Exception):
+                await self.websocket.close(
+                    code=CLOSE_UNSUPPORTED, reason="binary frames are not accepted"
+                )
+        except Exception:
+            # Never a dropped connection without a close frame, nor a traceback
+            # sent to the client: the failure is logged and the client told.
+            log.exception("table %s: a WebSocket failed", room.table.id)
+            with contextlib.suppress(Exception):
+                await self.error("the server failed on this connection; the failure is logged")
+                await self.websocket.close(code=CLOSE_SERVER_ERROR)
         finally:
             if connection is not None:
                 await self.hub.leave(room, connection)
@@ -547,12 +694,20 @@ class TableSocket:
                     "or say hello without a token to watch"
                 )
                 return None
-        name = message.get("name")
-        if name is not None and (not isinstance(name, str) or len(name.strip()) > 40):
-            await self.error("name must be text of at most 40 characters")
+        try:
+            name = normalise_name(message.get("name"), "name")
+            if seat is not None and name:
+                others = [
+                    (index, other)
+                    for index, other in enumerate(self.hub.names(room))
+                    if index != seat
+                ]
+                check_name_free(name, others)
+        except SeatNameError as error:
+            await self.error(str(error))
             return None
-        if seat is not None and name and name.strip():
-            self.hub.book.name_seat(room.table.id, seat, name.strip())
+        if seat is not None and name:
+            self.hub.book.name_seat(room.table.id, seat, name)
         connection = Connection(
             sender=self.websocket, seat=seat, lang=lang, address=client_address(self.websocket)
         )

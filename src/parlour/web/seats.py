@@ -17,10 +17,14 @@ import hmac
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from parlour.core.errors import ParlourError
+from parlour.table.store import BUSY_TIMEOUT_SECONDS
 
 if TYPE_CHECKING:
     import psycopg
@@ -46,6 +50,80 @@ CREATE TABLE IF NOT EXISTS web_seats (
     PRIMARY KEY (table_id, seat)
 );
 """
+
+
+MAX_NAME_CHARACTERS = 40
+"""The longest seat name, in characters, after :func:`normalise_name`."""
+
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f"
+    + "".join(chr(code) for code in range(0x202A, 0x202F))
+    + "".join(chr(code) for code in range(0x2066, 0x206A))
+)
+"""The bidirectional controls (marks, embeddings, overrides, isolates): in a name
+they can turn the text around it backwards on every other player's screen."""
+
+
+class SeatNameError(ParlourError):
+    """A seat name that cannot be used, with the HTTP status that says why
+    (400: not a name; 409: another seat of the table has it)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def normalise_name(name: object, field: str = "name") -> str:
+    """A seat name as the table shows it: text in Unicode NFC, every run of
+    white space made one space, none at either end; ``""`` (no name: the table's
+    own) for an empty one. The one place every path that names a seat goes
+    through (a new table's seats, taking a free seat, the WebSocket hello).
+
+    Refused (:class:`SeatNameError` naming ``field``): anything but text, a control
+    character, a bidirectional control, more than :data:`MAX_NAME_CHARACTERS`.
+
+    >>> normalise_name("  Ann\u00a0  Marie ")
+    'Ann Marie'
+    """
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise SeatNameError(f"{field} must be text of at most {MAX_NAME_CHARACTERS} characters")
+    text = unicodedata.normalize("NFC", name)
+    for character in text:  # before white space is collapsed: a tab or a NEL is refused too
+        category = unicodedata.category(character)
+        if category in ("Cc", "Cs") or character in BIDI_CONTROLS:
+            bidi = character in BIDI_CONTROLS
+            kind = "a bidirectional control" if bidi else "a control character"
+            raise SeatNameError(
+                f"{field} holds {kind} (U+{ord(character):04X}); a name is plain text"
+            )
+    text = " ".join(text.split())
+    if len(text) > MAX_NAME_CHARACTERS:
+        raise SeatNameError(
+            f"{field} must be text of at most {MAX_NAME_CHARACTERS} characters, not {len(text)}"
+        )
+    return text
+
+
+def name_key(name: str) -> str:
+    """The form in which two names are compared: case folded (``ANN`` is ``ann``)."""
+    return unicodedata.normalize("NFC", name.casefold())
+
+
+def check_name_free(name: str, others: Iterable[tuple[int, str]]) -> None:
+    """Refuse (409) ``name`` when another seat of the table, person or bot, is
+    already called that, whatever the case; ``others`` are the other seats'
+    ``(index, current name)``."""
+    if not name:
+        return
+    for seat, other in others:
+        if name_key(other) == name_key(name):
+            raise SeatNameError(
+                f"the name {name!r} is already used at this table (seat {seat}, {other!r}); "
+                "choose another name",
+                409,
+            )
 
 
 def new_token() -> str:
@@ -130,7 +208,8 @@ class SqliteSeatBook:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._connection = sqlite3.connect(self.path, check_same_thread=False)
-        self._connection.execute("PRAGMA busy_timeout = 5000")
+        # As the table store: a locked file fails in seconds, not with the event loop held.
+        self._connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
         if self.path != ":memory:":
             # As the table store: WAL, and no fsync at each commit (durable
             # against a killed process, not against a power cut).
