@@ -649,29 +649,32 @@ class TableSocket:
             pass
         except RateLimitedError:
             log.warning("table %s: a connection was closed for flooding", room.table.id)
-            if connection is not None and connection.sending is not None:
-                self.hub.close_after_sending(connection, CLOSE_POLICY, "too many messages")
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(asyncio.shield(connection.sending), 2.0)
-            else:
-                with contextlib.suppress(Exception):
-                    await self.websocket.close(code=CLOSE_POLICY)
+            await self.close(CLOSE_POLICY, "too many messages")
         except BinaryFrameError:
             log.info("table %s: a connection was closed for a binary frame", room.table.id)
-            with contextlib.suppress(Exception):
-                await self.websocket.close(
-                    code=CLOSE_UNSUPPORTED, reason="binary frames are not accepted"
-                )
+            await self.close(CLOSE_UNSUPPORTED, "binary frames are not accepted")
         except Exception:
             # Never a dropped connection without a close frame, nor a traceback
             # sent to the client: the failure is logged and the client told.
             log.exception("table %s: a WebSocket failed", room.table.id)
             with contextlib.suppress(Exception):
                 await self.error("the server failed on this connection; the failure is logged")
-                await self.websocket.close(code=CLOSE_SERVER_ERROR)
+            await self.close(CLOSE_SERVER_ERROR, "the server failed on this connection")
         finally:
             if connection is not None:
                 await self.hub.leave(room, connection)
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close the WebSocket with ``code``, after what is queued for it (the
+        error saying why) has been sent, waiting 2 s at most."""
+        connection = self.connection
+        if connection is not None and connection.sending is not None:
+            self.hub.close_after_sending(connection, code, reason)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(connection.sending), 2.0)
+        else:
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code=code, reason=reason)
 
     async def hello(self, room: Room, message: Mapping[str, Any]) -> Connection | None:
         if message["type"] != "hello":
