@@ -145,10 +145,10 @@ class Recorder:
         self.states: dict[tuple[str, int], Any] = {}
         build = Hub.state_message
 
-        def recording(hub: Hub, room: Room, connection: Any) -> dict[str, Any]:
+        def recording(hub: Hub, room: Room, *rest: Any) -> dict[str, Any]:
             table = room.table
             self.states.setdefault((table.id, table.version), table.snapshot())
-            return build(hub, room, connection)
+            return build(hub, room, *rest)
 
         monkeypatch.setattr(Hub, "state_message", recording)
 

@@ -35,7 +35,7 @@ from parlour.table import (
 )
 from parlour.web import messages
 from parlour.web.limits import ServerLimits
-from parlour.web.seats import SeatBook, new_token, token_hash
+from parlour.web.seats import SeatBook, SeatEntry, new_token, token_hash
 
 TAKEOVER_SECONDS = 3.0
 """Several processes: how much longer than usual a process waits before moving a
@@ -217,6 +217,9 @@ class Room:
     turn_started: float = 0.0
     """The version whose turn the clock is timing, and the loop time it began."""
     stand_in_task: asyncio.Task[None] | None = None
+    entries: dict[int, SeatEntry] | None = None
+    """The seat book's lines for this table, as last read (see :meth:`Hub.seat_entries`)."""
+    entries_read: float = 0.0
     idle_since: float | None = field(default_factory=time.monotonic)
     """When the table's last connection left, or it was opened unwatched
     (:func:`time.monotonic`; None while someone watches)."""
@@ -233,6 +236,9 @@ BOT_RETRY_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
 MAINTENANCE_SECONDS = 2.0
 """How often the watchdog looks at every open table (bots or stand-ins on turn
 with nothing moving them, idle tables to let go of)."""
+SEAT_BOOK_SECONDS = 2.0
+"""How long the seat book's lines of a table are used before being read again
+(another process may have given a seat away meanwhile)."""
 THINK_SAMPLES = 64
 """Recent thinking times kept per game and bot level (for forced moves)."""
 
@@ -372,9 +378,24 @@ class Hub:
         self.arm_timers(room)
         return room
 
+    def seat_entries(self, room: Room) -> dict[int, SeatEntry]:
+        """The seat book's lines for the room's person seats, read again at most
+        every :data:`SEAT_BOOK_SECONDS` (at once after a change made here, see
+        :meth:`seats_changed`): announcing a move reads no database."""
+        now = time.monotonic()
+        if room.entries is None or now - room.entries_read > SEAT_BOOK_SECONDS:
+            room.entries = self.book.seats(room.table.id)
+            room.entries_read = now
+        return room.entries
+
+    @staticmethod
+    def seats_changed(room: Room) -> None:
+        """The seat book changed for this room: read it again next time."""
+        room.entries = None
+
     def names(self, room: Room) -> list[str]:
         """Each seat's name: the name its taker chose, else the table's."""
-        entries = self.book.seats(room.table.id)
+        entries = self.seat_entries(room)
         names = []
         for seat in room.table.seats:
             entry = entries.get(seat.index)
@@ -383,7 +404,7 @@ class Hub:
 
     def seat_facts(self, room: Room) -> list[dict[str, Any]]:
         """Public facts about each seat: kind, name, bot level, free, connected."""
-        entries = self.book.seats(room.table.id)
+        entries = self.seat_entries(room)
         names = self.names(room)
         connected = {seat.index for seat in room.table.seats if self.is_connected(room, seat.index)}
         facts = []
@@ -513,6 +534,7 @@ class Hub:
         if room.table.is_over():
             raise WebError("this table's game is over; no seat can be taken", 409)
         token = new_token()
+        self.seats_changed(room)
         if not self.book.take_free(table_id, seat, token_hash(token), name):
             raise WebError(f"seat {seat} is already taken; choose a free seat", 409)
         return token
@@ -527,6 +549,7 @@ class Hub:
         self.start_sending(connection)
         if connection.seat is not None:
             self.book.mark_taken(room.table.id, connection.seat)
+            self.seats_changed(room)
             self.seat_returned(room, connection.seat)
         log.info("table %s: %s connected", room.table.id, seat_label(connection.seat))
         self.send(connection, self.state_message(room, connection))
@@ -566,14 +589,22 @@ class Hub:
             if connection is not but:
                 self.send_text(connection, text, "seats")
 
-    def state_message(self, room: Room, connection: Connection) -> dict[str, Any]:
+    def state_message(
+        self,
+        room: Room,
+        connection: Connection,
+        names: list[str] | None = None,
+        facts: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
         """What ``connection`` may see of the table now, built only from its seat
-        (:func:`parlour.web.messages.state_message`); moves its log position on."""
+        (:func:`parlour.web.messages.state_message`); moves its log position on.
+        ``names`` and ``facts``: the seats' names and facts, when the caller has
+        them already (one announcement builds them once for all)."""
         message, position = messages.state_message(
             room.table,
             connection.seat,
-            names=self.names(room),
-            seat_facts=self.seat_facts(room),
+            names=names if names is not None else self.names(room),
+            seat_facts=facts if facts is not None else self.seat_facts(room),
             lang=connection.lang,
             position=messages.LogPosition(connection.next_step, connection.log_epoch),
             epoch=room.undo_count,
@@ -667,8 +698,9 @@ class Hub:
         a client. Then the stand-in timer is set for whoever is on turn now."""
         if room.table.is_over():
             self.book.mark_finished(room.table.id)
+        names, facts = self.names(room), self.seat_facts(room)
         for connection in list(room.connections):
-            message = self.state_message(room, connection)
+            message = self.state_message(room, connection, names, facts)
             if notice is not None:
                 message["notice"] = localised_notice(notice, connection.lang)
             self.send(connection, message)
@@ -1046,7 +1078,7 @@ class Hub:
         """``(version, seat, deadline, reason)`` of the next stand-in move, if any."""
         settings = room.settings
         choices: list[tuple[float, str]] = []
-        entry = self.book.seats(room.table.id).get(seat)
+        entry = self.seat_entries(room).get(seat)
         taken = entry is not None and entry.taken
         if settings.away_timeout > 0 and taken and not self.is_connected(room, seat):
             deadline = room.away_since.setdefault(seat, now) + settings.away_timeout
