@@ -159,7 +159,11 @@ def command_serve(arguments: argparse.Namespace) -> int:
 
         from parlour.table.stores import database_place
         from parlour.web.app import create_app, database_path
-        from parlour.web.guard import HostAllowList, guarded_http_protocol
+        from parlour.web.guard import (
+            HostAllowList,
+            guarded_http_protocol,
+            guarded_websocket_protocol,
+        )
     except ImportError as error:
         raise ParlourError(
             f"parlour serve needs the web extra ({error.name} is missing): "
@@ -196,6 +200,7 @@ def command_serve(arguments: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=65536,
         http=guarded_http_protocol(),
+        ws=guarded_websocket_protocol(),
     )
     return 0
 

@@ -40,6 +40,7 @@ from parlour.web.guard import (
     EdgeError,
     EdgeGuard,
     HostAllowList,
+    abort_of,
     origin_allowed,
     parse_json,
 )
@@ -712,7 +713,11 @@ class TableSocket:
         if seat is not None and name:
             self.hub.book.name_seat(room.table.id, seat, name)
         connection = Connection(
-            sender=self.websocket, seat=seat, lang=lang, address=client_address(self.websocket)
+            sender=self.websocket,
+            seat=seat,
+            lang=lang,
+            address=client_address(self.websocket),
+            abort=abort_of(self.websocket.scope),
         )
         await self.hub.join(room, connection)
         return connection

@@ -26,7 +26,7 @@ import json
 import logging
 import re
 import socket
-from collections.abc import Awaitable, Callable, Iterable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -651,3 +651,47 @@ class GuardedH11Protocol(_HeaderDeadline, H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_header_deadline()
         super().connection_lost(exc)
+
+
+# ----- a WebSocket the server can drop -------------------------------------------------
+ABORT_EXTENSION = "parlour.abort"
+"""The scope extension through which the guarded WebSocket protocol lets the
+application drop a connection at once (``{"abort": callable}``)."""
+
+
+def guarded_websocket_protocol() -> type[asyncio.Protocol] | str:
+    """uvicorn's WebSocket protocol (websockets, sans-I/O) with a way for the
+    application to drop a connection at once, to pass as ``uvicorn.Config(ws=…)``;
+    ``"auto"`` when that protocol is not installed.
+
+    A client that never reads cannot be sent a close frame: the transport's
+    buffer is full, and closing waits for it to drain for ever. The hub then
+    drops the connection through the scope's :data:`ABORT_EXTENSION`."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+    except ImportError:  # pragma: no cover - another WebSocket library
+        return "auto"
+
+    class AbortableWebSocketProtocol(WebSocketsSansIOProtocol):
+        """Adds ``scope["extensions"]["parlour.abort"]["abort"]``: drop the
+        connection now, without waiting for the client."""
+
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if isinstance(scope, dict):
+                scope.setdefault("extensions", {})[ABORT_EXTENSION] = {
+                    "abort": self.transport.abort
+                }
+
+    return AbortableWebSocketProtocol
+
+
+def abort_of(scope: Mapping[str, Any]) -> Callable[[], None] | None:
+    """The function that drops this WebSocket at once, when the server offers one."""
+    extension = (scope.get("extensions") or {}).get(ABORT_EXTENSION)
+    if isinstance(extension, dict) and callable(extension.get("abort")):
+        return extension["abort"]  # type: ignore[no-any-return]
+    return None

@@ -18,7 +18,7 @@ import random
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -188,6 +188,9 @@ class Connection:
     :meth:`Hub.close_after_sending`)."""
     hinting: bool = False
     """True while a hint for this connection is being worked out."""
+    abort: Callable[[], None] | None = None
+    """Drops the connection at once, when the server offers it (a client that
+    does not read cannot be sent a close frame)."""
 
 
 @dataclass(eq=False)
@@ -684,8 +687,11 @@ class Hub:
         self.stop_sending(connection)
 
         async def close() -> None:
-            with contextlib.suppress(Exception):
+            try:
                 await asyncio.wait_for(connection.sender.close(code, reason), CLOSE_SECONDS)
+            except Exception:  # it cannot even take the close frame: drop it
+                if connection.abort is not None:
+                    connection.abort()
 
         task = asyncio.get_running_loop().create_task(close())
         self._background.add(task)
