@@ -206,8 +206,10 @@ class Client:
         from websockets.sync.client import connect
 
         # Entered as a context (the connection is closed by :meth:`close`).
+        # No limit on the frames read ahead (max_queue=None): this client never
+        # makes the server wait, so only the clients a test means to be slow are.
         self.socket = connect(
-            server.ws_url(table), open_timeout=WAIT_SECONDS, max_size=2**22
+            server.ws_url(table), open_timeout=WAIT_SECONDS, max_size=2**22, max_queue=None
         ).__enter__()
         self.messages: list[Message] = []
         self.state: Message = {}

@@ -236,7 +236,8 @@ def finding_1(campaign: Campaign) -> Iterator[Outcome]:
         yield Outcome("1 pg", "the same on two processes on PostgreSQL", None, "needs --postgres")
         return
     database = campaign.postgres()
-    first_server = campaign.serve(database, bot_delay=0.1)
+    # A waits 30 s before a bot move: B drives the bots, A only hears of them.
+    first_server = campaign.serve(database, bot_delay=30.0)
     second_server = campaign.serve(database, bot_delay=0.1)
     busy = bot_table(second_server.base)
     created = make_table(second_server.base, game="dracula", seats=["human", "human"])
@@ -694,9 +695,9 @@ def finding_7(campaign: Campaign) -> Iterator[Outcome]:
         created = make_table(
             server.base,
             game="colour-blind",
-            players=2,
+            players=3,
             options={"deals": 1},
-            seats=["bot:hard", "bot:hard"],
+            seats=["bot:hard"] * 3,
         )
         table = str(created["table"])
         watcher = Client(server, table)
@@ -741,7 +742,7 @@ def finding_7(campaign: Campaign) -> Iterator[Outcome]:
     spotted = sum(1 for wait in quick if wait < fastest_thought)
     yield Outcome(
         "7",
-        "Colour-blind, two hard bots (bot delay 0.3 s), a spectator times each move",
+        "Colour-blind, three hard bots (bot delay 0.3 s), one deal; a spectator times each move",
         spotted <= len(quick) // 2,
         f"forced moves: median {statistics.median(quick):.2f} s ({len(quick)}); others: median "
         f"{statistics.median(thought):.2f} s, fastest {fastest_thought:.2f} s ({len(thought)}); "
