@@ -38,7 +38,9 @@ from typing import Any
 import httpx
 
 REPOSITORY = Path(__file__).resolve().parent.parent
-SOURCES = REPOSITORY / "src"
+SOURCES = Path(os.environ.get("PARLOUR_SERVE_SOURCE") or REPOSITORY / "src")
+"""The ``src`` folder of the parlour the servers run: this repository's, or
+``$PARLOUR_SERVE_SOURCE`` to run these tests against another checkout."""
 WAIT_SECONDS = 30.0
 """The longest a client waits for one message, or a server for its start (never
 reached by a working server: it only turns a hang into a failure)."""
