@@ -456,7 +456,7 @@ class RestartableCluster:
 
     def start(self) -> None:
         """Start the server on its port and wait until it takes connections."""
-        from pg_cluster import _run
+        from parlour.table.pg_cluster import run_server_command as _run
 
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={self.port} "
@@ -469,7 +469,7 @@ class RestartableCluster:
 
     def stop(self, mode: str = "fast") -> None:
         """Stop the server (``fast``: disconnect every client, as a restart does)."""
-        from pg_cluster import _run
+        from parlour.table.pg_cluster import run_server_command as _run
 
         stop = [*self.prefix, str(self.bindir / "pg_ctl"), "stop", "--pgdata", str(self.data)]
         _run([*stop, "--mode", mode, "--wait"], self.log)
@@ -484,16 +484,24 @@ def restartable_cluster() -> Iterator[RestartableCluster]:
     the ``postgres`` user under root (so it skips, or fails on CI, the same way
     when PostgreSQL is missing).
     """
-    from pg_cluster import (
+    from parlour.table.pg_cluster import (
         FOLDER_PREFIX,
         OWNER_FILE,
         SUPERUSER,
-        _as_server_user,
-        _bindir_or_install,
-        _clean_abandoned,
-        _free_port,
-        _run,
     )
+    from parlour.table.pg_cluster import (
+        as_server_user as _as_server_user,
+    )
+    from parlour.table.pg_cluster import (
+        clean_abandoned as _clean_abandoned,
+    )
+    from parlour.table.pg_cluster import (
+        free_port as _free_port,
+    )
+    from parlour.table.pg_cluster import (
+        run_server_command as _run,
+    )
+    from pg_cluster import _bindir_or_install
 
     bindir = _bindir_or_install()
     prefix, uid, gid = _as_server_user()
