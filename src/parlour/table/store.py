@@ -14,7 +14,7 @@ import logging
 import sqlite3
 import threading
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -186,8 +186,9 @@ class SqliteTableStore:
     never wait for a writer. ``path=None``: ``tables.sqlite3`` in the user's data
     folder (where saved games and statistics live).
 
-    Every call opens its own short connection, so one store may be used from
-    several threads and several processes at once.
+    Each thread keeps one connection of its own (opening one costs more than
+    storing a move), so one store may be used from several threads and several
+    processes at once.
     """
 
     def __init__(self, path: str | Path | None = None) -> None:
@@ -197,11 +198,13 @@ class SqliteTableStore:
             path = data_dir() / TABLES_FILE
         self.path = Path(path)
         self._ready = False
+        self._local = threading.local()
 
-    @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        """A short connection; a store that cannot be opened or read is a TableError
-        naming the file (never a traceback)."""
+    def _open(self) -> sqlite3.Connection:
+        """This thread's connection, opened (and the schema made) when needed."""
+        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        if connection is not None:
+            return connection
         try:
             if not self._ready:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -223,13 +226,29 @@ class SqliteTableStore:
             # is in the operating system's hands), but not a power cut or a kernel
             # crash in the next moments. FULL waited ~26 ms of fsync per move here.
             connection.execute("PRAGMA synchronous=NORMAL")
-            yield connection
         except sqlite3.Error as error:
+            connection.close()
             raise StoreUnavailableError(
                 f"the table store {self.path} cannot be used: {error}"
             ) from None
-        finally:
-            connection.close()
+        self._local.connection = connection
+        return connection
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """This thread's connection; a store that cannot be opened or read is a
+        :class:`StoreUnavailableError` (never a traceback), and a connection that
+        failed is closed, to be opened afresh next time."""
+        connection = self._open()
+        try:
+            yield connection
+        except sqlite3.Error as error:
+            self._local.connection = None
+            with suppress(sqlite3.Error):
+                connection.close()
+            raise StoreUnavailableError(
+                f"the table store {self.path} cannot be used: {error}"
+            ) from None
 
     def create(self, table_id: str, header: Mapping[str, Any]) -> None:
         """Store a new table's header."""
