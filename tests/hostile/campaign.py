@@ -264,6 +264,12 @@ def finding_1(campaign: Campaign) -> Iterator[Outcome]:
                 message = watcher.receive(0.05)
                 if message["type"] == "state" and message["version"] > version:
                     arrived = time.monotonic() - sent_at
+        # Go on without reading, as in the one-process run, until the server ends
+        # the connection (its send buffer and the client's outbox full) or 30 s.
+        until = time.monotonic() + 30.0
+        while slow.refused is None and time.monotonic() < until:
+            slow.send({"type": "state"})
+            time.sleep(0.11)
         how, closed = closed_how(slow, 15.0)
     finally:
         slow.close()

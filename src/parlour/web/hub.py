@@ -242,6 +242,8 @@ with nothing moving them, idle tables to let go of)."""
 SEAT_BOOK_SECONDS = 2.0
 """How long the seat book's lines of a table are used before being read again
 (another process may have given a seat away meanwhile)."""
+QUICK_SECONDS = 0.002
+"""A bot whose recent choices all took less than this chooses in the event loop."""
 THINK_SAMPLES = 64
 """Recent thinking times kept per game and bot level (for forced moves)."""
 
@@ -960,11 +962,17 @@ class Hub:
             if on_turn is None:
                 break
             forced = len(table.legal_moves(on_turn)) == 1
-            started = loop.time()
             # Chosen outside the lock (a search takes a while; the table's own
             # lock keeps the View whole), then submitted against the version seen.
-            seat, action, version = await loop.run_in_executor(self.bot_pool, table.choose_bot_move)
-            await self._think_like_the_others(table, seat, loop.time() - started, forced)
+            # A bot that has always chosen at once chooses here: the trip to a
+            # worker thread would cost more than its choice.
+            if self._quick(table, on_turn):
+                seat, action, version, seconds = timed_choice(table)
+            else:
+                seat, action, version, seconds = await loop.run_in_executor(
+                    self.bot_pool, timed_choice, table
+                )
+            await self._think_like_the_others(table, seat, seconds, forced)
             async with room.lock:
                 if room.table is not table or table.version != version:
                     continue
@@ -980,6 +988,13 @@ class Hub:
                 await self.refresh(room)  # another process moved this bot first
                 continue
             await self.announce(room)
+
+    def _quick(self, table: Table, seat: int) -> bool:
+        """True when every recent choice of this seat's kind of bot took under
+        :data:`QUICK_SECONDS` (a random or rule-of-thumb bot), so that choosing in
+        the event loop costs less than handing the choice to a worker."""
+        times = self.think_times.get((table.game.info.name, table.seats[seat].bot))
+        return times is not None and len(times) >= 8 and max(times) < QUICK_SECONDS
 
     async def _think_like_the_others(
         self, table: Table, seat: int, seconds: float, forced: bool
@@ -1258,6 +1273,14 @@ class Hub:
                 await task
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
+
+
+def timed_choice(table: Table) -> tuple[int, int, int, float]:
+    """``Table.choose_bot_move()`` and the seconds the choice itself took (not
+    the wait for a worker)."""
+    started = time.perf_counter()
+    seat, action, version = table.choose_bot_move()
+    return seat, action, version, time.perf_counter() - started
 
 
 def seat_label(seat: int | None) -> str:
