@@ -220,6 +220,10 @@ class Room:
     turn_started: float = 0.0
     """The version whose turn the clock is timing, and the loop time it began."""
     stand_in_task: asyncio.Task[None] | None = None
+    stand_in_failures: int = 0
+    """Stand-in moves that failed in a row (the store away): each waits longer."""
+    stand_in_retry: float = 0.0
+    """When the next stand-in move may be tried (:func:`time.monotonic`)."""
     entries: dict[int, SeatEntry] | None = None
     """The seat book's lines for this table, as last read (see :meth:`Hub.seat_entries`)."""
     entries_read: float = 0.0
@@ -1111,6 +1115,8 @@ class Hub:
         if not choices:
             return None
         deadline, reason = min(choices)
+        if room.stand_in_failures:  # the last try failed: wait before the next
+            deadline = max(deadline, now + room.stand_in_retry - time.monotonic())
         return (room.table.version, seat, deadline, reason)
 
     def _on_timer(self, room: Room, version: int, seat: int, reason: str) -> None:
@@ -1158,8 +1164,20 @@ class Hub:
             raise
         except StaleVersionError:
             pass
-        except Exception:  # a bug must not pass silently, nor kill the server
-            log.exception("the stand-in of table %s seat %d stopped", table.id, seat)
+        except Exception:  # the store away for a moment, or a bug: never silent
+            wait = BOT_RETRY_SECONDS[min(room.stand_in_failures, len(BOT_RETRY_SECONDS) - 1)]
+            room.stand_in_failures += 1
+            room.stand_in_retry = time.monotonic() + wait
+            log.warning(
+                "the stand-in of table %s seat %d stopped (failure %d); trying again in %g s",
+                table.id,
+                seat,
+                room.stand_in_failures,
+                wait,
+                exc_info=room.stand_in_failures == 1,
+            )
+        else:
+            room.stand_in_failures = 0
         finally:
             self.arm_timers(room)
 
