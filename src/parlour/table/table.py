@@ -290,6 +290,14 @@ class Table:
         self._check_seat(seat)
         return list(self.cached(("legal", seat), lambda: self._legal_moves_now(seat)))
 
+    def legal_move_count(self, seat: int) -> int:
+        """How many legal moves ``seat`` has now (0 when it is not on turn),
+        without writing their texts."""
+        self._check_seat(seat)
+        with self._lock:
+            state = self._state
+            return len(state.legal_actions()) if state.current_player() == seat else 0
+
     def _legal_moves_now(self, seat: int) -> list[tuple[int, str]]:
         state = self._state
         if state.current_player() != seat:

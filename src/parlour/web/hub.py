@@ -48,10 +48,6 @@ PAUSE_EVENT_WORDS = ("trick", "coffin", "deal", "round", "scored", "box")
 """Event kinds containing one of these words end a trick, a coffin or a deal: the
 next bot waits longer so that people can see the finished trick or coffin."""
 
-MILESTONE_KEYS = ("tricks", "past_coffins", "scores", "round_results", "deals", "past_deals")
-"""Public observation lists that grow when a trick, a coffin or a deal ends: a
-game that sends no events yet still gets its pause after a finished trick."""
-
 LANGUAGES = ("en", "fr")
 
 DEFAULT_AWAY_TIMEOUT = 60.0
@@ -127,15 +123,6 @@ STAND_IN_TEXT = {
 }
 """The notice sent to everyone when a stand-in bot plays (never the move: the
 move itself reaches each seat through its own events and view)."""
-
-
-def milestones(table: Table) -> tuple[int, ...]:
-    """How many tricks, coffins and deals are finished (from the public view)."""
-    public = table.public_observation()
-    return tuple(
-        len(value) if isinstance(value, list) else 0
-        for value in (public.get(key) for key in MILESTONE_KEYS)
-    )
 
 
 class Sender(Protocol):
@@ -728,9 +715,8 @@ class Hub:
             raise WebError("a spectator cannot move; open the table with a seat's link to play")
         try:
             async with room.lock:
-                before = milestones(room.table)
                 events = room.table.submit(connection.seat, action, version)
-                room.pause_next_bot = self._pauses(events) or milestones(room.table) != before
+                room.pause_next_bot = self._pauses(events)
                 room.takeover_wait = 0.0
             log.info("table %s: seat %d moved", room.table.id, connection.seat)
         except StaleVersionError:
@@ -965,7 +951,7 @@ class Hub:
             on_turn = table.bot_to_act()
             if on_turn is None:
                 break
-            forced = len(table.legal_moves(on_turn)) == 1
+            forced = table.legal_move_count(on_turn) == 1
             # Chosen outside the lock (a search takes a while; the table's own
             # lock keeps the View whole), then submitted against the version seen.
             # A bot that has always chosen at once chooses here: the trip to a
@@ -980,13 +966,12 @@ class Hub:
             async with room.lock:
                 if room.table is not table or table.version != version:
                     continue
-                before = milestones(table)
                 try:
                     events = table.submit(seat, action, version)
                 except StaleVersionError:
                     lost_race = True
                 else:
-                    room.pause_next_bot = self._pauses(events) or milestones(table) != before
+                    room.pause_next_bot = self._pauses(events)
                     room.takeover_wait = 0.0
             if lost_race:
                 await self.refresh(room)  # another process moved this bot first
@@ -1150,9 +1135,8 @@ class Hub:
                 await self._think_like_the_others_of(key, loop.time() - started, forced)
                 if reason == "away" and self.is_connected(room, seat):
                     return
-                before = milestones(table)
                 events = table.submit(seat, action, version)
-                room.pause_next_bot = self._pauses(events) or milestones(table) != before
+                room.pause_next_bot = self._pauses(events)
                 if reason == "away":
                     room.stood_in.add(seat)
             log.info("table %s: a %s bot played for seat %d (%s)", table.id, level, seat, reason)
@@ -1294,11 +1278,11 @@ class Hub:
 
 
 def timed_choice(table: Table) -> tuple[int, int, int, float]:
-    """``Table.choose_bot_move()`` and the seconds the choice itself took (not
-    the wait for a worker)."""
-    started = time.perf_counter()
+    """``Table.choose_bot_move()`` and the processor seconds the choice itself
+    took (not the wait for a worker, nor for other threads)."""
+    started = time.thread_time()
     seat, action, version = table.choose_bot_move()
-    return seat, action, version, time.perf_counter() - started
+    return seat, action, version, time.thread_time() - started
 
 
 def seat_label(seat: int | None) -> str:
