@@ -4,6 +4,8 @@ one (issue 21, finding 7), the watchdog, and what a seat-status message holds.""
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,25 @@ from parlour.table import SeatSpec
 from parlour.table.store import MemoryTableStore
 from parlour.web.hub import Hub
 from parlour.web.seats import SqliteSeatBook
+
+
+def run_apart(work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``work()`` in an event loop of its own thread: the browser tests leave
+    an event loop running in the main thread (Playwright's)."""
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(work())
+        except BaseException as error:  # handed back to the test
+            failure.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "the hub's coroutine did not finish within 60 s"
+    if failure:
+        raise failure[0]
 
 
 def make_hub(tmp_path: Path, **limits: Any) -> Hub:
@@ -43,7 +64,7 @@ def test_a_forced_bot_move_waits_one_of_the_recent_thinking_times(
         for _ in range(30):
             await hub._think_like_the_others_of(key, 0.01, forced=True)
 
-    asyncio.run(run())
+    run_apart(run)
     assert len(waits) == 30
     assert {round(wait, 2) for wait in waits} <= {0.39, 0.49, 0.59}
     assert len({round(wait, 2) for wait in waits}) > 1  # drawn, not one fixed wait
@@ -66,7 +87,7 @@ def test_a_forced_move_of_another_level_or_game_does_not_borrow_its_times(
         await hub._think_like_the_others_of(("dracula", "easy"), 0.0, forced=True)
         await hub._think_like_the_others_of(("casino", "hard"), 0.0, forced=True)
 
-    asyncio.run(run())
+    run_apart(run)
     assert waits == []
 
 
@@ -103,4 +124,4 @@ def test_the_watchdog_wakes_a_bot_left_on_turn_and_lets_an_idle_table_go(
         assert again is not room and again.table.version == version
         await hub.close()
 
-    asyncio.run(run())
+    run_apart(run)
