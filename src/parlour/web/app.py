@@ -537,7 +537,8 @@ async def sweep_finished_tables(hub: Hub, finished_ttl: float) -> None:
     while True:
         await asyncio.sleep(interval)
         try:
-            hub.sweep_finished(finished_ttl)
+            listed = await asyncio.to_thread(hub.store.list, finished=True)
+            hub.sweep_finished(finished_ttl, listed)
         except Exception:  # a failed sweep is retried at the next; the server goes on
             log.exception("the clean-up of finished tables failed")
 

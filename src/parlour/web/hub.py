@@ -1177,13 +1177,19 @@ class Hub:
             self.arm_timers(room)
 
     # ----- finished tables -------------------------------------------------------
-    def sweep_finished(self, older_than: float) -> list[str]:
+    def sweep_finished(
+        self, older_than: float, listed: list[dict[str, Any]] | None = None
+    ) -> list[str]:
         """Delete the finished tables nobody is connected to whose last change is
-        more than ``older_than`` seconds old; return their ids."""
+        more than ``older_than`` seconds old; return their ids. ``listed``: the
+        store's finished tables, when read already (in a worker thread: reading
+        them all is the long part)."""
         cutoff = datetime.now(UTC).timestamp() - older_than
         mine = set(self.book.table_ids(finished=True))
         deleted: list[str] = []
-        for entry in self.store.list(finished=True):
+        if listed is None:
+            listed = self.store.list(finished=True)
+        for entry in listed:
             table_id = entry["id"]
             room = self.rooms.get(table_id)
             if table_id not in mine or (room is not None and room.connections):
