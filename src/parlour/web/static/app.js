@@ -401,7 +401,9 @@ function drawSettings() {
   // The other settings: a sound on your turn, one click for a card with one move.
   const button = document.getElementById("settings-button");
   const panel = document.getElementById("settings-panel");
-  button.textContent = `⚙ ${t("settings")}`;
+  button.replaceChildren("⚙ ", el("span", { class: "settings-word" }, t("settings")));
+  button.setAttribute("aria-label", t("settings"));
+  button.title = t("settings");
   button.onclick = () => {
     panel.hidden = !panel.hidden;
     button.setAttribute("aria-expanded", panel.hidden ? "false" : "true");

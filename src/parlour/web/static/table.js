@@ -654,7 +654,9 @@ export class TablePage {
 
   statusText(state, byCard, other) {
     if (state.over) {
-      return this.resultClosed ? [t("over"), " · ", el("button", { type: "button", class: "tool show-result", onclick: () => this.openResult() }, t("showResult"))] : t("over");
+      // On a phone the result is below the board: this button takes you there.
+      const where = this.resultClosed ? "" : " phone-only";
+      return [t("over"), " · ", el("button", { type: "button", class: `tool show-result${where}`, onclick: () => this.openResult() }, t("showResult"))];
     }
     if (state.seat === null && state.to_act === null) return t("spectator");
     if (state.legal.length) {
