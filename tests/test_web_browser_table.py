@@ -92,7 +92,7 @@ def play_to_the_end(window: Any) -> None:
         assert moves < 400
 
 
-# ----- the end of a game -------------------------------------------------------------------
+# ----- the end of a game -------------------------------------------------------------------------
 @pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
 def test_the_result_sits_beside_the_final_board_and_closes(
     windows: Any, server: str, where: str
@@ -158,7 +158,7 @@ def test_no_coffin_zero_before_the_first_coffin(windows: Any, server: str) -> No
     assert state["version"] <= 1
 
 
-# ----- the phone -------------------------------------------------------------------------------
+# ----- the phone ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_partnership_hand_is_above_the_fold_on_a_phone(
     windows: Any, server: str, lang: str
@@ -213,7 +213,7 @@ def test_the_lobby_shows_each_tables_status(windows: Any, server: str) -> None:
     assert re.fullmatch(r"En jeu · au tour de (Ann|Bot \d)", status), status
 
 
-# ----- people coming and going --------------------------------------------------------------------
+# ----- people coming and going -------------------------------------------------------------------
 def log_text(window: Any) -> str:
     return str(window.inner_text(".log"))
 
@@ -277,7 +277,9 @@ def test_people_come_go_come_back_and_leave(windows: Any, server: str) -> None:
     bea.fill("#join-name", "Bea")
     bea.click("button[type=submit]")
     bea.wait_for_selector(".felt")
-    ann.wait_for_function("() => document.querySelector('.log').innerText.includes('Bea took seat 2.')")
+    ann.wait_for_function(
+        "() => document.querySelector('.log').innerText.includes('Bea took seat 2.')"
+    )
     # A spectator: Ann's page says someone is watching.
     watcher = windows(DESKTOP, "en")
     watcher.goto(f"{server}#/table/{table}")
@@ -336,7 +338,7 @@ def test_people_come_go_come_back_and_leave(windows: Any, server: str) -> None:
     assert httpx.get(f"{server}api/tables/{table}").json()["status"] == "over"
 
 
-# ----- telling a person it is their turn, and screen readers ----------------------------------------
+# ----- telling a person it is their turn, and screen readers -------------------------------------
 def test_the_turn_in_the_title_a_sound_and_a_live_log(windows: Any, server: str) -> None:
     window = windows(DESKTOP, "en")
     window.goto(server)
@@ -362,16 +364,23 @@ def test_the_turn_in_the_title_a_sound_and_a_live_log(windows: Any, server: str)
     window.locator(".hand button.card.playable").first.click()
     target = window.locator("button.slot.target").first
     label = target.get_attribute("aria-label") or ""
-    assert re.fullmatch(rf"(?:{CARD_WORDS} of {SUIT_WORDS}|Vampire [12]) to [abc][123]", label), label
+    in_words = rf"(?:{CARD_WORDS} of {SUIT_WORDS}|Vampire [12])"
+    assert re.fullmatch(rf"{in_words} to [abc][123]", label), label
+    # Every title the tab shows from now on (the bot may answer at once).
+    window.evaluate(
+        "() => { window.titles = []; new MutationObserver(() => window.titles.push(document.title))"
+        ".observe(document.querySelector('title'), {childList: true, characterData: true,"
+        " subtree: true}); }"
+    )
     before = version(window)
     target.click()
     window.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
-    window.wait_for_function("() => document.title === 'parlour · card games'")
     wait_for_my_turn_or_end(window)
+    assert "parlour · card games" in window.evaluate("() => window.titles"), "not your turn"
     assert window.evaluate("() => document.querySelector('.log ol').dataset.mark") == "kept"
     assert window.evaluate("() => document.querySelector('.log li').dataset.mark") == "kept"
     placed = window.locator(".coffin .cell .card").first.get_attribute("aria-label") or ""
-    assert re.fullmatch(rf"[abc][123]: (?:{CARD_WORDS} of {SUIT_WORDS}|Vampire [12])", placed), placed
+    assert re.fullmatch(rf"[abc][123]: {in_words}", placed), placed
 
 
 def test_cells_are_read_in_french_words(windows: Any, server: str) -> None:
@@ -390,7 +399,7 @@ def test_cells_are_read_in_french_words(windows: Any, server: str) -> None:
     assert re.fullmatch(rf"(?:{CARTE_MOTS} de {COULEURS}|Vampire [12]) en [abc][123]", label), label
 
 
-# ----- one click rule --------------------------------------------------------------------------------
+# ----- one click rule ----------------------------------------------------------------------------
 def test_a_click_selects_a_card_and_a_second_plays_it(windows: Any, server: str) -> None:
     """Colour-blind: every card has one move. A click selects it, a second click
     plays it; with the setting, one click plays it."""

@@ -720,8 +720,10 @@ export class TablePage {
     // Only the coffin games have cells for the number keys.
     const coffinGame = ["dracula", "dracula-partnership", "thracula"].includes(state.game);
     tools.append(el("p", { class: "keys" }, t(coffinGame ? "keys" : "keysNoCells")));
-    if (state.seat !== null && !state.over) {
-      // Leaving for good: a bot takes the seat (asked twice, never by accident).
+    const others = state.seats.some((facts) => facts.kind === "person" && facts.seat !== state.seat);
+    if (state.seat !== null && !state.over && others) {
+      // Leaving for good: a bot takes the seat (asked twice, never by accident);
+      // offered where other people play on.
       tools.append(
         el(
           "details",
