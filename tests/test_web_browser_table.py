@@ -323,6 +323,7 @@ def test_people_come_go_come_back_and_leave(windows: Any, server: str) -> None:
     notice.wait_for()
     assert "un robot moyen joue désormais à votre place" in notice.inner_text()
     again.wait_for_function("() => !document.querySelector('.hand')")
+    assert "Bea a quitté" not in log_text(again), "her own leaving is told once, to her"
     shoot(again, "web-left-the-table-fr.png")
     ann.wait_for_function(
         "() => document.querySelector('.log').innerText"

@@ -140,6 +140,7 @@ export class TablePage {
       forgetSeat(this.id);
       this.seatInfo = null;
       this.leftNotice = t("youLeft", { level: t(`level_${message.bot}`) });
+      this.leftSeat = message.seat;
       this.log.push({ plain: true, event: { kind: "presence" }, text: this.leftNotice });
       if (this.state) this.render();
     } else if (message.type === "error") {
@@ -175,7 +176,7 @@ export class TablePage {
     if (!before) return;
     for (const fact of seats) {
       const old = before[fact.seat];
-      if (!old || fact.seat === mySeat || fact.kind !== "person") continue;
+      if (!old || fact.seat === mySeat || fact.seat === this.leftSeat || fact.kind !== "person") continue;
       const name = names[fact.seat];
       let text = "";
       if (!old.left && fact.left) text = t("leftTable", { name, level: t(`level_${fact.stand_in}`) });
