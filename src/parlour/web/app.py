@@ -394,6 +394,17 @@ def create_app(
         token = hub.take_seat(table_id, seat, name)
         return JSONResponse({"table": table_id, "seat": seat, "token": token})
 
+    async def check_link(request: Request) -> Response:
+        table_id = table_id_of(request)
+        try:
+            seat = int(request.path_params["seat"])
+        except ValueError:
+            raise WebError("the seat must be a whole number", 404) from None
+        token = (await json_body(request)).get("token")
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise WebError("the token must be the text of a seat's link")
+        return JSONResponse(current_hub().check_link(table_id, seat, token))
+
     async def table_record(request: Request) -> Response:
         room = current_hub().room(table_id_of(request))
         if not room.table.is_over():
@@ -478,6 +489,7 @@ def create_app(
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/seats/{seat}", take_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats/{seat}/check", check_link, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=static_folder()), name="static"),
@@ -747,6 +759,8 @@ class TableSocket:
                 self.hub.start_hint(room, connection)
             elif kind == "again":
                 await self.hub.play_again(room, connection)
+            elif kind == "leave":
+                await self.hub.leave_seat(room, connection)
             elif kind == "state":
                 lang = message.get("lang", connection.lang)
                 if lang not in LANGUAGES:
@@ -758,7 +772,7 @@ class TableSocket:
                 raise WebError("hello is said once, at the start")
             else:
                 raise WebError(
-                    f"unknown message type {kind!r}; allowed: move, undo, hint, again, state"
+                    f"unknown message type {kind!r}; allowed: move, undo, hint, again, leave, state"
                 )
         except (WebError, TableError, ParlourError) as error:
             # The message may list the seat's own moves (its cards): never logged.

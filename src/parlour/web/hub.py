@@ -201,6 +201,10 @@ class Room:
     """Loop time at which each disconnected person's seat was last seen."""
     stood_in: set[int] = field(default_factory=set)
     """Seats whose away timeout ran out: their stand-in plays until they return."""
+    left: set[int] = field(default_factory=set)
+    """Seats whose person left the table for good (``{"type": "leave"}``): the
+    stand-in plays them to the end, and their link only watches. Kept in this
+    process's memory: a restarted server treats such a seat as away again."""
     timer: asyncio.TimerHandle | None = None
     timer_plan: tuple[Any, ...] | None = None
     """``(version, seat, deadline, reason)`` of the armed stand-in timer."""
@@ -410,7 +414,9 @@ class Hub:
         return names
 
     def seat_facts(self, room: Room) -> list[dict[str, Any]]:
-        """Public facts about each seat: kind, name, bot level, free, connected."""
+        """Public facts about each seat: kind, name, bot level, free, connected,
+        away, its stand-in, whether its person left for good, and the seconds
+        before a stand-in plays for an away seat (``stand_in_after``)."""
         entries = self.seat_entries(room)
         names = self.names(room)
         connected = {seat.index for seat in room.table.seats if self.is_connected(room, seat.index)}
@@ -419,6 +425,7 @@ class Hub:
             entry = entries.get(seat.index)
             away = seat.kind == "person" and entry is not None and entry.taken
             away = away and seat.index not in connected
+            stood_in = seat.index in room.stood_in or seat.index in room.left
             facts.append(
                 {
                     "seat": seat.index,
@@ -428,10 +435,28 @@ class Hub:
                     "free": seat.kind == "person" and entry is not None and not entry.taken,
                     "connected": seat.kind == "bot" or seat.index in connected,
                     "away": away,
-                    "stand_in": room.settings.stand_in if seat.index in room.stood_in else "",
+                    "stand_in": room.settings.stand_in if stood_in else "",
+                    "left": seat.index in room.left,
+                    "stand_in_after": self.stand_in_after(room, seat.index) if away else None,
                 }
             )
         return facts
+
+    @staticmethod
+    def stand_in_after(room: Room, seat: int) -> float | None:
+        """Seconds before the stand-in plays for an away seat once it is on
+        turn (0: it plays now; None: no stand-in will, or the time is unknown),
+        so that the others' pages can count down."""
+        if seat in room.left or seat in room.stood_in:
+            return 0.0
+        since = room.away_since.get(seat)
+        if room.settings.away_timeout <= 0 or since is None:
+            return None
+        try:
+            now = asyncio.get_running_loop().time()
+        except RuntimeError:  # no loop (a table looked at outside the server)
+            return None
+        return round(max(0.0, since + room.settings.away_timeout - now), 1)
 
     def status(self, room: Room) -> str:
         """``over``, ``waiting`` (a person's seat is still free) or ``playing``."""
@@ -516,6 +541,8 @@ class Hub:
                     "connected": not person or (table_id, index) in self.elsewhere,
                     "away": person and entry is not None and entry.taken,
                     "stand_in": "",
+                    "left": False,
+                    "stand_in_after": None,
                 }
             )
         status = "waiting" if any(seat["free"] for seat in seats) else "playing"
@@ -546,6 +573,35 @@ class Hub:
             raise WebError(f"seat {seat} is already taken; choose a free seat", 409)
         return token
 
+    def check_link(self, table_id: str, seat: int, token: str) -> dict[str, Any]:
+        """What a share link (table, seat, token) leads to, checked before its
+        page asks for a name: the seat's number and name, whether it is free
+        (nobody has come with this link yet) and whether the game is over; or a
+        :class:`WebError` saying plainly what is wrong with the link."""
+        room = self.room(table_id)
+        seats = room.table.seats
+        if not 0 <= seat < len(seats):
+            raise WebError(
+                f"this table has seats 1–{len(seats)}; the link names seat {seat + 1}", 404
+            )
+        if seats[seat].kind != "person":
+            raise WebError(f"seat {seat + 1} is played by a bot; the link is not a seat's", 409)
+        if self.book.seat_of_token(table_id, token) != seat:
+            raise WebError(
+                f"this link's token is not seat {seat + 1}'s: the link was cut short or "
+                "changed, or the seat was given again; ask for the link again",
+                403,
+            )
+        fact = self.seat_facts(room)[seat]
+        return {
+            "table": table_id,
+            "seat": seat,
+            "name": fact["name"],
+            "free": fact["free"],
+            "left": fact["left"],
+            "over": room.table.is_over(),
+        }
+
     # ----- connections -------------------------------------------------------
     async def join(self, room: Room, connection: Connection) -> None:
         """Add a connection: it gets the whole table, the others only the change
@@ -554,13 +610,56 @@ class Hub:
         room.connections.append(connection)
         room.idle_since = None
         self.start_sending(connection)
+        if connection.seat is not None and connection.seat in room.left:
+            # The person left this seat for good: their link now only watches.
+            self.send(connection, self.left_message(room, connection.seat))
+            connection.seat = None
         if connection.seat is not None:
             self.book.mark_taken(room.table.id, connection.seat)
             self.seats_changed(room)
             self.seat_returned(room, connection.seat)
         log.info("table %s: %s connected", room.table.id, seat_label(connection.seat))
-        self.send(connection, self.state_message(room, connection))
+        first = self.state_message(room, connection)
+        # The first state also says how many watch (later ones come in "seats").
+        first["spectators"] = self.spectators(room)
+        self.send(connection, first)
         self.announce_seats(room, but=connection)
+        self.arm_timers(room)
+
+    @staticmethod
+    def spectators(room: Room) -> int:
+        """How many connections watch the table without a seat."""
+        return sum(1 for connection in room.connections if connection.seat is None)
+
+    def left_message(self, room: Room, seat: int) -> dict[str, Any]:
+        """What a person who left a seat for good is told (and told again if
+        they open its link later): who plays the seat now."""
+        return {
+            "type": "left",
+            "table": room.table.id,
+            "seat": seat,
+            "bot": room.settings.stand_in,
+        }
+
+    async def leave_seat(self, room: Room, connection: Connection) -> None:
+        """``{"type": "leave"}``: the person gives up their seat for good. The
+        table's stand-in bot plays it from now on, at a bot's pace; the person is
+        told, and every connection of that seat goes on as a spectator."""
+        seat = connection.seat
+        if seat is None:
+            raise WebError("a spectator has no seat to leave; close the page to go")
+        if room.table.is_over():
+            raise WebError("the game is over; there is no seat to leave")
+        room.left.add(seat)
+        room.away_since.pop(seat, None)
+        log.info("table %s: seat %d left for good; its stand-in plays it", room.table.id, seat)
+        message = self.left_message(room, seat)
+        for other in room.connections:
+            if other.seat == seat:
+                self.send(other, message)
+                other.seat = None
+                self.send(other, self.state_message(room, other))  # now as a spectator
+        self.announce_seats(room)
         self.arm_timers(room)
 
     async def leave(self, room: Room, connection: Connection) -> None:
@@ -585,7 +684,7 @@ class Hub:
             "version": room.table.version,
             "seats": self.seat_facts(room),
             "names": self.names(room),
-            "spectators": sum(1 for connection in room.connections if connection.seat is None),
+            "spectators": self.spectators(room),
         }
 
     def announce_seats(self, room: Room, but: Connection | None = None) -> None:
@@ -1099,6 +1198,8 @@ class Hub:
         """``(version, seat, deadline, reason)`` of the next stand-in move, if any."""
         settings = room.settings
         choices: list[tuple[float, str]] = []
+        if seat in room.left:  # given up for good: the stand-in plays as a bot
+            return (room.table.version, seat, room.turn_started + self.bot_delay, "left")
         entry = self.seat_entries(room).get(seat)
         taken = entry is not None and entry.taken
         if settings.away_timeout > 0 and taken and not self.is_connected(room, seat):
@@ -1151,9 +1252,12 @@ class Hub:
                 if reason == "away":
                     room.stood_in.add(seat)
             log.info("table %s: a %s bot played for seat %d (%s)", table.id, level, seat, reason)
-            notice = {"kind": "stand_in", "seat": seat, "reason": reason, "bot": level}
-            notice["name"] = self.names(room)[seat]
-            await self.announce(room, notice)
+            if reason == "left":  # the seat is the bot's now: no notice at each move
+                await self.announce(room)
+            else:
+                notice = {"kind": "stand_in", "seat": seat, "reason": reason, "bot": level}
+                notice["name"] = self.names(room)[seat]
+                await self.announce(room, notice)
             self.wake_bots(room)
         except asyncio.CancelledError:
             raise

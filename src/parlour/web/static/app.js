@@ -4,7 +4,7 @@
 import { el } from "./cards.js";
 import { language, setLanguage, t } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
-import { loadSeat, palette, saveInvites, saveSeat, setPalette } from "./store.js";
+import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { TablePage } from "./table.js";
 
 const main = document.getElementById("main");
@@ -84,9 +84,28 @@ async function lobby() {
       if (seat.free && !mine) buttons.push(el("button", { type: "button", class: "button", onclick: () => sitDown(table.table, seat.seat) }, t("sitAt", { n: seat.seat + 1 })));
     }
     buttons.push(el("a", { class: "button subtle", href: `#/table/${table.table}` }, t("watch")));
-    rows.append(el("li", {}, el("strong", {}, names[table.game] || table.game), el("span", { class: "seat-chips" }, seats), el("span", { class: "row-buttons" }, buttons)));
+    rows.append(
+      el(
+        "li",
+        { dataset: { table: table.table } },
+        el("strong", {}, names[table.game] || table.game),
+        el("span", { class: "table-status" }, tableStatus(table)),
+        el("span", { class: "seat-chips" }, seats),
+        el("span", { class: "row-buttons" }, buttons),
+      ),
+    );
   }
   open.append(rows);
+}
+
+// A lobby line's status: how many players it waits for, or whose turn it is.
+function tableStatus(table) {
+  if (table.status === "waiting") {
+    const free = table.seats.filter((seat) => seat.free).length;
+    return free === 1 ? t("waitingOne") : t("waitingMany", { n: free });
+  }
+  const actor = table.to_act === null || table.to_act === undefined ? null : table.seats[table.to_act];
+  return actor ? t("playingTurn", { name: actor.name }) : t("playing");
 }
 
 async function sitDown(tableId, seat) {
@@ -259,13 +278,70 @@ async function newTable(name) {
 }
 
 // ----- joining by a share link ----------------------------------------------------------------
-function join(tableId, seat, token) {
+// The link is checked before anything is asked: a link cut short, a table or
+// seat that does not exist, a bot's seat or a wrong token each get a plain
+// sentence. A seat already taken with this link (reopened) goes straight back
+// to the table; only a free seat asks for a name.
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const TABLE = /^[A-Za-z0-9_-]{1,64}$/;
+
+function joinProblem(tableId, text) {
+  const watch = tableId && TABLE.test(tableId) ? el("a", { class: "button", href: `#/table/${tableId}` }, t("watchInstead")) : null;
+  main.replaceChildren(
+    el(
+      "div",
+      { class: "join" },
+      el("h1", {}, t("joinTitle")),
+      el("p", { class: "join-problem", role: "alert" }, text),
+      el("p", {}, watch, " ", el("a", { href: "#/" }, t("back"))),
+    ),
+  );
+}
+
+async function checkLink(tableId, seatText, token) {
+  if (!tableId || !TABLE.test(tableId)) return { problem: t("linkNoTable") };
+  if (!/^\d{1,3}$/.test(seatText || "") || !TOKEN.test(token || "")) return { problem: t("linkTruncated") };
+  const seat = Number(seatText);
+  const response = await fetch(`/api/tables/${tableId}`);
+  if (response.status === 404) return { problem: t("linkNoTable") };
+  const summary = await response.json();
+  if (!response.ok) throw new Error(summary.error || response.statusText);
+  const facts = summary.seats[seat];
+  if (!facts) return { problem: t("linkNoSeat", { seat: seat + 1, count: summary.players }), watch: true };
+  if (facts.kind !== "person") return { problem: t("linkBotSeat", { seat: seat + 1 }), watch: true };
+  const checked = await fetch(`/api/tables/${tableId}/seats/${seat}/check`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
+  const answer = await checked.json().catch(() => ({}));
+  if (checked.status === 403) return { problem: t("linkBadToken", { seat: seat + 1 }), watch: true };
+  if (!checked.ok) throw new Error(answer.error || checked.statusText);
+  if (answer.left) return { problem: t("linkLeft"), watch: true };
+  if (answer.over) return { problem: t("linkOver"), watch: true };
+  return { seat, name: answer.name, free: answer.free };
+}
+
+async function join(tableId, seatText, token) {
+  main.replaceChildren(el("p", { class: "loading" }, t("linkChecking")));
+  const link = await checkLink(tableId, seatText, token);
+  if (link.problem) {
+    joinProblem(link.watch ? tableId : null, link.problem);
+    return;
+  }
+  const kept = loadSeat(tableId);
+  if (!link.free) {
+    // Reopened: the seat was taken with this link; back to it, name and all.
+    saveSeat(tableId, { seat: link.seat, token, name: kept && kept.token === token ? kept.name : "" });
+    location.replace(`#/table/${tableId}`);
+    return;
+  }
   const nameInput = el("input", { id: "join-name", type: "text", maxlength: "40", value: localStorage.getItem("parlour.name") || "" });
   const form = el(
     "form",
     { class: "join" },
     el("h1", {}, t("joinTitle")),
-    el("p", {}, t("seat", { n: Number(seat) + 1 })),
+    el("p", {}, t("seat", { n: link.seat + 1 })),
     el("div", { class: "field" }, el("label", { for: "join-name" }, t("yourName")), nameInput),
     el("button", { type: "submit", class: "button primary" }, t("sitDown")),
   );
@@ -273,7 +349,7 @@ function join(tableId, seat, token) {
     event.preventDefault();
     const name = nameInput.value.trim();
     if (name) localStorage.setItem("parlour.name", name);
-    saveSeat(tableId, { seat: Number(seat), token, name });
+    saveSeat(tableId, { seat: link.seat, token, name });
     location.replace(`#/table/${tableId}`);
   });
   main.replaceChildren(form);
@@ -296,8 +372,8 @@ async function route() {
       await rules(parts[1]);
     } else if (parts[0] === "new" && parts[1]) {
       await newTable(parts[1]);
-    } else if (parts[0] === "join" && parts[3]) {
-      join(parts[1], parts[2], parts[3]);
+    } else if (parts[0] === "join") {
+      await join(parts[1], parts[2], parts[3]);
     } else {
       await lobby();
     }
@@ -322,6 +398,33 @@ function drawSettings() {
     setPalette(palette() === "four" ? "two" : "four");
     drawSettings();
   };
+  // The other settings: a sound on your turn, one click for a card with one move.
+  const button = document.getElementById("settings-button");
+  const panel = document.getElementById("settings-panel");
+  button.replaceChildren("⚙ ", el("span", { class: "settings-word" }, t("settings")));
+  button.setAttribute("aria-label", t("settings"));
+  button.title = t("settings");
+  button.onclick = () => {
+    panel.hidden = !panel.hidden;
+    button.setAttribute("aria-expanded", panel.hidden ? "false" : "true");
+  };
+  panel.onkeydown = (event) => {
+    if (event.key === "Escape") {
+      panel.hidden = true;
+      button.setAttribute("aria-expanded", "false");
+      button.focus();
+    }
+  };
+  for (const [id, name, words] of [
+    ["setting-sound", "sound", "settingSound"],
+    ["setting-play-at-once", "playAtOnce", "settingPlayAtOnce"],
+  ]) {
+    const box = document.getElementById(id);
+    box.checked = setting(name);
+    box.onchange = () => setSetting(name, box.checked);
+    document.getElementById(`${id}-label`).textContent = t(words);
+  }
+  if (!current) document.title = t("titleBase");
 }
 
 setLanguage(language());

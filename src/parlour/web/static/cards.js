@@ -9,8 +9,8 @@ const SUIT_NAMES = {
 };
 const COURTS = { en: { J: "J", Q: "Q", K: "K" }, fr: { J: "V", Q: "D", K: "R" } };
 const RANK_WORDS = {
-  en: { A: "ace", J: "jack", Q: "queen", K: "king" },
-  fr: { A: "as", J: "valet", Q: "dame", K: "roi" },
+  en: { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king" },
+  fr: { A: "as", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit", 9: "neuf", 10: "dix", J: "valet", Q: "dame", K: "roi" },
 };
 
 // Tiny DOM builder: el("div", {class: "x", onclick: f}, child, "text", …).
@@ -72,7 +72,7 @@ export function isRed(card) {
   return card && (card.suit === "H" || card.suit === "D");
 }
 
-// The words a screen reader says for a card: "queen of hearts".
+// The words a screen reader says for a card: "queen of hearts", "three of diamonds".
 export function cardName(text) {
   const card = parseCard(text);
   if (!card) return String(text);
@@ -210,4 +210,15 @@ export function prettySentence(text) {
       const red = suit === "H" || suit === "D";
       return el("span", { class: `suit-symbol ${red ? "red" : "black"} suit-${suit}` }, SUITS[suit]);
     });
+}
+
+// A move in words, for screen readers: "3D b1" → "three of diamonds to b1",
+// "7H take" → "seven of hearts take" (cards named, the rest as prettyMove says it).
+export function spokenMove(text) {
+  const cell = /^((?:10|[2-9AJQK])[SHDC]|V[12])\s+([abc][123])$/.exec(String(text));
+  if (cell) return t("cardToCell", { card: cardName(cell[1]), cell: cell[2] });
+  return String(text)
+    .split(/(\b(?:10|[2-9AJQK])[SHDC]\b|\bV[12]\b)/)
+    .map((part) => (parseCard(part) ? cardName(part) : translateWords(part)))
+    .join("");
 }

@@ -38,3 +38,20 @@ export function setPalette(value) {
   localStorage.setItem("parlour.palette", value);
   document.documentElement.dataset.palette = value;
 }
+
+// The player's own choices, kept in this browser: a sound when it becomes your
+// turn in a tab you are not looking at (off by default), and whether a card
+// with one possible move is played by one click (off: a click selects it, a
+// second click or Enter plays it).
+const SETTINGS = { sound: false, playAtOnce: false };
+
+export function setting(name) {
+  const saved = localStorage.getItem(`parlour.setting.${name}`);
+  if (saved === "true") return true;
+  if (saved === "false") return false;
+  return SETTINGS[name];
+}
+
+export function setSetting(name, value) {
+  localStorage.setItem(`parlour.setting.${name}`, value ? "true" : "false");
+}

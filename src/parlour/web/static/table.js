@@ -1,9 +1,9 @@
 // The table page: one WebSocket to the server, and everything this seat sees,
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
 import { GAMES } from "./boards.js";
-import { backFan, cardElement, cardText, el, prettyMove, prettySentence, shortCard } from "./cards.js";
+import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { language, t } from "./i18n.js";
-import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat } from "./store.js";
+import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat, setting } from "./store.js";
 
 const CELL_NAMES = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
 const CARD_MOVE = /^(?:put\s+)?((?:10|[2-9AJQK])[SHDC]|V[12])(?:\s|$)/;
@@ -38,20 +38,34 @@ export class TablePage {
     this.retry = 0;
     this.stopped = false;
     this.socket = null;
+    this.facts = null; // the seat facts last seen: who came, went, came back
+    this.deadlines = new Map(); // seat → when (Date.now()) a stand-in plays for it
+    this.spectators = 0;
+    this.resultClosed = false;
+    this.leftNotice = "";
+    this.leaveOpen = false;
+    this.wasMyTurn = false;
+    this.skeleton = null;
     this.onKey = (event) => this.key(event);
+    this.onClick = (event) => this.clickOutsideResult(event);
   }
 
   start() {
     document.addEventListener("keydown", this.onKey);
+    document.addEventListener("click", this.onClick);
     this.root.replaceChildren(el("p", { class: "loading" }, t("connecting")));
+    this.ticker = setInterval(() => this.tick(), 1000);
     this.connect();
   }
 
   stop() {
     this.stopped = true;
     clearTimeout(this.pauseTimer);
+    clearInterval(this.ticker);
     delete document.body.dataset.version;
+    document.title = t("titleBase");
     document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("click", this.onClick);
     if (this.socket) this.socket.close();
   }
 
@@ -93,7 +107,13 @@ export class TablePage {
       if (message.log_reset) this.log = [];
       this.log.push(...message.events);
       if (message.events.length) this.serverNarrates = true;
-      this.takeEvents(message.events, Boolean(message.log_reset));
+      if (typeof message.spectators === "number") this.spectators = message.spectators;
+      this.noteSeats(message.seats, message.names, message.seat);
+      // The game's end shows the final board and the result beside it, with no
+      // pause banner over the board at the same moment.
+      if (message.over && !(previous && previous.over)) this.resultClosed = false;
+      this.takeEvents(message.events, Boolean(message.log_reset), message.over);
+      if (message.over) this.endPause();
       // A stand-in bot played for an away seat (or a run-out turn clock): one log line.
       if (message.notice) this.log.push({ derived: true, event: { kind: "stand_in" }, text: message.notice.text });
       // A game that sends no events yet still gets a log: who moved, and the
@@ -111,8 +131,18 @@ export class TablePage {
     } else if (message.type === "seats") {
       // Someone came or went: only who sits and who watches changed.
       if (!this.state) return;
+      this.spectators = message.spectators;
+      this.noteSeats(message.seats, message.names, this.state.seat);
       this.state = { ...this.state, seats: message.seats, names: message.names, spectators: message.spectators };
       this.render();
+    } else if (message.type === "left") {
+      // This page gave its seat to a bot for good: it watches from now on.
+      forgetSeat(this.id);
+      this.seatInfo = null;
+      this.leftNotice = t("youLeft", { level: t(`level_${message.bot}`) });
+      this.leftSeat = message.seat;
+      this.log.push({ plain: true, event: { kind: "presence" }, text: this.leftNotice });
+      if (this.state) this.render();
     } else if (message.type === "error") {
       this.pending = false;
       if (!this.state && this.seatInfo) {
@@ -132,15 +162,65 @@ export class TablePage {
     }
   }
 
+  // Who came, went, came back or left for good, told in the log (for the other
+  // seats: this page's own comings and goings need no telling), and when a
+  // stand-in will play for each away seat.
+  noteSeats(seats, names, mySeat) {
+    const before = this.facts;
+    this.facts = seats;
+    const now = Date.now();
+    this.deadlines.clear();
+    for (const fact of seats) {
+      if (typeof fact.stand_in_after === "number") this.deadlines.set(fact.seat, now + fact.stand_in_after * 1000);
+    }
+    if (!before) return;
+    for (const fact of seats) {
+      const old = before[fact.seat];
+      if (!old || fact.seat === mySeat || fact.seat === this.leftSeat || fact.kind !== "person") continue;
+      const name = names[fact.seat];
+      let text = "";
+      if (!old.left && fact.left) text = t("leftTable", { name, level: t(`level_${fact.stand_in}`) });
+      else if (old.free && !fact.free) text = t("tookSeat", { name, n: fact.seat + 1 });
+      else if (old.away && !old.left && fact.connected) text = t("isBack", { name });
+      else if (old.connected && !fact.connected && !fact.free && !fact.left) text = t("isAway", { name });
+      if (text) this.log.push({ plain: true, event: { kind: "presence" }, text });
+    }
+  }
+
+  // Seconds before a stand-in plays for an away seat (null: none will).
+  secondsLeft(seat) {
+    const deadline = this.deadlines.get(seat);
+    if (deadline === undefined) return null;
+    return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  }
+
+  countdownText(seat, form) {
+    const facts = (this.state && this.state.seats[seat]) || {};
+    const name = this.state ? this.state.names[seat] : "";
+    const seconds = this.secondsLeft(seat);
+    if (facts.left) return form === "badge" ? t("leftBadge") : t("standInNow", { name, level: t(`level_${facts.stand_in}`) });
+    if (facts.stand_in) return form === "badge" ? `${t("away")} · ${t("bot", { level: t(`level_${facts.stand_in}`) })}` : t("standInNow", { name, level: t(`level_${facts.stand_in}`) });
+    if (seconds === null) return form === "badge" ? t("away") : "";
+    return form === "badge" ? t("awayBotIn", { s: seconds }) : t("standInIn", { name, s: seconds });
+  }
+
+  // Once a second: the countdowns before a stand-in plays.
+  tick() {
+    for (const node of this.root.querySelectorAll("[data-countdown]")) {
+      const text = this.countdownText(Number(node.dataset.countdown), node.dataset.form);
+      if (node.textContent !== text) node.textContent = text;
+    }
+  }
+
   // What the new events change on the page: the last card played, and a pause
   // banner for a finished coffin, trick or deal (not for a log sent again whole).
-  takeEvents(events, reset) {
+  takeEvents(events, reset, over = false) {
     for (const entry of events) {
       const event = entry.event;
       if (PLAYED_KINDS.includes(event.kind) && typeof event.card === "number") {
         this.lastPlayed = { card: cardText(event.card), seat: event.seat };
       }
-      if (PAUSE_KINDS.includes(event.kind) && !reset) this.showPause(entry);
+      if (PAUSE_KINDS.includes(event.kind) && !reset && !over) this.showPause(entry);
     }
     if (reset && !events.length) this.lastPlayed = null;
   }
@@ -259,7 +339,10 @@ export class TablePage {
   pickCard(card, byCard) {
     const moves = byCard.get(card) || [];
     if (!moves.length) return;
-    if (moves.length === 1) {
+    // One rule for every card: a click selects it (its moves light up), a second
+    // click (or Enter) on it plays its one move. The setting "play at once"
+    // plays a card with one move on the first click.
+    if (moves.length === 1 && (this.selected === card || setting("playAtOnce"))) {
       this.play(moves[0]);
       return;
     }
@@ -288,6 +371,7 @@ export class TablePage {
     } else if (event.key === "Escape") {
       this.endPause();
       this.selected = null;
+      if (this.state.over) this.resultClosed = true;
       this.render();
     } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       const buttons = [...this.root.querySelectorAll(".hand button.card")];
@@ -301,13 +385,39 @@ export class TablePage {
   }
 
   // ----- drawing -------------------------------------------------------------------------
+  // The page is built once (header, felt, and beside it the result, the score
+  // sheet, the log and the invitations); each state redraws the parts inside,
+  // except the log, which only gains its new lines: it is a live region, and
+  // a screen reader reads each line once as it arrives.
+  buildSkeleton() {
+    const logList = el("ol", { role: "log", "aria-live": "polite", "aria-relevant": "additions text", "aria-label": t("log") });
+    const logEmpty = el("p", { class: "empty" }, t("logEmpty"));
+    const skeleton = {
+      page: el("div", { class: "table-page" }),
+      header: el("div", { class: "header-slot" }),
+      felt: el("section", { class: "felt", "aria-label": t("table") }),
+      result: el("div", { class: "result-slot" }),
+      sheet: el("div", { class: "sheet-slot" }),
+      log: el("section", { class: "panel log" }, el("h2", {}, t("log")), logList, logEmpty),
+      logList,
+      logEmpty,
+      invite: el("div", { class: "invite-slot" }),
+      flash: el("div", { class: "flash", role: "alert", hidden: true }),
+    };
+    const side = el("aside", { class: "side" }, skeleton.result, skeleton.sheet, skeleton.log, skeleton.invite);
+    skeleton.page.append(skeleton.header, el("div", { class: "layout" }, skeleton.felt, side), skeleton.flash);
+    this.skeleton = skeleton;
+    return skeleton;
+  }
+
   render() {
     const state = this.state;
     if (!state) return;
     const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     const hadHandFocus = Boolean(focusKey && focusKey.startsWith("hand-"));
-    const logList = this.root.querySelector(".log ol");
-    const logAtBottom = !logList || logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+    const parts = this.skeleton || this.buildSkeleton();
+    const logList = parts.logList;
+    const logAtBottom = !logList.isConnected || logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
 
     const game = GAMES[state.game];
     const view = state.view;
@@ -322,34 +432,43 @@ export class TablePage {
       steps,
       play: (move) => this.play(move),
     };
-    const page = el("div", { class: `table-page game-${state.game}${state.over ? " is-over" : ""}` });
-    page.append(this.header(state, game, ctx));
-    const felt = el("section", { class: "felt", "aria-label": t("table") });
-    felt.append(this.seatsRow(state, game));
+    parts.page.className = `table-page game-${state.game}${state.over ? " is-over" : ""}`;
+    parts.header.replaceChildren(this.header(state, game, ctx));
+    const felt = parts.felt;
+    felt.className = "felt";
+    const contents = [];
+    if (this.leftNotice) contents.push(el("p", { class: "notice left-notice", role: "status" }, this.leftNotice, " ", el("a", { href: "#/" }, t("back"))));
+    contents.push(this.seatsRow(state, game));
     const board = game.board(view, ctx);
     board.classList.add("board");
+    this.fixBoard(board, view);
     const fresh = this.markFresh(board, state.version);
     if (this.derive) {
       const text = this.derive.text || fresh.join(" ");
       if (text) this.log.push({ derived: true, event: { kind: "move" }, text: `${names[this.derive.actor]}: ${text}` });
       this.derive = null;
     }
-    felt.append(board);
+    contents.push(board);
     const banner = this.pauseBanner();
-    if (banner) felt.append(banner);
-    felt.append(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
-    if (state.seat !== null) felt.append(this.myArea(state, game, byCard));
-    felt.append(this.actions(state, byCard, other));
-    const side = el("aside", { class: "side" }, this.sheet(state, game, ctx), this.logPanel(), this.invitePanel(state));
-    page.append(el("div", { class: "layout" }, felt, side));
-    page.append(el("div", { class: `flash${this.messageIsError ? " error" : ""}`, role: "alert", hidden: !this.message }, this.message));
-    if (state.over) page.append(this.overPanel(state, game));
-    this.root.replaceChildren(page);
+    if (banner) contents.push(banner);
+    contents.push(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
+    if (state.seat !== null) contents.push(this.myArea(state, game, byCard));
+    contents.push(this.actions(state, byCard, other));
+    felt.replaceChildren(...contents);
+    parts.result.replaceChildren(...(state.over && !this.resultClosed ? [this.overPanel(state, game)] : []));
+    parts.sheet.replaceChildren(this.sheet(state, game, ctx));
+    const invite = this.invitePanel(state);
+    parts.invite.replaceChildren(...(invite ? [invite] : []));
+    parts.flash.className = `flash${this.messageIsError ? " error" : ""}`;
+    parts.flash.textContent = this.message;
+    parts.flash.hidden = !this.message;
+    this.updateLog();
+    if (!parts.page.isConnected) this.root.replaceChildren(parts.page);
     // Tests and tools read the version of the state on show here.
     document.body.dataset.version = String(state.version);
+    this.tellTurn(state);
 
-    const newLog = this.root.querySelector(".log ol");
-    if (newLog && logAtBottom) newLog.scrollTop = newLog.scrollHeight;
+    if (logAtBottom) logList.scrollTop = logList.scrollHeight;
     let focus = focusKey ? this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) : null;
     if ((!focus || focus.disabled) && (hadHandFocus || document.activeElement === document.body) && state.legal.length) {
       focus = this.root.querySelector(".hand button.card.playable, .card-moves button, .is-target button, .other-moves button");
@@ -358,6 +477,51 @@ export class TablePage {
     if (state.over) {
       const again = this.root.querySelector(".over-panel .again");
       if (again && document.activeElement === document.body) again.focus({ preventScroll: true });
+    }
+  }
+
+  // What the boards draw, made right here (the boards themselves know nothing
+  // of the moment): no "Coffin 0" before the first coffin, and the cells read
+  // in words by screen readers ("three of diamonds to b1").
+  fixBoard(board, view) {
+    if (view && view.coffin_number === 0) for (const node of board.querySelectorAll(".coffin-number")) node.remove();
+    for (const button of board.querySelectorAll("button.slot.target[data-cell]")) {
+      if (this.selected) button.setAttribute("aria-label", t("cardToCell", { card: cardName(this.selected), cell: button.dataset.cell }));
+    }
+    for (const cell of board.querySelectorAll(".coffin .cell[data-cell]")) {
+      const card = cell.querySelector(".card[data-card]");
+      if (card) card.setAttribute("aria-label", `${cell.dataset.cell}: ${cardName(card.dataset.card)}`);
+    }
+  }
+
+  // A person in another tab learns that it is their turn: the tab's title, and
+  // a short sound if they chose it in the settings.
+  tellTurn(state) {
+    const myTurn = state.legal.length > 0 && !state.over;
+    document.title = myTurn ? t("titleYourTurn") : t("titleBase");
+    if (myTurn && !this.wasMyTurn && setting("sound")) this.chime();
+    this.wasMyTurn = myTurn;
+  }
+
+  chime() {
+    // Counted for tests and tools, whether or not the machine can play it.
+    document.body.dataset.chimes = String(Number(document.body.dataset.chimes || 0) + 1);
+    try {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) return;
+      this.audio = this.audio || new Context();
+      const now = this.audio.currentTime;
+      const tone = this.audio.createOscillator();
+      const volume = this.audio.createGain();
+      tone.frequency.value = 660;
+      volume.gain.setValueAtTime(0.0001, now);
+      volume.gain.exponentialRampToValueAtTime(0.15, now + 0.02);
+      volume.gain.exponentialRampToValueAtTime(0.0001, now + 0.4);
+      tone.connect(volume).connect(this.audio.destination);
+      tone.start(now);
+      tone.stop(now + 0.45);
+    } catch {
+      // No sound on this machine: the title still says it.
     }
   }
 
@@ -379,15 +543,52 @@ export class TablePage {
 
   header(state, game, ctx) {
     const title = this.titles[state.game] || state.game;
-    const info = game.info(state.view, ctx).filter(Boolean).join(" · ");
+    let info = game.info(state.view, ctx).filter(Boolean);
+    // Before the first coffin there is no "Coffin 0"; once the game is over no
+    // deal is coming, so no next dealer is named.
+    const view = state.view || {};
+    if (view.coffin_number === 0) info = info.filter((part) => part !== t("coffinOf", { n: 0 }));
+    if (state.over) info = [t("over")];
+    const watching = this.spectators > 0 ? el("span", { class: "watchers" }, this.spectators === 1 ? t("watchingOne") : t("watchingMany", { n: this.spectators })) : null;
+    const showResult =
+      state.over && this.resultClosed
+        ? el("button", { type: "button", class: "tool show-result", onclick: () => this.openResult() }, t("showResult"))
+        : null;
     return el(
       "header",
       { class: "table-bar" },
       el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
       el("h1", {}, title),
-      el("span", { class: "info" }, info),
+      el("span", { class: "info" }, info.join(" · ")),
+      watching,
+      showResult,
       el("a", { class: "rules-link", href: `#/rules/${state.game}`, target: "_blank" }, t("rules")),
     );
+  }
+
+  openResult() {
+    this.resultClosed = false;
+    this.render();
+    const panel = this.root.querySelector(".over-panel");
+    if (panel) {
+      panel.scrollIntoView({ block: "nearest" });
+      const again = panel.querySelector(".again, .close-result");
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  closeResult() {
+    this.resultClosed = true;
+    this.render();
+  }
+
+  // A click anywhere outside the result (and outside the button that opens it) closes it.
+  clickOutsideResult(event) {
+    if (!this.state || !this.state.over || this.resultClosed) return;
+    const target = event.target;
+    if (!(target instanceof Element) || !target.isConnected) return;
+    if (target.closest(".over-panel, .show-result, .top")) return;
+    this.closeResult();
   }
 
   seatBox(state, game, seat, mine) {
@@ -400,14 +601,18 @@ export class TablePage {
     if (facts.kind === "bot") badge = t("bot", { level: t(`level_${facts.bot}`) });
     else if (mine) badge = t("you");
     else if (facts.free) badge = t("free");
-    else if (facts.stand_in) badge = `${t("away")} · ${t("bot", { level: t(`level_${facts.stand_in}`) })}`;
-    else if (!facts.connected) badge = t("away");
+    else if (facts.left || facts.stand_in || !facts.connected) badge = this.countdownText(seat, "badge");
     const score = game.seatScore(view, seat);
     const note = game.seatNote(view, seat);
     const box = el(
       "div",
       { class: classes.join(" "), dataset: { seat: String(seat) } },
-      el("div", { class: "seat-head" }, el("span", { class: "seat-name" }, state.names[seat]), badge ? el("span", { class: `badge${facts.kind === "bot" ? " bot" : ""}` }, badge) : null),
+      el(
+        "div",
+        { class: "seat-head" },
+        el("span", { class: "seat-name" }, state.names[seat]),
+        badge ? el("span", { class: `badge${facts.kind === "bot" ? " bot" : ""}`, dataset: facts.kind === "person" && !mine && !facts.free && !facts.connected ? { countdown: String(seat), form: "badge" } : {} }, badge) : null,
+      ),
       el("div", { class: "seat-body" }, score !== undefined && score !== null ? el("span", { class: "seat-score" }, String(score)) : null, note ? el("span", { class: "seat-note" }, note) : null),
     );
     if (!mine && view.hand_sizes) box.append(backFan(view.hand_sizes[seat] || 0));
@@ -449,7 +654,11 @@ export class TablePage {
   }
 
   statusText(state, byCard, other) {
-    if (state.over) return t("over");
+    if (state.over) {
+      // On a phone the result is below the board: this button takes you there.
+      const where = this.resultClosed ? "" : " phone-only";
+      return [t("over"), " · ", el("button", { type: "button", class: `tool show-result${where}`, onclick: () => this.openResult() }, t("showResult"))];
+    }
     if (state.seat === null && state.to_act === null) return t("spectator");
     if (state.legal.length) {
       let doing = t("chooseCard");
@@ -457,7 +666,8 @@ export class TablePage {
         doing = t("chooseStep");
       } else if (this.selected) {
         const moves = byCard.get(this.selected) || [];
-        doing = moves.every((move) => CELL_MOVE.test(move.text)) ? t("chooseCell", { card: shortCard(this.selected) }) : t("chooseMove", { card: shortCard(this.selected) });
+        if (moves.length === 1) doing = t("confirmCard", { card: shortCard(this.selected) });
+        else doing = moves.every((move) => CELL_MOVE.test(move.text)) ? t("chooseCell", { card: shortCard(this.selected) }) : t("chooseMove", { card: shortCard(this.selected) });
       } else if (!byCard.size && other.some((move) => move.text === "rows" || move.text === "columns")) {
         doing = t("chooseDirection");
       } else if (!byCard.size) {
@@ -471,15 +681,18 @@ export class TablePage {
     if (actor === null || actor === undefined) return "";
     const facts = state.seats[actor] || {};
     const who = state.names[actor];
-    const waiting = facts.kind === "bot" ? t("botThinking", { name: who }) : t("waitingFor", { name: who });
-    return state.seat === null ? [t("spectator"), " · ", waiting] : waiting;
+    const waiting = [facts.kind === "bot" ? t("botThinking", { name: who }) : t("waitingFor", { name: who })];
+    // An away person on turn: how long before a stand-in plays for them.
+    const countdown = facts.kind === "person" && !facts.connected ? this.countdownText(actor, "status") : "";
+    if (countdown) waiting.push(" — ", el("span", { class: "countdown", dataset: { countdown: String(actor), form: "status" } }, countdown));
+    return state.seat === null ? [t("spectator"), " · ", ...waiting] : waiting;
   }
 
   moveButton(move, extraClass = "") {
     const hinted = this.hint && this.hint.action === move.action;
     return el(
       "button",
-      { type: "button", class: `move${hinted ? " hinted" : ""} ${extraClass}`, dataset: { key: `move-${move.action}`, action: String(move.action) }, onclick: () => this.play(move) },
+      { type: "button", class: `move${hinted ? " hinted" : ""} ${extraClass}`, dataset: { key: `move-${move.action}`, action: String(move.action) }, "aria-label": spokenMove(move.text), onclick: () => this.play(move) },
       prettyMove(move.text),
     );
   }
@@ -508,6 +721,20 @@ export class TablePage {
     // Only the coffin games have cells for the number keys.
     const coffinGame = ["dracula", "dracula-partnership", "thracula"].includes(state.game);
     tools.append(el("p", { class: "keys" }, t(coffinGame ? "keys" : "keysNoCells")));
+    const others = state.seats.some((facts) => facts.kind === "person" && facts.seat !== state.seat);
+    if (state.seat !== null && !state.over && others) {
+      // Leaving for good: a bot takes the seat (asked twice, never by accident);
+      // offered where other people play on.
+      tools.append(
+        el(
+          "details",
+          { class: "leave", open: this.leaveOpen, ontoggle: (event) => (this.leaveOpen = event.target.open) },
+          el("summary", {}, t("leave")),
+          el("p", {}, t("leaveExplain")),
+          el("button", { type: "button", class: "tool leave-button", onclick: () => this.send({ type: "leave" }) }, t("leaveConfirm")),
+        ),
+      );
+    }
     bar.append(tools);
     return bar;
   }
@@ -553,25 +780,54 @@ export class TablePage {
       if (!entry.text) continue;
       lines.push({ kind: event.kind, entry });
     }
-    return lines.slice(-200).map((line) => {
-      if (line.dealt) {
-        const parts = [t("cardsDealt", { n: line.dealt.count })];
-        if (line.dealt.mine.length) parts.push(" ", t("yourCards"), " ", prettyMove(line.dealt.mine.join(" ")));
-        if (line.dealt.table.length) parts.push(" ", t("tableCards"), " ", prettyMove(line.dealt.table.join(" ")));
-        return el("li", { class: "event kind-cards_dealt" }, parts);
-      }
-      if (line.faceDown) return el("li", { class: "event kind-card_laid_face_down" }, t("laidFaceDown", { n: line.faceDown.count }));
-      const milestone = PAUSE_KINDS.includes(line.kind) || line.kind === "game_ended" ? " milestone" : "";
-      const text = line.entry.derived ? prettyMove(line.entry.text) : prettySentence(line.entry.text);
-      return el("li", { class: `event kind-${line.kind}${milestone}` }, text);
-    });
+    return lines.map((line, index) => this.logLine(line, index));
   }
 
-  logPanel() {
-    const entries = this.logLines();
+  logLine(line, index) {
+    const item = this.logItem(line);
+    item.dataset.line = String(index);
+    item.dataset.text = `${item.className}|${item.textContent}`;
+    return item;
+  }
+
+  logItem(line) {
+    if (line.dealt) {
+      const parts = [t("cardsDealt", { n: line.dealt.count })];
+      if (line.dealt.mine.length) parts.push(" ", t("yourCards"), " ", prettyMove(line.dealt.mine.join(" ")));
+      if (line.dealt.table.length) parts.push(" ", t("tableCards"), " ", prettyMove(line.dealt.table.join(" ")));
+      return el("li", { class: "event kind-cards_dealt" }, parts);
+    }
+    if (line.faceDown) return el("li", { class: "event kind-card_laid_face_down" }, t("laidFaceDown", { n: line.faceDown.count }));
+    const milestone = PAUSE_KINDS.includes(line.kind) || line.kind === "game_ended" ? " milestone" : "";
+    const entry = line.entry;
+    const text = entry.plain ? entry.text : entry.derived ? prettyMove(entry.text) : prettySentence(entry.text);
+    return el("li", { class: `event kind-${line.kind}${milestone}` }, text);
+  }
+
+  // The log gains only its new lines (the lines already shown stay, so that a
+  // screen reader reads each once); the last 200 lines are kept.
+  updateLog() {
+    const { logList, logEmpty } = this.skeleton;
+    const lines = this.logLines();
+    const start = Math.max(0, lines.length - 200);
+    while (logList.firstChild && Number(logList.firstChild.dataset.line) < start) logList.firstChild.remove();
+    let index = start;
+    let node = logList.firstChild;
+    while (node && index < lines.length && Number(node.dataset.line) === index && node.dataset.text === lines[index].dataset.text) {
+      node = node.nextSibling;
+      index += 1;
+    }
+    while (node) {
+      const next = node.nextSibling;
+      node.remove();
+      node = next;
+    }
+    for (; index < lines.length; index++) logList.append(lines[index]);
     // The newest line is marked, so that the eye finds what just happened.
-    if (entries.length) entries[entries.length - 1].classList.add("latest");
-    return el("section", { class: "panel log" }, el("h2", {}, t("log")), entries.length ? el("ol", {}, entries) : el("p", { class: "empty" }, t("logEmpty")));
+    for (const item of logList.querySelectorAll(".latest")) item.classList.remove("latest");
+    if (logList.lastElementChild) logList.lastElementChild.classList.add("latest");
+    logEmpty.hidden = lines.length > 0;
+    logList.hidden = lines.length === 0;
   }
 
   invitePanel(state) {
@@ -610,9 +866,12 @@ export class TablePage {
       .map((name, seat) => ({ name, seat, score: result[seat] }))
       .sort((first, second) => second.score - first.score)
       .map((entry) => el("li", { class: entry.score === best ? "best" : "" }, el("span", {}, entry.name), el("strong", {}, String(entry.score))));
+    // Beside the final board (never over it), closed by its button, Esc or a
+    // click elsewhere; "Show the result" brings it back.
     return el(
-      "div",
-      { class: "over-panel", role: "dialog", "aria-label": t("over") },
+      "section",
+      { class: "over-panel panel", role: "region", "aria-label": t("over") },
+      el("button", { type: "button", class: "close-result", "aria-label": t("closeResult"), title: t("closeResult"), onclick: () => this.closeResult() }, "×"),
       el("h2", {}, t("over")),
       el("p", { class: "winner" }, headline),
       el("h3", {}, t("finalScores")),
