@@ -152,7 +152,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     except ImportError:
         unavailable("The web extra (starlette, uvicorn) is not installed")
     database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    app = create_app(f"sqlite://{database}", bot_delay=0.02)
+    from parlour.web.limits import ServerLimits
+
+    # Every test's browser comes from 127.0.0.1 to this one server: the
+    # per-address quotas (tested in test_web_hostile.py) would refuse its tables.
+    lifted = ServerLimits(new_tables_per_minute=100_000, bot_tables_per_address=100_000)
+    app = create_app(f"sqlite://{database}", bot_delay=0.02, limits=lifted)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     running = uvicorn.Server(config)

@@ -657,7 +657,8 @@ export class TablePage {
     if (state.over) {
       // On a phone the result is below the board: this button takes you there.
       const where = this.resultClosed ? "" : " phone-only";
-      return [t("over"), " · ", el("button", { type: "button", class: `tool show-result${where}`, onclick: () => this.openResult() }, t("showResult"))];
+      // The separator belongs to the button: it goes wherever the button is hidden.
+      return [t("over"), el("span", { class: `show-result-wrap${where}` }, " · ", el("button", { type: "button", class: "tool show-result", onclick: () => this.openResult() }, t("showResult")))];
     }
     if (state.seat === null && state.to_act === null) return t("spectator");
     if (state.legal.length) {
