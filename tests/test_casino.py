@@ -25,7 +25,7 @@ from parlour.core.game import CHANCE, State, instance_fields
 from parlour.core.record import MatchRecord
 from parlour.core.registry import load_game
 from parlour.core.sampler import Rng
-from parlour.games.casino import (
+from parlour.games.casino.rules import (
     ADD_BUILD_BASE,
     ADD_CARD_BASE,
     CODE_CAPTURE,

@@ -12,7 +12,7 @@ from parlour.core.cards import STANDARD_PACK, format_card, iter_bits
 from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
 from parlour.core.game import CHANCE
 from parlour.core.sampler import Rng
-from parlour.games.dracula_partnership import DraculaPartnershipGame
+from parlour.games.dracula_partnership.rules import DraculaPartnershipGame
 from parlour.testing import check_game
 
 ALL_CARDS = [format_card(card) for card in iter_bits(STANDARD_PACK)]

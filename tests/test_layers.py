@@ -67,7 +67,7 @@ def test_core_and_games_import_only_the_standard_library_and_each_other() -> Non
 # The PostgreSQL store's driver, an optional extra (parlour[postgres]): imported
 # inside functions only, so that importing parlour.table loads no third-party
 # package (tests/test_table_store.py checks that in a fresh interpreter).
-OPTIONAL_DRIVERS = {"parlour.table.postgres": {"psycopg"}}
+OPTIONAL_DRIVERS = {"parlour.table.postgres": {"psycopg"}, "parlour.table.pg_cluster": {"psycopg"}}
 
 
 def test_the_table_imports_no_interface_and_no_third_party_library() -> None:

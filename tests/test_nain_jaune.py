@@ -14,7 +14,7 @@ from parlour.core.cards import format_card, parse_card
 from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
 from parlour.core.game import CHANCE, State
 from parlour.core.sampler import Rng
-from parlour.games.nain_jaune import (
+from parlour.games.nain_jaune.rules import (
     CLAIM,
     DEAL_TABLE,
     PLAY_ON,

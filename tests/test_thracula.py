@@ -13,8 +13,8 @@ from parlour.core.cards import FULL_PACK, format_card, iter_bits, parse_cards
 from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
 from parlour.core.game import CHANCE
 from parlour.core.sampler import Rng
-from parlour.games._coffin import Axis, VampireRule, line_value
-from parlour.games.thracula import ThraculaGame
+from parlour.games._coffin.rules import Axis, VampireRule, line_value
+from parlour.games.thracula.rules import ThraculaGame
 from parlour.table import MemoryTableStore, SeatSpec, Table, UndoRefusedError
 from parlour.testing import check_game
 

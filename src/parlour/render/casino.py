@@ -17,7 +17,7 @@ from typing import Any
 from parlour.core.cards import parse_card
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.games.casino import (
+from parlour.games.casino.rules import (
     BuildCalled,
     BuildMade,
     BuildRaised,

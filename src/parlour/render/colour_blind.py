@@ -1,7 +1,7 @@
 """Terminal rendering of Colour-blind: the row, the good colour, the players' won
 cards and running scores, the trick on the table and the seat's hand.
 
-Built only from a seat's observation (see ``parlour.games.colour_blind``); suits
+Built only from a seat's observation (see ``parlour.games.colour_blind.rules``); suits
 stay distinct without colour (red outlined ♡ ♢, black solid ♠ ♣, plus the rank).
 """
 

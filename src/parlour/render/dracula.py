@@ -7,7 +7,7 @@ from typing import Any
 
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.games._coffin import CELL_NAMES
+from parlour.games._coffin.rules import CELL_NAMES
 from parlour.render import Block, Style, fit_blocks, pad, visible_width
 from parlour.render.narration import (
     Templates,
@@ -332,7 +332,7 @@ def lines_text(event: Event, style: Style) -> str:
 
 
 def coffin_sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
-    """Sentences for the events the Dracula family shares (``parlour.games._coffin``)
+    """Sentences for the events the Dracula family shares (``parlour.games._coffin.rules``)
     that read the same in every game of it: a card played to a cell, the first
     nail, the end bonus. None for another kind."""
     kind = event.kind

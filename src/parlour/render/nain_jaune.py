@@ -1,7 +1,7 @@
 """Terminal rendering of Nain Jaune: the board of five boxes, everyone's chips and
 cards in hand, the run on the pile, the "sans X" of the deal and the seat's hand.
 
-Built only from a seat's observation (see ``parlour.games.nain_jaune``), in
+Built only from a seat's observation (see ``parlour.games.nain_jaune.rules``), in
 English or French (``style.lang``). :func:`narrate` turns the deal's events
 (cards played, "sans X", passes, blocks, claims, payments, doublings, grand
 opéra) into sentences.

@@ -3,7 +3,7 @@
 One function, :func:`sentence`, turns one event, as a seat saw it, into a
 sentence in the language asked for. Each game module under ``parlour.render``
 may define ``sentence(event, names, style) -> str | None`` for its own event
-kinds; the events every game shares (``parlour.games._events``: the first
+kinds; the events every game shares (``parlour.core.shared_events``: the first
 dealer, a deal begun, a card dealt, a game ended) are said here, and any other
 event gets a plain generic sentence.
 
@@ -12,7 +12,7 @@ Sentences name seats by ``names`` (never by number) and draw cards with
 (optionally ``|plural``), so that a seat named ``You`` / ``Vous`` reads well:
 ``{name} [plays|play]`` gives "Ann plays" and "You play".
 
->>> from parlour.games._events import CardDealt
+>>> from parlour.core.shared_events import CardDealt
 >>> sentence("dracula", CardDealt(seat=1, card=None), ["Ann", "Bob"], Style())
 'Bob is dealt a card.'
 >>> sentence("dracula", CardDealt(seat=0, card=24), ["Vous", "Bob"], Style(lang="fr"))
@@ -123,7 +123,7 @@ def scores_text(names: Sequence[str], scores: Sequence[int], style: Style) -> st
 
 
 def shared_sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
-    """A sentence for the events every game shares (``parlour.games._events``),
+    """A sentence for the events every game shares (``parlour.core.shared_events``),
     or None for another kind."""
     kind = event.kind
     values = event.__dict__

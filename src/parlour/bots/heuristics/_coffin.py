@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from parlour.core.cards import is_red, parse_card, suit_of
-from parlour.games._coffin import COLUMNS, EMPTY, ROWS, Axis, VampireRule, card_value, line_value
+from parlour.games._coffin.rules import (
+    COLUMNS,
+    EMPTY,
+    ROWS,
+    Axis,
+    VampireRule,
+    card_value,
+    line_value,
+)
 
 AVERAGE_CARD: Final = 4.0
 _ROW_VALUES: Final = tuple(card_value(card, Axis.ROW) for card in range(54))

@@ -28,7 +28,7 @@ from typing import Any
 from parlour.bots.heuristics import best_of
 from parlour.core.cards import format_card
 from parlour.core.sampler import Rng
-from parlour.games.casino import (
+from parlour.games.casino.rules import (
     ADD_BUILD_BASE,
     ADD_CARD_BASE,
     BIG_CASINO,

@@ -20,7 +20,7 @@ from typing import Any
 
 from parlour.core.cards import is_red, parse_card
 from parlour.core.sampler import Rng
-from parlour.games.colour_blind import POWER, VALUE
+from parlour.games.colour_blind.rules import POWER, VALUE
 
 
 def _pick(cards: Sequence[int], rng: Rng, highest: bool) -> int:

@@ -14,8 +14,8 @@ from typing import Any
 
 from parlour.bots.heuristics.dracula import choose_direction, choose_play
 from parlour.core.sampler import Rng
-from parlour.games._coffin import Axis
-from parlour.games.dracula import COLUMNS, ROWS
+from parlour.games._coffin.rules import Axis
+from parlour.games.dracula.rules import COLUMNS, ROWS
 
 
 def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:

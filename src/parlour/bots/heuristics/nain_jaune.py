@@ -18,7 +18,7 @@ from typing import Any, Final
 from parlour.bots.heuristics import best_of
 from parlour.core.cards import parse_card
 from parlour.core.sampler import Rng
-from parlour.games.nain_jaune import BOARD_CARDS, CLAIM, STOP
+from parlour.games.nain_jaune.rules import BOARD_CARDS, CLAIM, STOP
 
 _BOARD: Final = frozenset(BOARD_CARDS)
 

@@ -15,8 +15,8 @@ from typing import Any
 from parlour.bots.heuristics import best_of
 from parlour.bots.heuristics._coffin import estimate_line, parse_coffin
 from parlour.core.sampler import Rng
-from parlour.games._coffin import CELL_NAMES, COLUMNS, ROWS, Axis
-from parlour.games.thracula import PUT, vampire_rule
+from parlour.games._coffin.rules import CELL_NAMES, COLUMNS, ROWS, Axis
+from parlour.games.thracula.rules import PUT, vampire_rule
 
 
 def _balance(coffin: Sequence[int], owned: Sequence[int], seat: int, rule: Any) -> float:

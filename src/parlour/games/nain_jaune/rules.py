@@ -52,44 +52,44 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
-from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
-from parlour.games._nain_jaune_events import (
+from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games.nain_jaune.events import (
     BoxClaimed as BoxClaimed,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     BoxDoubled as BoxDoubled,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     BoxForgotten as BoxForgotten,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     CardPlayed as CardPlayed,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     DealEnded as DealEnded,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     GrandOpera as GrandOpera,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     KingPlayed as KingPlayed,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     Paid as Paid,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     RankPassed as RankPassed,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     RunBlocked as RunBlocked,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     SansSaid as SansSaid,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     StakesPaid as StakesPaid,
 )
-from parlour.games._nain_jaune_events import (
+from parlour.games.nain_jaune.events import (
     WentOut as WentOut,
 )
 

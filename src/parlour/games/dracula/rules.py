@@ -44,7 +44,8 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
-from parlour.games._coffin import (
+from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
     CENTRE,
@@ -62,19 +63,18 @@ from parlour.games._coffin import (
     sample_by_replay,
     score_coffin,
 )
-from parlour.games._dracula_events import (
+from parlour.games.dracula.events import (
     CardCut as CardCut,
 )
-from parlour.games._dracula_events import (
+from parlour.games.dracula.events import (
     CardsToTake as CardsToTake,
 )
-from parlour.games._dracula_events import (
+from parlour.games.dracula.events import (
     CardTaken as CardTaken,
 )
-from parlour.games._dracula_events import (
+from parlour.games.dracula.events import (
     WasteTurned as WasteTurned,
 )
-from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 

@@ -43,31 +43,31 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
-from parlour.games._colour_blind_events import (
+from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games.colour_blind.events import (
     CardFollowed as CardFollowed,
 )
-from parlour.games._colour_blind_events import (
+from parlour.games.colour_blind.events import (
     CardLed as CardLed,
 )
-from parlour.games._colour_blind_events import (
+from parlour.games.colour_blind.events import (
     DealScored as DealScored,
 )
-from parlour.games._colour_blind_events import (
+from parlour.games.colour_blind.events import (
     DummyCardDealt as DummyCardDealt,
 )
-from parlour.games._colour_blind_events import (
+from parlour.games.colour_blind.events import (
     GoodColourKnown as GoodColourKnown,
 )
-from parlour.games._colour_blind_events import (
+from parlour.games.colour_blind.events import (
     LastCardWon as LastCardWon,
 )
-from parlour.games._colour_blind_events import (
+from parlour.games.colour_blind.events import (
     RowCardDealt as RowCardDealt,
 )
-from parlour.games._colour_blind_events import (
+from parlour.games.colour_blind.events import (
     TrickWon as TrickWon,
 )
-from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
 
 # ----- constants --------------------------------------------------------------
 

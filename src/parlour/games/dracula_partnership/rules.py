@@ -43,7 +43,8 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
-from parlour.games._coffin import (
+from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
     CENTRE,
@@ -58,11 +59,10 @@ from parlour.games._coffin import (
     partial_line_values,
     score_coffin,
 )
-from parlour.games._dracula_partnership_events import (
+from parlour.games.dracula.rules import COLUMNS, ROWS, action_text, parse_action_text
+from parlour.games.dracula_partnership.events import (
     VampireGiven as VampireGiven,
 )
-from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
-from parlour.games.dracula import COLUMNS, ROWS, action_text, parse_action_text
 
 # ----- constants --------------------------------------------------------------
 

@@ -34,7 +34,8 @@ from parlour.core.game import (
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng, Sampler
-from parlour.games._coffin import (
+from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
     COLUMNS,
@@ -50,14 +51,13 @@ from parlour.games._coffin import (
     parse_cell,
     partial_line_values,
 )
-from parlour.games._events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
-from parlour.games._thracula_events import (
+from parlour.games.thracula.events import (
     CardLaidFaceDown as CardLaidFaceDown,
 )
-from parlour.games._thracula_events import (
+from parlour.games.thracula.events import (
     CardTakenFromCell as CardTakenFromCell,
 )
-from parlour.games._thracula_events import (
+from parlour.games.thracula.events import (
     DiscardsShuffled as DiscardsShuffled,
 )
 

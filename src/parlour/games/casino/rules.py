@@ -71,37 +71,37 @@ from parlour.core.options import option
 from parlour.core.record import MatchRecord
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     TABLE as TABLE,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     BuildCalled as BuildCalled,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     BuildMade as BuildMade,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     BuildRaised as BuildRaised,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     Captured as Captured,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     CardDealt as CardDealt,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     FirstDealerDrawn as FirstDealerDrawn,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     GameOver as GameOver,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     LastCardsTaken as LastCardsTaken,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     RoundScored as RoundScored,
 )
-from parlour.games._casino_events import (
+from parlour.games.casino.events import (
     Trailed as Trailed,
 )
 

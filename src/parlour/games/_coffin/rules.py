@@ -18,22 +18,22 @@ from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
 from parlour.core.errors import ParseError
 from parlour.core.game import CHANCE, Game, State, View
 from parlour.core.sampler import Rng
-from parlour.games._coffin_events import (
+from parlour.games._coffin.events import (
     CENTRE as CENTRE,
 )
-from parlour.games._coffin_events import (
+from parlour.games._coffin.events import (
     CardPlayedToCell as CardPlayedToCell,
 )
-from parlour.games._coffin_events import (
+from parlour.games._coffin.events import (
     CoffinScored as CoffinScored,
 )
-from parlour.games._coffin_events import (
+from parlour.games._coffin.events import (
     DirectionChosen as DirectionChosen,
 )
-from parlour.games._coffin_events import (
+from parlour.games._coffin.events import (
     EndBonus as EndBonus,
 )
-from parlour.games._coffin_events import (
+from parlour.games._coffin.events import (
     FirstNail as FirstNail,
 )
 

@@ -1,0 +1,14 @@
+"""Thracula: Dracula for three players, each owning a line of the coffin.
+
+The game's parts, declared once; importing this package imports none of them.
+"""
+
+from parlour.core.parts import GameParts
+
+PARTS = GameParts(
+    name="thracula",
+    package=__name__,
+    rules="rules",
+    events="events",
+)
+"""Where each part of the game lives in this package."""
