@@ -10,5 +10,6 @@ PARTS = GameParts(
     package=__name__,
     rules="rules",
     events="events",
+    heuristic="heuristic",
 )
 """Where each part of the game lives in this package."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.bots.heuristics.dracula import choose_direction, choose_play
 from parlour.core.sampler import Rng
 from parlour.games._coffin.rules import Axis
+from parlour.games.dracula.heuristic import choose_direction, choose_play
 from parlour.games.dracula.rules import COLUMNS, ROWS
 
 

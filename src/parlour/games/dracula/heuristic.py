@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from parlour.bots.heuristics import best_of
-from parlour.bots.heuristics._coffin import parse_coffin, side_balance
 from parlour.core.cards import parse_card, rank_of
 from parlour.core.sampler import Rng
+from parlour.games._coffin.heuristic import parse_coffin, side_balance
 from parlour.games._coffin.rules import CELLS, Axis, card_value
 from parlour.games.dracula.rules import COLUMNS, PLAY_ACTIONS, ROWS, TAKE
 

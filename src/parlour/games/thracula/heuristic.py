@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.bots.heuristics import best_of
-from parlour.bots.heuristics._coffin import estimate_line, parse_coffin
 from parlour.core.sampler import Rng
+from parlour.games._coffin.heuristic import estimate_line, parse_coffin
 from parlour.games._coffin.rules import CELL_NAMES, COLUMNS, ROWS, Axis
 from parlour.games.thracula.rules import PUT, vampire_rule
 
