@@ -1,4 +1,5 @@
-"""Estimates of coffin lines shared by the Dracula-family heuristics.
+"""Estimates of coffin lines shared by the Dracula-family heuristics, and the
+Dracula choices shared by two-player Dracula and Dracula in partnerships.
 
 A full line scores exactly (``line_value``). A line still being built is
 estimated as what its cards already count plus an average card (4 points) for
@@ -12,8 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from parlour.core.cards import is_red, parse_card, suit_of
+from parlour.bots.heuristics import best_of
+from parlour.core.cards import is_red, parse_card, rank_of, suit_of
+from parlour.core.sampler import Rng
+from parlour.games._coffin import _dracula_actions as dracula_actions
 from parlour.games._coffin.rules import (
+    CELLS,
     COLUMNS,
     EMPTY,
     ROWS,
@@ -78,3 +83,35 @@ def side_balance(coffin: Sequence[int], mine: Axis) -> float:
     my_lines = sorted(line_estimates(coffin, mine), reverse=True)
     their_lines = sorted(line_estimates(coffin, theirs), reverse=True)
     return my_lines[0] - their_lines[0] + 0.2 * (my_lines[1] - their_lines[1])
+
+
+# ----- Dracula, for two and in partnerships ----------------------------------------
+
+QUEEN: Final = 12
+KING: Final = 13
+
+
+def choose_direction(hand: Sequence[str]) -> int:
+    """Dracula's choice of direction: ``ROWS`` if the hand has at least as many
+    Queens as Kings, else ``COLUMNS``."""
+    ranks = [rank_of(parse_card(card)) for card in hand]
+    return (
+        dracula_actions.ROWS if ranks.count(QUEEN) >= ranks.count(KING) else dracula_actions.COLUMNS
+    )
+
+
+def choose_play(
+    coffin_cells: Sequence[str | None], mine: Axis, legal_actions: Sequence[int], rng: Rng
+) -> int:
+    """The Dracula placement with the best line balance for the side scoring ``mine``
+    (``legal_actions`` are plays of a card into a cell)."""
+    coffin = parse_coffin(coffin_cells)
+
+    def score(action: int) -> float:
+        card, cell = divmod(action, CELLS)
+        coffin[cell] = card
+        value = side_balance(coffin, mine)
+        coffin[cell] = -1
+        return value
+
+    return best_of(legal_actions, score, rng)

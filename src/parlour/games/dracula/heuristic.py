@@ -13,39 +13,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 from parlour.bots.heuristics import best_of
-from parlour.core.cards import parse_card, rank_of
 from parlour.core.sampler import Rng
-from parlour.games._coffin.heuristic import parse_coffin, side_balance
-from parlour.games._coffin.rules import CELLS, Axis, card_value
-from parlour.games.dracula.rules import COLUMNS, PLAY_ACTIONS, ROWS, TAKE
-
-QUEEN: Final = 12
-KING: Final = 13
-
-
-def choose_direction(hand: Sequence[str]) -> int:
-    """``ROWS`` if the hand has at least as many Queens as Kings, else ``COLUMNS``."""
-    ranks = [rank_of(parse_card(card)) for card in hand]
-    return ROWS if ranks.count(QUEEN) >= ranks.count(KING) else COLUMNS
-
-
-def choose_play(
-    coffin_cells: Sequence[str | None], mine: Axis, legal_actions: Sequence[int], rng: Rng
-) -> int:
-    """The placement with the best line balance for the side scoring ``mine``."""
-    coffin = parse_coffin(coffin_cells)
-
-    def score(action: int) -> float:
-        card, cell = divmod(action, CELLS)
-        coffin[cell] = card
-        value = side_balance(coffin, mine)
-        coffin[cell] = -1
-        return value
-
-    return best_of(legal_actions, score, rng)
+from parlour.games._coffin._dracula_actions import PLAY_ACTIONS, ROWS, TAKE
+from parlour.games._coffin.heuristic import choose_direction, choose_play
+from parlour.games._coffin.rules import Axis, card_value
 
 
 def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:

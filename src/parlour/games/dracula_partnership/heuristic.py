@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.sampler import Rng
+from parlour.games._coffin._dracula_actions import COLUMNS, ROWS
+from parlour.games._coffin.heuristic import choose_direction, choose_play
 from parlour.games._coffin.rules import Axis
-from parlour.games.dracula.heuristic import choose_direction, choose_play
-from parlour.games.dracula.rules import COLUMNS, ROWS
 
 
 def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:

@@ -44,6 +44,7 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.games._coffin._dracula_actions import COLUMNS, ROWS, action_text, parse_action_text
 from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
@@ -59,7 +60,6 @@ from parlour.games._coffin.rules import (
     partial_line_values,
     score_coffin,
 )
-from parlour.games.dracula.rules import COLUMNS, ROWS, action_text, parse_action_text
 from parlour.games.dracula_partnership.events import (
     VampireGiven as VampireGiven,
 )
