@@ -46,8 +46,8 @@ from parlour.games.casino.rules import (
     groups_by_sum,
     reachable_sums,
 )
+from parlour.games.casino.text import move_groups, narrate, render, sentence
 from parlour.render import Style
-from parlour.render.casino import move_groups, narrate, render, sentence
 from parlour.testing import check_game
 
 # ----- helpers ---------------------------------------------------------------

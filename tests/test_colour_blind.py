@@ -21,8 +21,8 @@ from parlour.games.colour_blind.rules import (
     row_points,
     trick_winner_index,
 )
+from parlour.games.colour_blind.text import narrate, render
 from parlour.render import Style
-from parlour.render.colour_blind import narrate, render
 from parlour.testing import check_game
 
 

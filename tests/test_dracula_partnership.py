@@ -467,8 +467,8 @@ def test_conformance(options: dict[str, Any]) -> None:
 
 
 def test_renderer_shows_sides_and_draws_every_seat() -> None:
+    from parlour.games.dracula_partnership.text import move_groups, narrate, render
     from parlour.render import Style
-    from parlour.render.dracula_partnership import move_groups, narrate, render
 
     game = parlour.load_game("dracula-partnership", first_dealer=0)
     state = game.new_initial_state(seed=14)

@@ -23,8 +23,8 @@ from parlour.games.nain_jaune.rules import (
     NainJauneState,
     hand_constraints,
 )
+from parlour.games.nain_jaune.text import move_groups, narrate, render
 from parlour.render import Style
-from parlour.render.nain_jaune import move_groups, narrate, render
 from parlour.testing import check_game
 
 # ----- helpers --------------------------------------------------------------------------

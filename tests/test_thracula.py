@@ -490,8 +490,8 @@ def test_conformance(options: dict[str, Any]) -> None:
 
 
 def test_renderer_draws_every_seat_without_showing_hidden_cards() -> None:
+    from parlour.games.thracula.text import narrate, render
     from parlour.render import Style
-    from parlour.render.thracula import narrate, render
 
     game = parlour.load_game("thracula", deals=2)
     state = game.new_initial_state(seed=13)

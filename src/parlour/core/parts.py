@@ -129,6 +129,14 @@ class GameParts:
         found: object = getattr(module, attribute)
         return found
 
+    def hook(self, part: ModulePart, attribute: str) -> object | None:
+        """An optional ``attribute`` of the module of ``part`` (a text part's
+        ``move_groups``): None when the game declares no such part or the module
+        does not define it."""
+        module = self.module(part)
+        found: object | None = getattr(module, attribute, None) if module is not None else None
+        return found
+
     def file(self, part: FilePart) -> Traversable | None:
         """The file or folder of ``part`` in the package, or None when the game
         declares none; :class:`MissingPartError` when it is declared but absent."""

@@ -10,6 +10,7 @@ PARTS = GameParts(
     package=__name__,
     rules="rules",
     events="events",
+    text="text",
     heuristic="heuristic",
 )
 """Where each part of the game lives in this package."""

@@ -8,8 +8,8 @@ from typing import Any
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.rules import CELL_NAMES
+from parlour.games._coffin.text import coffin_sentence
 from parlour.render import Block, Style, fit_blocks, pad, wrap_words
-from parlour.render.dracula import coffin_sentence
 from parlour.render.narration import Templates, say, scores_text, seat_name
 
 COLUMN_LETTERS = "abc"

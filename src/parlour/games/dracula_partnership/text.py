@@ -7,13 +7,13 @@ from typing import Any
 
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.render import Block, Style, fit_blocks, pad, wrap_words
-from parlour.render.dracula import (
+from parlour.games._coffin.text import (
     coffin_lines,
     coffin_sentence,
     direction_sentence,
     lines_text,
 )
+from parlour.render import Block, Style, fit_blocks, pad, wrap_words
 from parlour.render.narration import Templates, names_of, say, seat_name
 
 WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
