@@ -12,5 +12,6 @@ PARTS = GameParts(
     events="events",
     text="text",
     heuristic="heuristic",
+    tensor="tensor",
 )
 """Where each part of the game lives in this package."""

@@ -19,8 +19,8 @@ from parlour.adapters.tensors import (
     phase_one_hot,
     set_cards,
 )
-from parlour.adapters.tensors._coffin import CELLS, fill_coffin, fill_lines, fill_open_cells
 from parlour.core.game import Game
+from parlour.games._coffin.tensor import CELLS, fill_coffin, fill_lines, fill_open_cells
 
 PHASES = ("direction", "play", "other")
 """Phases told apart; ``other`` covers chance (deal) and the end."""

@@ -19,8 +19,8 @@ from parlour.adapters.tensors import (
     phase_one_hot,
     set_cards,
 )
-from parlour.adapters.tensors._coffin import CELLS, LINE_SCALE, fill_coffin, fill_lines
 from parlour.core.game import Game
+from parlour.games._coffin.tensor import CELLS, LINE_SCALE, fill_coffin, fill_lines
 
 PHASES = ("take", "put", "other")
 """Phases told apart; ``other`` covers chance (deal) and the end."""
