@@ -8,7 +8,7 @@ take. Points come from cards, spades, the big casino (10♦), the little casino
 
 Source: seed 004 (a French description of the game), with the rules fixed in
 ``rules-decisions.md`` §4. The rules page is ``parlour rules casino``
-(``src/parlour/rules/casino.md``).
+(``pages/reference.md``).
 
 A move is made in steps, each one decision with a short list of legal actions
 (rules version 2; see :data:`NUM_DISTINCT_ACTIONS` and the rules page):

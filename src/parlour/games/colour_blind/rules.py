@@ -9,7 +9,7 @@ face value, bad-colour ones cost it. The tricks' own cards never score.
 Sources: David Parlett's own description of Colour-blind (follow suit when able);
 a French description of the same game (seed 003: play any card). The project's
 decisions on every open question are in ``rules-decisions.md`` §2. Rules page:
-``src/parlour/rules/colour-blind.md`` (``parlour rules colour-blind``).
+``pages/reference.md`` (``parlour rules colour-blind``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ every line they touch. Six deals use the 54-card pack exactly once.
 Sources: David Parlett, *Original Card Games* (Dracula, with the "scoring with
 cards" variant); a French translation of the same rules. The project's decisions
 on every open question are in ``rules-decisions.md`` §1 and §1a. Rules page:
-``docs/games/dracula.md`` (``parlour rules dracula``).
+``pages/reference.md`` (``parlour rules dracula``).
 """
 
 from __future__ import annotations

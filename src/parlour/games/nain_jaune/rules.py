@@ -10,7 +10,7 @@ card still held doubles its box; a player who goes out alone wins every box
 
 Source: a French rule text (seed 002); the project's decisions on every open
 question are in ``rules-decisions.md`` §3. Rules page:
-``src/parlour/rules/nain-jaune.md`` (``parlour rules nain-jaune``).
+``pages/reference.md`` (``parlour rules nain-jaune``).
 
 Forced moves are played by the engine: a player is asked only when he has two
 or more legal actions. A single legal card is played for him, every "sans X"

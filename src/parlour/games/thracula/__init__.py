@@ -13,5 +13,6 @@ PARTS = GameParts(
     text="text",
     heuristic="heuristic",
     tensor="tensor",
+    pages="pages",
 )
 """Where each part of the game lives in this package."""
