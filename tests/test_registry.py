@@ -5,6 +5,7 @@ source checkout), and a game of another distribution plugs in the same way."""
 from __future__ import annotations
 
 import importlib.metadata
+import os
 import shutil
 import subprocess
 import sys
@@ -98,6 +99,7 @@ def test_a_plain_source_checkout_finds_the_shipped_games(tmp_path: Path) -> None
         timeout=120,
         check=False,
         cwd=tmp_path,
+        env={key: value for key, value in os.environ.items() if key != "PYTHONPATH"},
     )
     assert result.returncode == 0, result.stderr
     path, *names = result.stdout.split()
