@@ -12,33 +12,44 @@ import os
 import shutil
 import sys
 import sysconfig
+from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = [
+HERE = Path(__file__).resolve().parent
+
+ENGINE = [
     "src/parlour/core/cards.py",
     "src/parlour/core/cardset.py",
     "src/parlour/core/sampler.py",
     "src/parlour/core/options.py",
     "src/parlour/core/game.py",
-    "src/parlour/games/_coffin.py",
-    "src/parlour/games/dracula.py",
-    "src/parlour/games/dracula_partnership.py",
-    "src/parlour/games/thracula.py",
-    "src/parlour/games/colour_blind.py",
-    "src/parlour/games/nain_jaune.py",
-    "src/parlour/games/casino.py",
     "src/parlour/bots/ismcts.py",
     "src/parlour/bots/heuristics/__init__.py",
-    "src/parlour/bots/heuristics/_coffin.py",
-    "src/parlour/bots/heuristics/dracula.py",
-    "src/parlour/bots/heuristics/dracula_partnership.py",
-    "src/parlour/bots/heuristics/thracula.py",
-    "src/parlour/bots/heuristics/colour_blind.py",
-    "src/parlour/bots/heuristics/nain_jaune.py",
-    "src/parlour/bots/heuristics/casino.py",
 ]
+"""The compiled modules outside the games: the core the rules stand on, the search bot."""
+
+GAME_PARTS = ("rules.py", "_*.py", "heuristic.py")
+"""The compiled files of every game package under ``src/parlour/games`` (the
+family's private packages included): the rules, their private pieces, the
+heuristic. Events, text, tensors and pages stay interpreted."""
+
+
+def compiled_modules() -> list[str]:
+    """The files mypyc compiles: :data:`ENGINE` and the :data:`GAME_PARTS` found
+    in the game packages (the rest of the package stays interpreted)."""
+    games = HERE / "src" / "parlour" / "games"
+    found = {
+        path.relative_to(HERE).as_posix()
+        for pattern in GAME_PARTS
+        for path in games.glob(f"*/{pattern}")
+        if path.name != "__init__.py"
+    }
+    return [*ENGINE, *sorted(found)]
+
+
+COMPILED = compiled_modules()
 """The modules mypyc compiles (the rest of the package stays interpreted)."""
 
 

@@ -253,7 +253,7 @@ def test_search_rewards_partners_alike(name: str, options: dict[str, object]) ->
 
 
 def test_bots_always_claim_a_nain_jaune_box() -> None:
-    from parlour.games.nain_jaune import CLAIM
+    from parlour.games.nain_jaune.rules import CLAIM
 
     game = parlour.load_game("nain-jaune", claim="manual", max_deals=2)
     claims = 0

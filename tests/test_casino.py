@@ -25,7 +25,7 @@ from parlour.core.game import CHANCE, State, instance_fields
 from parlour.core.record import MatchRecord
 from parlour.core.registry import load_game
 from parlour.core.sampler import Rng
-from parlour.games.casino import (
+from parlour.games.casino.rules import (
     ADD_BUILD_BASE,
     ADD_CARD_BASE,
     CODE_CAPTURE,
@@ -46,8 +46,8 @@ from parlour.games.casino import (
     groups_by_sum,
     reachable_sums,
 )
+from parlour.games.casino.text import move_groups, narrate, render, sentence
 from parlour.render import Style
-from parlour.render.casino import move_groups, narrate, render, sentence
 from parlour.testing import check_game
 
 # ----- helpers ---------------------------------------------------------------

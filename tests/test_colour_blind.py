@@ -13,7 +13,7 @@ from parlour.core.cards import format_card, parse_card
 from parlour.core.errors import IllegalActionError, InvalidOptionError, ParlourError, ParseError
 from parlour.core.game import CHANCE, State
 from parlour.core.sampler import Rng
-from parlour.games.colour_blind import (
+from parlour.games.colour_blind.rules import (
     ColourBlindGame,
     ColourBlindState,
     good_colour_is_red,
@@ -21,8 +21,8 @@ from parlour.games.colour_blind import (
     row_points,
     trick_winner_index,
 )
+from parlour.games.colour_blind.text import narrate, render
 from parlour.render import Style
-from parlour.render.colour_blind import narrate, render
 from parlour.testing import check_game
 
 

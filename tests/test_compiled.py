@@ -8,6 +8,7 @@ are marked ``slow``: ``pytest -m "not slow"`` leaves them out.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import shutil
@@ -20,6 +21,7 @@ from types import ModuleType
 import pytest
 
 import parlour
+from parlour.core.registry import game_parts
 from parlour.core.sampler import Rng
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +88,32 @@ def _run(command: list[str], env: dict[str, str] | None = None) -> str:
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return result.stdout + result.stderr
+
+
+def _source_of(module_name: str) -> str:
+    """The source file of a module of this project, relative to the project."""
+    return "src/" + module_name.replace(".", "/") + ".py"
+
+
+def test_every_rules_and_heuristic_module_is_compiled() -> None:
+    compiled = set(_load_setup().COMPILED)
+    wanted = {
+        _source_of(module)
+        for name in parlour.game_names()
+        for part in ("rules", "heuristic")
+        if (module := game_parts(name).module_name(part)) is not None
+    }
+    # The family's private packages too (the coffin's lines, its estimates).
+    games = ROOT / "src" / "parlour" / "games"
+    for pattern in ("*/rules.py", "*/heuristic.py"):
+        wanted |= {path.relative_to(ROOT).as_posix() for path in games.glob(pattern)}
+    assert len(wanted) == 2 * len(parlour.game_names()) + 2
+    assert wanted <= compiled, sorted(wanted - compiled)
+    assert all((ROOT / path).is_file() for path in compiled), compiled
+    if parlour.compiled():
+        for path in sorted(wanted):
+            module = importlib.import_module(path[4:-3].replace("/", "."))
+            assert not (module.__file__ or "").endswith(".py"), f"{path} runs interpreted"
 
 
 def test_compiled_says_which_engine_runs() -> None:

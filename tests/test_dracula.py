@@ -8,8 +8,8 @@ import pytest
 
 import parlour
 from parlour.core.cards import FULL_PACK, mask_of, parse_card, parse_cards
-from parlour.games._coffin import Axis, cascade, end_bonus, line_value
-from parlour.games.dracula import COLUMNS, ROWS, cut_decides, cut_winner
+from parlour.games._coffin.rules import Axis, cascade, end_bonus, line_value
+from parlour.games.dracula.rules import COLUMNS, ROWS, cut_decides, cut_winner
 
 # Cells in an order that always keeps adjacency: b1 a1 c1 a2 c2 a3 b3 c3.
 PLAY_ORDER = ("b1", "a1", "c1", "a2", "c2", "a3", "b3", "c3")
@@ -654,7 +654,7 @@ def parse_cards_text(mask: int) -> list[str]:
 
 
 def test_records_of_rules_version_1_map_to_explicit_options() -> None:
-    from parlour.games.dracula import DraculaGame
+    from parlour.games.dracula.rules import DraculaGame
 
     game = parlour.load_game("dracula", first_dealer=0, deals=2)
     state = game.new_initial_state(seed=5)

@@ -12,7 +12,7 @@ from parlour.core.cards import STANDARD_PACK, format_card, iter_bits
 from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
 from parlour.core.game import CHANCE
 from parlour.core.sampler import Rng
-from parlour.games.dracula_partnership import DraculaPartnershipGame
+from parlour.games.dracula_partnership.rules import DraculaPartnershipGame
 from parlour.testing import check_game
 
 ALL_CARDS = [format_card(card) for card in iter_bits(STANDARD_PACK)]
@@ -467,8 +467,8 @@ def test_conformance(options: dict[str, Any]) -> None:
 
 
 def test_renderer_shows_sides_and_draws_every_seat() -> None:
+    from parlour.games.dracula_partnership.text import move_groups, narrate, render
     from parlour.render import Style
-    from parlour.render.dracula_partnership import move_groups, narrate, render
 
     game = parlour.load_game("dracula-partnership", first_dealer=0)
     state = game.new_initial_state(seed=14)

@@ -3,7 +3,7 @@ actions, what each seat may see of it, and the sentences made from it.
 
 One section for what every game shares, then one section per game, on forced
 deals. A field that holds cards is named ``card`` or ends in ``card`` / ``cards``
-(``parlour.games._events``), which is how these tests find every card an event
+(``parlour.core.shared_events``), which is how these tests find every card an event
 shows.
 """
 
@@ -22,9 +22,13 @@ import parlour
 from parlour.core.cards import format_card, iter_bits, parse_card
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.sampler import Rng
-from parlour.games import colour_blind, dracula, dracula_partnership, nain_jaune, thracula
-from parlour.games._coffin import CardPlayedToCell, CoffinScored, EndBonus, FirstNail
-from parlour.games._events import CardDealt, DealStarted, GameEnded
+from parlour.core.shared_events import CardDealt, DealStarted, GameEnded
+from parlour.games._coffin.rules import CardPlayedToCell, CoffinScored, EndBonus, FirstNail
+from parlour.games.colour_blind import rules as colour_blind
+from parlour.games.dracula import rules as dracula
+from parlour.games.dracula_partnership import rules as dracula_partnership
+from parlour.games.nain_jaune import rules as nain_jaune
+from parlour.games.thracula import rules as thracula
 from parlour.render import Style
 from parlour.render.narration import generic_sentence, sentence
 

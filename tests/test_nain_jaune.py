@@ -14,7 +14,7 @@ from parlour.core.cards import format_card, parse_card
 from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
 from parlour.core.game import CHANCE, State
 from parlour.core.sampler import Rng
-from parlour.games.nain_jaune import (
+from parlour.games.nain_jaune.rules import (
     CLAIM,
     DEAL_TABLE,
     PLAY_ON,
@@ -23,8 +23,8 @@ from parlour.games.nain_jaune import (
     NainJauneState,
     hand_constraints,
 )
+from parlour.games.nain_jaune.text import move_groups, narrate, render
 from parlour.render import Style
-from parlour.render.nain_jaune import move_groups, narrate, render
 from parlour.testing import check_game
 
 # ----- helpers --------------------------------------------------------------------------

@@ -6,7 +6,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from parlour.core.cards import VAMPIRE_1, is_red, rank_of, suit_of
-from parlour.games._coffin import Axis, VampireRule, card_value, cascade, end_bonus, line_value
+from parlour.games._coffin.rules import (
+    Axis,
+    VampireRule,
+    card_value,
+    cascade,
+    end_bonus,
+    line_value,
+)
 
 plain_lines = st.lists(st.integers(0, 51), min_size=3, max_size=3, unique=True)
 any_lines = st.lists(st.integers(0, 53), min_size=3, max_size=3, unique=True)

@@ -13,8 +13,8 @@ from parlour.core.cards import FULL_PACK, format_card, iter_bits, parse_cards
 from parlour.core.errors import IllegalActionError, InvalidOptionError, ParseError
 from parlour.core.game import CHANCE
 from parlour.core.sampler import Rng
-from parlour.games._coffin import Axis, VampireRule, line_value
-from parlour.games.thracula import ThraculaGame
+from parlour.games._coffin.rules import Axis, VampireRule, line_value
+from parlour.games.thracula.rules import ThraculaGame
 from parlour.table import MemoryTableStore, SeatSpec, Table, UndoRefusedError
 from parlour.testing import check_game
 
@@ -490,8 +490,8 @@ def test_conformance(options: dict[str, Any]) -> None:
 
 
 def test_renderer_draws_every_seat_without_showing_hidden_cards() -> None:
+    from parlour.games.thracula.text import narrate, render
     from parlour.render import Style
-    from parlour.render.thracula import narrate, render
 
     game = parlour.load_game("thracula", deals=2)
     state = game.new_initial_state(seed=13)

@@ -17,8 +17,8 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 
 import parlour
+from parlour.games.colour_blind.text import ace_high
 from parlour.render import Style, renderer_for
-from parlour.render.colour_blind import ace_high
 from parlour.tui import session
 from parlour.tui.app import (
     DEAL_END_KINDS,

@@ -1,9 +1,11 @@
 """The "how to play" pages: a short page per game for a new player, in English
 and French.
 
-The pages live in ``parlour/rules/howto/<game>.<lang>.md``, packaged with the
-code. The technical reference of each game (options in full, forced deals,
-observations) stays in ``parlour/rules/<game>.md``.
+The pages live in each game's ``pages`` part (``howto.<lang>.md`` in
+``parlour/games/<game>/pages/``, declared in its
+:class:`~parlour.core.parts.GameParts`), packaged with the code. The technical
+reference of each game (options in full, forced deals, observations) is the
+``reference.md`` beside them.
 
 >>> how_to_play("dracula").splitlines()[0]
 '# Dracula: how to play'
@@ -13,9 +15,8 @@ True
 
 from __future__ import annotations
 
-from importlib import resources
-
-from parlour.core.registry import game_class
+from parlour.core.errors import ParlourError
+from parlour.core.registry import game_parts
 
 DEFAULT_LANGUAGE = "en"
 """The language every game's page exists in, used when another is missing."""
@@ -36,11 +37,16 @@ def how_to_play(game_name: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
     A language without a page for the game gives the English page, without an
     error. An unknown game raises :class:`~parlour.UnknownGameError` naming the
-    games.
+    games; a game without pages, or without an English how-to, raises
+    :class:`~parlour.ParlourError` saying so.
     """
-    game_class(game_name)  # raises UnknownGameError, listing the games
-    folder = resources.files("parlour").joinpath("rules", "howto")
-    page = folder.joinpath(f"{game_name}.{_language_code(lang)}.md")
+    parts = game_parts(game_name)  # raises UnknownGameError, listing the games
+    folder = parts.file("pages")
+    if folder is None:
+        raise ParlourError(f"{game_name} has no pages (its parts declare none)")
+    page = folder.joinpath(f"howto.{_language_code(lang)}.md")
     if not page.is_file():
-        page = folder.joinpath(f"{game_name}.{DEFAULT_LANGUAGE}.md")
+        page = folder.joinpath(f"howto.{DEFAULT_LANGUAGE}.md")
+    if not page.is_file():
+        raise ParlourError(f"{game_name} has no how-to page in {parts.package}.{parts.pages}")
     return page.read_text(encoding="utf-8")

@@ -66,7 +66,7 @@ def automatic_action(game_name: str, legal_actions: Sequence[int]) -> int | None
     Nain Jaune with ``claim=manual``: a bot always claims the box it has won.
     """
     if game_name == "nain-jaune":
-        from parlour.games.nain_jaune import CLAIM
+        from parlour.games.nain_jaune.rules import CLAIM
 
         if CLAIM in legal_actions:
             return CLAIM

@@ -1,8 +1,10 @@
-"""The games. Every public module here is one game and registers itself on import."""
+"""The games shipped with parlour: one package per game, all shaped alike.
 
-import importlib
-import pkgutil
-
-for _module in pkgutil.iter_modules(__path__):
-    if not _module.name.startswith("_"):
-        importlib.import_module(f"{__name__}.{_module.name}")
+Each ``parlour.games.<game>`` package declares its parts in ``PARTS`` (see
+:mod:`parlour.core.parts`): ``rules.py``, ``events.py``, ``text.py``,
+``heuristic.py``, ``tensor.py``, ``pages/`` and ``board.js``. A family shares
+parts through a private package (``_coffin``: Dracula, Dracula in partnerships,
+Thracula). The registry (:mod:`parlour.core.registry`) finds the games through
+the ``parlour.games`` entry points and this folder; importing this package
+imports no game.
+"""

@@ -1,9 +1,12 @@
 """Text renderers: turn a seat's View into what a person reads in a terminal.
 
 Renderers sit above the rules: they only read a :class:`~parlour.core.game.View`
-(its observation and legal actions) and never decide anything. Each game has a
-module here named like its game module (``parlour.render.dracula``) with a
-function ``render(view: View, style: Style, names: Sequence[str]) -> str``.
+(its observation and legal actions) and never decide anything. Each game's
+``text`` part (``parlour.games.<game>.text``, declared in its
+:class:`~parlour.core.parts.GameParts`) has a function
+``render(view: View, style: Style, names: Sequence[str]) -> str``; this package
+holds what they share (the style of cards, fitting a table to a screen, and
+:mod:`parlour.render.narration` for sentences).
 
 A renderer may also take the keywords ``width`` and ``height``: the room a
 screen has for the table. With them it draws a compact table that fits (the
@@ -15,16 +18,16 @@ that takes it.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TextIO, cast
 
 from parlour.core.cards import is_red, is_vampire, parse_card, rank_of, suit_of
 from parlour.core.game import View
+from parlour.core.registry import game_parts
 
 SOLID_SUITS = ("♠", "♥", "♦", "♣")
 OUTLINED_RED = ("♠", "♡", "♢", "♣")
@@ -106,16 +109,10 @@ def pad(text: str, width: int) -> str:
 
 
 def renderer_for(game_name: str) -> Renderer:
-    """The ``render`` function of a game, or a generic one showing the observation."""
-    module_name = "parlour.render." + game_name.replace("-", "_")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        return render_generic
-    render: Renderer = module.render
-    return render
+    """The ``render`` function of a game's text part, or a generic one showing the
+    observation for a game without a text part."""
+    render = game_parts(game_name).attribute("text", "render")
+    return render_generic if render is None else cast(Renderer, render)
 
 
 def render_fitted(

@@ -1,38 +1,43 @@
 """Sentences for the game log, made from events (``parlour.core.events``).
 
 One function, :func:`sentence`, turns one event, as a seat saw it, into a
-sentence in the language asked for. Each game module under ``parlour.render``
-may define ``sentence(event, names, style) -> str | None`` for its own event
-kinds; the events every game shares (``parlour.games._events``: the first
-dealer, a deal begun, a card dealt, a game ended) are said here, and any other
-event gets a plain generic sentence.
+sentence in the language asked for. Each game's text part
+(``parlour.games.<game>.text``) may define ``sentence(event, names, style) ->
+str | None`` for its own event kinds; the events every game shares
+(``parlour.core.shared_events``: the first dealer, a deal begun, a card dealt, a
+game ended) are said here, and any other event gets a plain generic sentence.
 
 Sentences name seats by ``names`` (never by number) and draw cards with
 ``style.card``. Templates mark verb forms as ``[third person|second person]``
 (optionally ``|plural``), so that a seat named ``You`` / ``Vous`` reads well:
 ``{name} [plays|play]`` gives "Ann plays" and "You play".
 
->>> from parlour.games._events import CardDealt
+>>> from parlour.core.shared_events import CardDealt
 >>> sentence("dracula", CardDealt(seat=1, card=None), ["Ann", "Bob"], Style())
 'Bob is dealt a card.'
 >>> sentence("dracula", CardDealt(seat=0, card=24), ["Vous", "Bob"], Style(lang="fr"))
-'Vous recevez Q♡.'
+'Vous recevez D♡.'
 """
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
+from typing import cast
 
 from parlour.core.events import Event
+from parlour.core.registry import game_parts
 from parlour.render import Style
 
 SECOND_PERSON = ("You", "Vous")
 """Seat names that take the second person (a lone player's default name)."""
 
 _FORMS = re.compile(r"\[([^|\]]*)\|([^|\]]*)(?:\|([^\]]*))?\]")
+
+SentenceHook = Callable[[Event, Sequence[str], Style], str | None]
+"""A text part's ``sentence(event, names, style)``: None for a kind it leaves to
+the shared sentences."""
 
 Templates = Mapping[str, Mapping[str, str]]
 """Per language (``en``, ``fr``), per key: a template for :func:`say`."""
@@ -123,7 +128,7 @@ def scores_text(names: Sequence[str], scores: Sequence[int], style: Style) -> st
 
 
 def shared_sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
-    """A sentence for the events every game shares (``parlour.games._events``),
+    """A sentence for the events every game shares (``parlour.core.shared_events``),
     or None for another kind."""
     kind = event.kind
     values = event.__dict__
@@ -154,14 +159,7 @@ def shared_sentence(event: Event, names: Sequence[str], style: Style) -> str | N
 def sentence(game_name: str, event: Event, names: Sequence[str], style: Style | None = None) -> str:
     """``event`` as one sentence in ``style.lang``, with ``names`` for the seats."""
     style = style or Style()
-    module_name = "parlour.render." + game_name.replace("-", "_")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        module = None
-    own = getattr(module, "sentence", None) if module is not None else None
+    own = cast(SentenceHook | None, game_parts(game_name).hook("text", "sentence"))
     if own is not None:
         text: str | None = own(event, names, style)
         if text is not None:

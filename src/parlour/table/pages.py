@@ -1,22 +1,21 @@
 """The pages every interface shows about a game: its rules and its options.
 
-The rules pages are Markdown files shipped in the package (``parlour/rules``).
+The rules pages are Markdown files shipped with each game: ``reference.md`` in
+the folder its parts name as ``pages`` (``parlour/games/<game>/pages``).
 """
 
 from __future__ import annotations
 
-from importlib import resources
-
 from parlour.core.errors import ParlourError
 from parlour.core.options import format_option_value
-from parlour.core.registry import game_class
+from parlour.core.registry import game_class, game_parts
 
 
 def rules_text(name: str) -> str:
-    """The rules page of a game (shipped in the package)."""
-    game_class(name)  # unknown names fail with the list of games
-    page = resources.files("parlour").joinpath("rules", f"{name}.md")
-    if not page.is_file():
+    """The rules page of a game (its reference page, shipped in its package)."""
+    folder = game_parts(name).file("pages")  # unknown names fail with the list of games
+    page = folder.joinpath("reference.md") if folder is not None else None
+    if page is None or not page.is_file():
         raise ParlourError(f"{name} has no rules page yet")
     return page.read_text(encoding="utf-8")
 

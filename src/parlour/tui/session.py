@@ -12,18 +12,18 @@ The game log is made from the table's events as this keyboard's seat saw them
 
 from __future__ import annotations
 
-import importlib
 import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
+from parlour.core.registry import game_parts
 from parlour.i18n import (
     SECOND_PERSON,
     in_score_units,
@@ -75,14 +75,9 @@ UNDO_MESSAGES = {
 
 
 def render_hook(game_name: str, hook: str) -> Callable[..., Any] | None:
-    """An optional hook (``move_groups``) of a game's renderer module."""
-    module_name = "parlour.render." + game_name.replace("-", "_")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
-        return None
-    found: Callable[..., Any] | None = getattr(module, hook, None)
-    return found
+    """An optional hook (``move_groups``) of a game's text part."""
+    found = game_parts(game_name).hook("text", hook)
+    return cast(Callable[..., Any], found) if found is not None else None
 
 
 # ----- the game log ------------------------------------------------------------------

@@ -15,21 +15,22 @@ Conventions in every layout:
 - Counts and scores are divided by a fixed scale named in the layout; every
   entry is then clipped to [0, 1] (a score beyond its scale reads 1).
 
-Each game module ``parlour.adapters.tensors.<game>`` defines an Encoder
-subclass and ``make_encoder(game)``; :func:`encoder_for` finds it, and falls
-back to :class:`GenericEncoder` for a game without one. ``docs/research.md``
+Each game's ``tensor`` part (``parlour.games.<game>.tensor``, declared in its
+:class:`~parlour.core.parts.GameParts`) defines an Encoder subclass and
+``make_encoder(game)``; :func:`encoder_for` finds it, and falls back to
+:class:`GenericEncoder` for a game without one. A game's tensor part is imported
+only when its encoder is asked for (it needs numpy; the game does not). ``docs/research.md``
 documents every layout; :meth:`Encoder.describe` prints one.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +38,7 @@ import numpy.typing as npt
 from parlour.core.cards import parse_card
 from parlour.core.errors import ParseError
 from parlour.core.game import Game
+from parlour.core.registry import game_parts
 
 FloatArray = npt.NDArray[np.float32]
 Observation = Mapping[str, Any]
@@ -197,14 +199,10 @@ def encoder_for(game: Game[Any]) -> Encoder:
     """The designed encoder of ``game`` (its options included), else the generic one."""
     encoder = _CACHE.get(game)
     if encoder is None:
-        module_name = f"{__name__}.{game.info.name.replace('-', '_')}"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
+        make_encoder = game_parts(game.info.name).attribute("tensor", "make_encoder")
+        if make_encoder is None:
             encoder = GenericEncoder(game)
         else:
-            encoder = module.make_encoder(game)
+            encoder = cast(Callable[[Game[Any]], Encoder], make_encoder)(game)
         _CACHE[game] = encoder
     return encoder

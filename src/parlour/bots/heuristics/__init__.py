@@ -1,10 +1,11 @@
-"""Hand-written strategies, one module per game, and the bot that plays them.
+"""Hand-written strategies, one per game, and the bot that plays them.
 
-Each module ``parlour.bots.heuristics.<game>`` (the game's name with ``_`` for
-``-``) defines ``choose(observation, legal_actions, rng) -> int``: a short,
-documented rule of thumb a good casual player would follow. It reads only what
-the seat sees (the observation dict of its View) and its legal actions, decoding
-actions with the game module's public action encoding. The ``rng`` breaks ties.
+Each game's ``heuristic`` part (``parlour.games.<game>.heuristic``, declared in
+its :class:`~parlour.core.parts.GameParts`) defines ``choose(observation,
+legal_actions, rng) -> int``: a short, documented rule of thumb a good casual
+player would follow. It reads only what the seat sees (the observation dict of
+its View) and its legal actions, decoding actions with the game's public action
+encoding (its rules module). The ``rng`` breaks ties.
 
 The same function is the optional rollout policy of the ISMCTS bot, which calls
 it with ``state.rollout_observation(player)`` of a sampled state: what that
@@ -14,12 +15,12 @@ the rollout player cheats no more than the heuristic bot does.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from parlour.bots.base import automatic_action, decision_rng, require_choice
 from parlour.core.game import View
+from parlour.core.registry import game_parts
 from parlour.core.sampler import Rng
 
 Policy = Callable[[Mapping[str, Any], Sequence[int], Rng], int]
@@ -29,17 +30,11 @@ _POLICIES: dict[str, Policy | None] = {}
 
 
 def policy_for(game_name: str) -> Policy | None:
-    """The heuristic of a game, or None if the game has none yet."""
+    """The heuristic of a game (the ``choose`` of its heuristic part), or None if
+    the game declares none."""
     if game_name not in _POLICIES:
-        module_name = f"parlour.bots.heuristics.{game_name.replace('-', '_')}"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name != module_name:
-                raise
-            _POLICIES[game_name] = None
-        else:
-            _POLICIES[game_name] = module.choose
+        choose = game_parts(game_name).attribute("heuristic", "choose")
+        _POLICIES[game_name] = cast(Policy, choose) if choose is not None else None
     return _POLICIES[game_name]
 
 

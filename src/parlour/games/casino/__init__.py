@@ -1,0 +1,18 @@
+"""Casino: the fishing game of captures and builds, for two to four players.
+
+The game's parts, declared once; importing this package imports none of them.
+"""
+
+from parlour.core.parts import GameParts
+
+PARTS = GameParts(
+    name="casino",
+    package=__name__,
+    rules="rules",
+    events="events",
+    text="text",
+    heuristic="heuristic",
+    tensor="tensor",
+    pages="pages",
+)
+"""Where each part of the game lives in this package."""

@@ -1,0 +1,485 @@
+"""Terminal rendering of Casino (reads only the View's observation and legal moves).
+
+Builds are drawn as labelled groups (``b9 [ 5♠ 4♡ ]  single build of Ann``);
+a move is made in steps, and the move being made is drawn under the table with
+what its next step may add. ``move_groups`` lets a player pick the card first,
+then what it does; ``narrate`` tells the moves made and the score table of each
+finished round; ``sentence`` says one event of the game log. English and French
+(``style.lang``); move texts keep the game's notation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.cards import parse_card
+from parlour.core.events import Event
+from parlour.core.game import View
+from parlour.games.casino.rules import (
+    BuildCalled,
+    BuildMade,
+    BuildRaised,
+    Captured,
+    CardDealt,
+    FirstDealerDrawn,
+    GameOver,
+    LastCardsTaken,
+    RoundScored,
+    Trailed,
+)
+from parlour.render import Style, pad, rows_needed
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "header": "Casino · round {round} · deal {deal} of {deals} · dealer: {dealer} · "
+        "stock {stock} · to {target}",
+        "undrawn": "to be drawn",
+        "scores": "Scores: ",
+        "taken": " (taken {cards} cards, {spades}♠",
+        "sweeps_count": ", {count} sweeps",
+        "table": "Table:",
+        "loose": "  loose: ",
+        "none": "(none)",
+        "single": "single build of {owner}",
+        "multiple": "called build of {owner}",
+        "last_capture": "Last capture: {name} with {card} took {cards}",
+        "recent": "Recent: ",
+        "hand": "Your hand ({name}): ",
+        "held": "    cards held: ",
+        "empty": "(empty)",
+        "to_play": "{name} to play.",
+        "won": "Game over: {name} {verb}.",
+        "over": "Game over ({note}).",
+        "round_score": "Round {round} score",
+        "cards": "cards taken",
+        "spades": "spades taken",
+        "most_cards": "most cards",
+        "most_spades": "most spades",
+        "big_casino": "big casino",
+        "little_casino": "little casino",
+        "aces": "aces",
+        "sweeps": "sweeps",
+        "points": "round points",
+        "total": "total",
+        "last_take": "{name} takes the cards left on the table.",
+        "round_scored": "Round {round} scored: {points}.",
+        "final": "Game over: {totals}.",
+        "counts_out": "{name} {verb} out",
+        "pending": "Move being made by {name}: {text}",
+        "pending_group": " (group so far {total}, to make {value})",
+        "first_dealer": "{name} deals first.",
+        "dealt_table": "{card} is dealt face up to the table.",
+        "dealt_you": "{name} is dealt {card}.",
+        "dealt_hidden": "{name} is dealt a card.",
+        "trail": "{name} trails {card}.",
+        "capture": "{name} plays {card} and takes {cards}.",
+        "sweep": " A sweep!",
+        "build_made": "{name} plays {card} and builds {value}: {cards}.",
+        "build_raised": "{name} plays {card} and raises b{previous} to {value}: {cards}.",
+        "build_called": "{name} plays {card} and calls {value}: {cards}.",
+        "last_cards": "{name} takes the cards left on the table: {cards}.",
+        "first_dealer_you": "{name} deal first.",
+        "dealt_you_you": "{name} are dealt {card}.",
+        "trail_you": "{name} trail {card}.",
+        "capture_you": "{name} play {card} and take {cards}.",
+        "build_made_you": "{name} play {card} and build {value}: {cards}.",
+        "build_raised_you": "{name} play {card} and raise b{previous} to {value}: {cards}.",
+        "build_called_you": "{name} play {card} and call {value}: {cards}.",
+        "last_cards_you": "{name} take the cards left on the table: {cards}.",
+        "scored": "Round {round} scored: {points} (totals {totals}).",
+        "game_over": "Game over: {name} {verb} with {total}.",
+        "game_stopped": "Game over ({note}): {totals}.",
+        "reason_cards": "most cards",
+        "reason_spades": "most spades",
+        "reason_big casino": "big casino",
+        "reason_little casino": "little casino",
+        "reason_ace": "ace",
+        "reason_sweep": "sweep",
+    },
+    "fr": {
+        "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
+        "talon {stock} · en {target}",
+        "undrawn": "à tirer",
+        "scores": "Scores : ",
+        "taken": " (pris {cards} cartes, {spades}♠",
+        "sweeps_count": ", {count} rafles",
+        "table": "Table :",
+        "loose": "  cartes seules : ",
+        "none": "(aucune)",
+        "single": "combinaison simple de {owner}",
+        "multiple": "combinaison d'appel de {owner}",
+        "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
+        "recent": "Derniers coups : ",
+        "hand": "Votre main ({name}) : ",
+        "held": "    cartes en main : ",
+        "empty": "(vide)",
+        "to_play": "À {name} de jouer.",
+        "won": "Partie terminée : victoire de {name}.",
+        "over": "Partie terminée ({note}).",
+        "round_score": "Score de la manche {round}",
+        "cards": "cartes prises",
+        "spades": "piques pris",
+        "most_cards": "plus de cartes",
+        "most_spades": "plus de piques",
+        "big_casino": "grand casino",
+        "little_casino": "petit casino",
+        "aces": "as",
+        "sweeps": "rafles",
+        "points": "points",
+        "total": "total",
+        "last_take": "{name} ramasse les cartes restées sur la table.",
+        "round_scored": "Manche {round} : {points}.",
+        "final": "Partie terminée : {totals}.",
+        "counts_out": "{name} atteint le but en comptant",
+        "pending": "Coup en cours de {name} : {text}",
+        "pending_group": " (groupe en cours {total}, pour faire {value})",
+        "first_dealer": "{name} donne en premier.",
+        "dealt_table": "{card} est donnée face visible sur la table.",
+        "dealt_you": "{name} reçoit {card}.",
+        "dealt_hidden": "{name} reçoit une carte.",
+        "trail": "{name} pose {card} sur la table.",
+        "capture": "{name} joue {card} et prend {cards}.",
+        "sweep": " Rafle !",
+        "build_made": "{name} joue {card} et fait une combinaison de {value} : {cards}.",
+        "build_raised": "{name} joue {card} et porte b{previous} à {value} : {cards}.",
+        "build_called": "{name} joue {card} et appelle {value} : {cards}.",
+        "last_cards": "{name} ramasse les cartes restées sur la table : {cards}.",
+        "first_dealer_you": "{name} donnez en premier.",
+        "dealt_you_you": "{name} recevez {card}.",
+        "trail_you": "{name} posez {card} sur la table.",
+        "capture_you": "{name} jouez {card} et prenez {cards}.",
+        "build_made_you": "{name} jouez {card} et faites une combinaison de {value} : {cards}.",
+        "build_raised_you": "{name} jouez {card} et portez b{previous} à {value} : {cards}.",
+        "build_called_you": "{name} jouez {card} et appelez {value} : {cards}.",
+        "last_cards_you": "{name} ramassez les cartes restées sur la table : {cards}.",
+        "scored": "Manche {round} : {points} (totaux {totals}).",
+        "game_over": "Partie terminée : victoire de {name} avec {total}.",
+        "game_stopped": "Partie terminée ({note}) : {totals}.",
+        "reason_cards": "plus de cartes",
+        "reason_spades": "plus de piques",
+        "reason_big casino": "grand casino",
+        "reason_little casino": "petit casino",
+        "reason_ace": "as",
+        "reason_sweep": "rafle",
+    },
+}
+
+
+def _say(lang: str, key: str, **values: object) -> str:
+    words = _WORDS.get(lang, _WORDS["en"])
+    if values.get("name") in ("You", "Vous") and key + "_you" in words:
+        key += "_you"  # the verb agrees with a seat called You / Vous
+    return words[key].format(**values)
+
+
+def _verb(subject: str, verb: str) -> str:
+    """An English verb agreeing with ``subject``: a side of two or You take the
+    plural (``win``), one other player the singular (``wins``)."""
+    return verb if " & " in subject or subject == "You" else verb + "s"
+
+
+def _cards_drawn(text: str, style: Style) -> str:
+    """A move's text with its cards drawn as on the table (``7S take 2H+5D`` →
+    ``7♠ take 2♡+5♢``)."""
+    parts = re.split(r"([\s+,]+)", text)
+    drawn = []
+    for part in parts:
+        try:
+            drawn.append(style.card(parse_card(part)) if part.strip(" +,") else part)
+        except ValueError:
+            drawn.append(part)
+    return "".join(drawn)
+
+
+def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
+    return " & ".join(names[seat] for seat in observation["sides"][side])
+
+
+def _build_lines(observation: Mapping[str, Any], style: Style, names: Sequence[str]) -> list[str]:
+    lines = []
+    for build in observation["builds"]:
+        label = style.bold(f"b{build['value']}")
+        owner = names[build["owner"]]
+        kind = _say(style.lang, build["kind"], owner=owner)
+        lines.append(f"  {label} [ {style.cards(build['cards'])} ]  {kind}")
+    return lines
+
+
+def round_table(
+    observation: Mapping[str, Any], names: Sequence[str], index: int = -1, lang: str = "en"
+) -> list[str]:
+    """The score table of one finished round (the last by default)."""
+    result = observation["round_results"][index]
+    sides = len(result["sides"])
+    width = max(12, *(len(_side_name(observation, side, names)) + 2 for side in range(sides)))
+    header = pad("", 16) + "".join(
+        pad(_side_name(observation, side, names), width) for side in range(sides)
+    )
+    lines = [_say(lang, "round_score", round=result["round"]), header]
+    keys = ["cards", "spades", "most_cards", "most_spades", "big_casino", "little_casino", "aces"]
+    if observation["sweeps"] is not None:
+        keys.append("sweeps")
+    keys.append("points")
+    for key in keys:
+        lines.append(
+            pad(_say(lang, key), 16)
+            + "".join(pad(str(side[key]), width) for side in result["sides"])
+        )
+    lines.append(
+        pad(_say(lang, "total"), 16) + "".join(pad(str(total), width) for total in result["totals"])
+    )
+    if result["counted_out"] >= 0:
+        name = _side_name(observation, result["counted_out"], names)
+        lines.append(_say(lang, "counts_out", name=name, verb=_verb(name, "count")))
+    return lines
+
+
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as ``view.seat`` sees it (the last round's score table only if
+    it fits in ``height`` rows of ``width`` columns, when they are given)."""
+    o: Mapping[str, Any] = view.observation
+    lang = style.lang
+    out: list[str] = []
+    dealer = names[o["dealer"]] if o["dealer"] is not None else _say(lang, "undrawn")
+    out.append(
+        style.bold(
+            _say(
+                lang,
+                "header",
+                round=o["round"],
+                deal=o["deal"],
+                deals=o["deals_per_round"],
+                dealer=dealer,
+                stock=o["stock"],
+                target=o["target"],
+            )
+        )
+    )
+    scores = []
+    for side in range(len(o["sides"])):
+        text = f"{_side_name(o, side, names)} {o['totals'][side]}"
+        if o["captured_counts"] is not None:
+            counts = o["captured_counts"][side]
+            text += _say(lang, "taken", cards=counts["cards"], spades=counts["spades"])
+            if o["sweeps"] is not None:
+                text += _say(lang, "sweeps_count", count=o["sweeps"][side])
+            text += ")"
+        scores.append(text)
+    out.append(_say(lang, "scores") + " · ".join(scores))
+    out.append("")
+    out.append(_say(lang, "table"))
+    out.append(_say(lang, "loose") + (style.cards(o["loose"]) or _say(lang, "none")))
+    out.extend(_build_lines(o, style, names))
+    if o["last_capture"] is not None:
+        capture = o["last_capture"]
+        out.append(
+            _say(
+                lang,
+                "last_capture",
+                name=names[capture["seat"]],
+                card=style.card(capture["card"]),
+                cards=style.cards(capture["taken"]),
+            )
+        )
+    pending = o.get("pending")
+    if pending is not None:
+        line = _say(lang, "pending", name=names[pending["seat"]], text=pending["text"])
+        if pending["open_group"] or (pending["kind"] == "build" and pending["open_sum"]):
+            line += _say(lang, "pending_group", total=pending["open_sum"], value=pending["value"])
+        out.append(style.bold(line))
+    if o["round_moves"]:
+        recent = o["round_moves"][-len(o["sides"]) - 1 :]
+        out.append(
+            _say(lang, "recent")
+            + " · ".join(f"{names[m['seat']]}: {_cards_drawn(m['move'], style)}" for m in recent)
+        )
+    out.append("")
+    others = " · ".join(
+        f"{names[seat]} {size}" for seat, size in enumerate(o["hand_sizes"]) if seat != view.seat
+    )
+    out.append(
+        _say(lang, "hand", name=names[view.seat])
+        + (style.cards(o["hand"]) or _say(lang, "empty"))
+        + _say(lang, "held")
+        + others
+    )
+    if o["round_results"] and (o["phase"] == "over" or len(o["round_moves"]) < o["players"]):
+        scores_table = ["", *round_table(o, names, lang=lang)]
+        if height is None or rows_needed(out + scores_table, width) < height:
+            out.extend(scores_table)
+    current = o["current_player"]
+    if o["phase"] == "over":
+        if o["winner_side"] is not None and o["winner_side"] >= 0:
+            winner = _side_name(o, o["winner_side"], names)
+            out.append(_say(lang, "won", name=winner, verb=_verb(winner, "win")))
+        else:
+            out.append(_say(lang, "over", note=o["end_note"]))
+    elif isinstance(current, int) and current >= 0:
+        out.append(_say(lang, "to_play", name=names[current]))
+    return "\n".join(out)
+
+
+def move_groups(view: View) -> list[tuple[str, list[int]]]:
+    """The legal steps in groups: a move's first steps by the card played (pick
+    the card, then what it does); within a move, the loose cards by value, then
+    the builds, then done."""
+    groups: dict[str, list[int]] = {}
+    within = view.observation.get("pending") is not None
+    for action, text in zip(view.legal_actions, view.action_texts, strict=True):
+        if not within:
+            label = text.split()[0]
+        elif text == "done" or text.startswith("b"):
+            label = text
+        else:
+            label = text[:-1]  # the card's rank: the cards of one value together
+        groups.setdefault(label, []).append(action)
+    return list(groups.items())
+
+
+def _names_of_side(sides: Sequence[Sequence[int]], side: int, names: Sequence[str]) -> str:
+    return " & ".join(names[seat] for seat in sides[side])
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """One Casino event as a sentence in ``style.lang`` (None for an event of
+    another game). A card hidden from the reader is not named."""
+    lang = style.lang
+    if isinstance(event, FirstDealerDrawn):
+        return _say(lang, "first_dealer", name=names[event.seat])
+    if isinstance(event, CardDealt):
+        if event.seat < 0:
+            card = style.card(event.card) if event.card is not None else "?"
+            return _say(lang, "dealt_table", card=card)
+        if event.card is None:
+            return _say(lang, "dealt_hidden", name=names[event.seat])
+        return _say(lang, "dealt_you", name=names[event.seat], card=style.card(event.card))
+    if isinstance(event, Trailed):
+        return _say(lang, "trail", name=names[event.seat], card=style.card(event.card))
+    if isinstance(event, Captured):
+        text = _say(
+            lang,
+            "capture",
+            name=names[event.seat],
+            card=style.card(event.card),
+            cards=style.cards(list(event.cards)),
+        )
+        return text + _say(lang, "sweep") if event.sweep else text
+    if isinstance(event, BuildMade):
+        return _say(
+            lang,
+            "build_made",
+            name=names[event.seat],
+            card=style.card(event.card),
+            value=event.value,
+            cards=style.cards(list(event.cards)),
+        )
+    if isinstance(event, BuildRaised):
+        return _say(
+            lang,
+            "build_raised",
+            name=names[event.seat],
+            card=style.card(event.card),
+            previous=event.previous_value,
+            value=event.value,
+            cards=style.cards(list(event.cards)),
+        )
+    if isinstance(event, BuildCalled):
+        return _say(
+            lang,
+            "build_called",
+            name=names[event.seat],
+            card=style.card(event.card),
+            value=event.value,
+            cards=style.cards(list(event.cards)),
+        )
+    if isinstance(event, LastCardsTaken):
+        return _say(
+            lang, "last_cards", name=names[event.seat], cards=style.cards(list(event.cards))
+        )
+    if isinstance(event, RoundScored):
+        points = ", ".join(
+            f"{_names_of_side(event.sides, side, names)} {points}"
+            + (
+                " ("
+                + ", ".join(
+                    _say(lang, "reason_" + reason)
+                    for item_side, _, reason in event.items
+                    if item_side == side
+                )
+                + ")"
+                if any(item_side == side for item_side, _, _ in event.items)
+                else ""
+            )
+            for side, points in enumerate(event.points)
+        )
+        totals = ", ".join(
+            f"{_names_of_side(event.sides, side, names)} {total}"
+            for side, total in enumerate(event.totals)
+        )
+        return _say(lang, "scored", round=event.round, points=points, totals=totals)
+    if isinstance(event, GameOver):
+        totals = ", ".join(
+            f"{_names_of_side(event.sides, side, names)} {total}"
+            for side, total in enumerate(event.totals)
+        )
+        if event.winner_side >= 0:
+            winner = _names_of_side(event.sides, event.winner_side, names)
+            return _say(
+                lang,
+                "game_over",
+                name=winner,
+                verb=_verb(winner, "win"),
+                total=event.totals[event.winner_side],
+            )
+        return _say(lang, "game_stopped", note=event.note, totals=totals)
+    return None
+
+
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[str]:
+    """What happened between two observations: the moves made (and the move being
+    made, as chosen so far) and finished rounds."""
+    sentences: list[str] = []
+    new_round = after["round"] != before["round"]
+    moves = after["round_moves"]
+    if new_round:
+        moves = after["previous_round_moves"][len(before["round_moves"]) :]
+    else:
+        moves = moves[len(before["round_moves"]) :]
+    for move in moves:
+        sentences.append(f"{names[move['seat']]}: {move['move']}")
+    pending = after.get("pending")
+    if pending is not None and pending != before.get("pending"):
+        # A step of a move not finished yet: the move as chosen so far.
+        sentences.append(f"{names[pending['seat']]}: {pending['text']} …")
+    for index in range(len(before["round_results"]), len(after["round_results"])):
+        result = after["round_results"][index]
+        points = ", ".join(
+            f"{_side_name(after, side, names)} {points}"
+            for side, points in enumerate(result["points"])
+        )
+        taker = result["last_take"]
+        if taker >= 0:
+            sentences.append(_say(lang, "last_take", name=names[taker]))
+        sentences.append(_say(lang, "round_scored", round=result["round"], points=points))
+        sentences.extend(round_table(after, names, index, lang))
+    if new_round:
+        for move in after["round_moves"]:
+            sentences.append(f"{names[move['seat']]}: {move['move']}")
+    if after["phase"] == "over" and before["phase"] != "over":
+        totals = ", ".join(
+            f"{_side_name(after, side, names)} {total}"
+            for side, total in enumerate(after["totals"])
+        )
+        sentences.append(_say(lang, "final", totals=totals))
+    return sentences

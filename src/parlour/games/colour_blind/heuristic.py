@@ -1,0 +1,64 @@
+"""Colour-blind heuristic: win the tricks whose row card helps, duck the others.
+
+The card a trick wins is known (the next row card), and so is the good colour.
+
+- A good-colour row card: win it as cheaply as possible. Last to play, play the
+  lowest card that wins (equal ranks: the later wins); earlier, play the highest
+  card if the row card is worth 8 or more, else the lowest card that beats the
+  trick so far; if nothing wins, throw the lowest card.
+- A bad-colour row card: lose it. Play the highest card that does not win; if
+  every card wins, play the highest (it will probably win anyway, and high cards
+  are cheaper to spend on a trick that must be taken).
+- Leading: with a good row card lead the highest card if it is worth 8 or more,
+  else a middle card; with a bad one lead the lowest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.cards import is_red, parse_card
+from parlour.core.sampler import Rng
+from parlour.games.colour_blind.rules import POWER, VALUE
+
+
+def _pick(cards: Sequence[int], rng: Rng, highest: bool) -> int:
+    best = max(POWER[card] for card in cards) if highest else min(POWER[card] for card in cards)
+    candidates = [card for card in cards if POWER[card] == best]
+    return candidates[0] if len(candidates) == 1 else rng.choice(candidates)
+
+
+def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:
+    """The Colour-blind heuristic's choice (see the module docstring)."""
+    row: list[str] = observation["row"]
+    position: int = observation["row_next"]
+    good_red = observation["good_colour"] == "red"
+    if 0 <= position < len(row):
+        stake_card = parse_card(row[position])
+        value = VALUE[stake_card] if is_red(stake_card) == good_red else -VALUE[stake_card]
+    else:
+        value = 0
+    trick = [parse_card(card) for card in observation["trick"]]
+    players: int = observation["players"]
+    cards = list(legal_actions)
+    if not trick:
+        if value <= 0:
+            return _pick(cards, rng, highest=False)
+        if value >= 8:
+            return _pick(cards, rng, highest=True)
+        ordered = sorted(cards, key=lambda card: POWER[card])
+        return ordered[len(ordered) // 2]
+    top = max(POWER[card] for card in trick)
+    winning = [card for card in cards if POWER[card] >= top]
+    losing = [card for card in cards if POWER[card] < top]
+    last = len(trick) == players - 1
+    if value > 0:
+        if not winning:
+            return _pick(cards, rng, highest=False)
+        if last or value < 8:
+            return _pick(winning, rng, highest=False)
+        return _pick(winning, rng, highest=True)
+    if losing:
+        return _pick(losing, rng, highest=True)
+    return _pick(cards, rng, highest=True)

@@ -1,0 +1,43 @@
+"""Dracula heuristic: build my best line, spoil theirs.
+
+- Direction (first dealer): the Queen's way (rows) if the hand holds at least as
+  many Queens as Kings, else the King's way (columns).
+- Play: try every card in every open cell and keep the placement that leaves
+  the best balance of my best estimated line against the opponent's best (plus
+  a fifth of the same for the second lines); a Vampire thus goes where it kills
+  the opponent's best line and spares mine.
+- Scoring with cards: take the most valuable coffin cards (Vampires excepted:
+  they void lines later).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.bots.heuristics import best_of
+from parlour.core.sampler import Rng
+from parlour.games._coffin._dracula_actions import PLAY_ACTIONS, ROWS, TAKE
+from parlour.games._coffin.heuristic import choose_direction, choose_play
+from parlour.games._coffin.rules import Axis, card_value
+
+
+def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:
+    """The Dracula heuristic's choice (see the module docstring)."""
+    if ROWS in legal_actions:
+        return choose_direction(observation["hand"])
+    if legal_actions[0] >= TAKE:
+        return best_of(
+            legal_actions,
+            lambda action: (
+                -1.0
+                if action - TAKE >= 52
+                else float(
+                    card_value(action - TAKE, Axis.ROW) + card_value(action - TAKE, Axis.COLUMN)
+                )
+            ),
+            rng,
+        )
+    mine = Axis.ROW if observation["directions"][observation["seat"]] == "rows" else Axis.COLUMN
+    plays = [action for action in legal_actions if action < PLAY_ACTIONS]
+    return choose_play(observation["coffin"], mine, plays, rng)

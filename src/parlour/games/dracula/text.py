@@ -1,0 +1,307 @@
+"""Terminal rendering of two-player Dracula (reads only the View)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.events import Event
+from parlour.core.game import View
+from parlour.games._coffin.text import (
+    COFFIN_WORDS,
+    coffin_lines,
+    coffin_sentence,
+    direction_sentence,
+    lines_text,
+)
+from parlour.render import Block, Style, fit_blocks, pad, visible_width
+from parlour.render.narration import (
+    count_of,
+    say,
+    scores_text,
+    seat_name,
+)
+
+WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "deal": "deal {deal} of {deals}",
+        "deal_waste": "deal {deal} (from the waste)",
+        "game": "game {number} · ",
+        "dealer": "dealer:",
+        "cut": "Cut: {first} {first_card}, {second} {second_card}: {name} dealt first.",
+        "rows": "rows (Queen's way)",
+        "columns": "columns (King's way)",
+        "no_way": "direction not chosen yet",
+        "cards": "cards",
+        "points": "points",
+        "session": "session",
+        "hand": "Your hand:",
+        "empty": "(empty)",
+        "holds": "{name} holds {count} · stock {stock}",
+        "waste": "waste",
+        "won": "Won:",
+        "choose": "{name} chooses: rows (Queen's way) or columns (King's way).",
+        "choose_you": "{name} choose: rows (Queen's way) or columns (King's way).",
+        "take": "{name} takes {count} more {cards} from the coffin.",
+        "take_you": "{name} take {count} more {cards} from the coffin.",
+        "to_play": "{name} to play.",
+        "scored": "Deal {deal} scored ({note}): {first} {first_score}, {second} {second_score} "
+        "{unit}.",
+        "unit_cards": "cards to take",
+        "card_one": "card",
+        "card_many": "cards",
+        "rows_short": "rows",
+        "columns_short": "columns",
+        "bonus": "End bonus: {name} adds {bonus}.",
+        "bonus_you": "End bonus: {name} add {bonus}.",
+        "over": "Game over: {first} {first_score}, {second} {second_score}.",
+    },
+    "fr": {
+        "deal": "donne {deal} sur {deals}",
+        "deal_waste": "donne {deal} (avec la défausse)",
+        "game": "partie {number} · ",
+        "dealer": "donneur :",
+        "cut": "Coupe : {first} {first_card}, {second} {second_card} : {name} donne en premier.",
+        "cut_you": "Coupe : {first} {first_card}, {second} {second_card} : {name} donnez en "
+        "premier.",
+        "rows": "lignes (voie de la Reine)",
+        "columns": "colonnes (voie du Roi)",
+        "no_way": "sens pas encore choisi",
+        "cards": "cartes",
+        "points": "points",
+        "session": "séance",
+        "hand": "Votre main :",
+        "empty": "(vide)",
+        "holds": "{name} a {count} · talon {stock}",
+        "waste": "défausse",
+        "won": "Gagnées :",
+        "choose": "{name} choisit : lignes (voie de la Reine) ou colonnes (voie du Roi).",
+        "choose_you": "{name} choisissez : lignes (voie de la Reine) ou colonnes (voie du Roi).",
+        "take": "{name} prend encore {count} {cards} du cercueil.",
+        "take_you": "{name} prenez encore {count} {cards} du cercueil.",
+        "to_play": "À {name} de jouer.",
+        "to_play_you": "À vous de jouer.",
+        "scored": "Donne {deal} comptée ({note}) : {first} {first_score}, {second} "
+        "{second_score} {unit}.",
+        "unit_cards": "cartes à prendre",
+        "card_one": "carte",
+        "card_many": "cartes",
+        "rows_short": "lignes",
+        "columns_short": "colonnes",
+        "bonus": "Bonus de fin : {name} ajoute {bonus}.",
+        "bonus_you": "Bonus de fin : {name} ajoutez {bonus}.",
+        "over": "Partie terminée : {first} {first_score}, {second} {second_score}.",
+    },
+}
+
+_SECOND_PERSON = ("You", "Vous")
+
+
+def _say(lang: str, key: str, **values: object) -> str:
+    words = _WORDS.get(lang, _WORDS["en"])
+    name = values.get("name")
+    if name in _SECOND_PERSON and key + "_you" in words:
+        key += "_you"
+    return words[key].format(**values)
+
+
+def render(
+    view: View,
+    style: Style,
+    names: Sequence[str],
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> str:
+    """The table as ``view.seat`` sees it (compact to fit ``width`` × ``height``
+    when they are given)."""
+    o: Mapping[str, Any] = view.observation
+    seat = view.seat
+    lang = style.lang
+    narrow = width is not None and width < 60
+    if o["from_waste"]:
+        deal = _say(lang, "deal_waste", deal=o["deal"])
+    else:
+        deal = _say(lang, "deal", deal=o["deal"], deals=o["deals"])
+    game = _say(lang, "game", number=o["session_game"]) if o["session_game"] > 1 else ""
+    dealer = _say(lang, "dealer")
+    blocks: list[Block] = [
+        (0, [style.bold(f"Dracula · {game}{deal} · {dealer} {names[o['dealer']]}")])
+    ]
+    if o["cut"]:
+        cut = _say(
+            lang,
+            "cut",
+            first=names[0],
+            first_card=style.card(o["cut"][0]),
+            second=names[1],
+            second_card=style.card(o["cut"][1]),
+            name=names[o["first_dealer"]],
+        )
+        blocks.append((3, [cut]))
+    directions = o["directions"]
+    unit = _say(lang, "cards" if o["scoring"] == "cards" else "points")
+    players = []
+    for player in range(2):
+        if directions[player]:
+            way = _say(lang, directions[player] + ("_short" if narrow else ""))
+        else:
+            way = _say(lang, "no_way")
+        extra = ""
+        if o.get("session_target") is not None:  # a session of several games
+            extra = f" · {_say(lang, 'session')} {o['session_totals'][player]}"
+        way_width = 10 if narrow and directions[player] else 26
+        players.append(
+            f"  {pad(names[player], 10)} {way:<{way_width}} {o['totals'][player]:>4} {unit}{extra}"
+        )
+    blocks.append((0, players))
+    blocks.append((2, [""]))
+    blocks.append((0, coffin_lines(o["coffin"], o["row_values"], o["column_values"], style)))
+    blocks.append((2, [""]))
+    holds = _say(
+        lang, "holds", name=names[1 - seat], count=o["hand_sizes"][1 - seat], stock=o["stock"]
+    )
+    if o["scoring"] == "cards":
+        holds += f" · {_say(lang, 'waste')} {o['waste']}"
+    hand = f"{_say(lang, 'hand')} {style.cards(o['hand']) or _say(lang, 'empty')}"
+    if width is not None and visible_width(hand) + 4 + visible_width(holds) > width:
+        blocks.append((0, [hand, "  " + holds]))
+    else:
+        blocks.append((0, [f"{hand}    {holds}"]))
+    if o["scoring"] == "cards" and (o["won"][0] or o["won"][1]):
+        blocks.append(
+            (
+                1,
+                [
+                    f"{_say(lang, 'won')} "
+                    + " · ".join(f"{names[p]} {len(o['won'][p])}" for p in range(2))
+                ],
+            )
+        )
+    current = o["current_player"]
+    if o["phase"] == "direction":
+        blocks.append((0, [_say(lang, "choose", name=names[current])]))
+    elif o["phase"] == "take":
+        count = o["takes_left"]
+        cards = _say(lang, "card_one" if count == 1 else "card_many")
+        blocks.append((0, [_say(lang, "take", name=names[current], count=count, cards=cards)]))
+    elif current is not None:
+        blocks.append((0, [_say(lang, "to_play", name=names[current])]))
+    return fit_blocks(blocks, height, width)
+
+
+def _note(note: str, lang: str) -> str:
+    """A score note of the engine (``rows 5/20/15, columns …``) in ``lang``."""
+    if lang != "fr":
+        return note
+    return note.replace("rows", "lignes").replace("columns", "colonnes")
+
+
+def narrate(
+    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
+) -> list[str]:
+    """Sentences for a finished deal or game."""
+    sentences: list[str] = []
+    if (
+        len(after["scores"]) > len(before["scores"])
+        or after["session_game"] > before["session_game"]
+    ):
+        for row, note in zip(
+            after["scores"][len(before["scores"]) :],
+            after["notes"][len(before["notes"]) :],
+            strict=False,
+        ):
+            _, deal, first, second = row
+            unit = _say(lang, "unit_cards") if after["scoring"] == "cards" else _say(lang, "points")
+            sentences.append(
+                _say(
+                    lang,
+                    "scored",
+                    deal=deal,
+                    note=_note(note, lang),
+                    first=names[0],
+                    first_score=first,
+                    second=names[1],
+                    second_score=second,
+                    unit=unit,
+                )
+            )
+    if len(after["game_results"]) > len(before["game_results"]):
+        first, second, bonus_seat, bonus = after["game_results"][-1]
+        if bonus_seat >= 0:
+            sentences.append(_say(lang, "bonus", name=names[bonus_seat], bonus=bonus))
+        sentences.append(
+            _say(
+                lang,
+                "over",
+                first=names[0],
+                first_score=first,
+                second=names[1],
+                second_score=second,
+            )
+        )
+    return sentences
+
+
+# ----- sentences from events ------------------------------------------------------------
+
+
+def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
+    """A sentence for an event of two-player Dracula (None: a shared kind said by
+    ``parlour.render.narration``)."""
+    shared = coffin_sentence(event, names, style)
+    if shared is not None:
+        return shared
+    kind = event.kind
+    values = event.__dict__
+    if kind == "direction_chosen":
+        seat = values["seat"]
+        return direction_sentence(
+            seat_name(names, seat, style),
+            seat_name(names, 1 - seat, style),
+            values["direction"],
+            style,
+        )
+    if kind == "coffin_scored":
+        scored = say(
+            COFFIN_WORDS,
+            style,
+            "deal_scored",
+            deal=values["deal"],
+            lines=lines_text(event, style),
+            scores=scores_text(names, values["scores"], style),
+        )
+        if not values["totals"]:
+            return scored
+        totals = scores_text(names, values["totals"], style)
+        return say(COFFIN_WORDS, style, "totals", scored=scored[:-1], totals=totals)
+    if kind == "card_cut":
+        name = seat_name(names, values["seat"], style)
+        return say(
+            COFFIN_WORDS, style, "card_cut", name, name=name, card=style.card(values["card"])
+        )
+    if kind == "cards_to_take":
+        if values["seat"] is None:
+            return say(COFFIN_WORDS, style, "cards_tied", line=values["line"])
+        name = seat_name(names, values["seat"], style)
+        count = count_of(
+            values["count"],
+            say(COFFIN_WORDS, style, "card"),
+            say(COFFIN_WORDS, style, "cards"),
+        )
+        return say(
+            COFFIN_WORDS, style, "cards_to_take", name, name=name, line=values["line"], count=count
+        )
+    if kind == "card_taken":
+        name = seat_name(names, values["seat"], style)
+        return say(
+            COFFIN_WORDS, style, "card_taken", name, name=name, card=style.card(values["card"])
+        )
+    if kind == "waste_turned":
+        count = count_of(
+            values["count"], say(COFFIN_WORDS, style, "card"), say(COFFIN_WORDS, style, "cards")
+        )
+        return say(COFFIN_WORDS, style, "waste_turned", count=count)
+    return None

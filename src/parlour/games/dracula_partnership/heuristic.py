@@ -1,0 +1,26 @@
+"""Partnership Dracula heuristic: the two-player heuristic, played for the side.
+
+- Direction (the dealer, for his side): rows if his hand holds at least as many
+  Queens as Kings, else columns.
+- Play: every card in every open cell; keep the placement with the best balance
+  of my side's best estimated line against the other side's best (plus a fifth of
+  the same for the second lines). My side's lines are my partner's too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.sampler import Rng
+from parlour.games._coffin._dracula_actions import COLUMNS, ROWS
+from parlour.games._coffin.heuristic import choose_direction, choose_play
+from parlour.games._coffin.rules import Axis
+
+
+def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:
+    """The partnership heuristic's choice (see the module docstring)."""
+    if ROWS in legal_actions or COLUMNS in legal_actions:
+        return choose_direction(observation["hand"])
+    mine = Axis.ROW if observation["directions"][observation["seat"]] == "rows" else Axis.COLUMN
+    return choose_play(observation["coffin"], mine, legal_actions, rng)

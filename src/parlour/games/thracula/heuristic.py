@@ -1,0 +1,59 @@
+"""Thracula heuristic: improve my row or column, never feed a rival's.
+
+- Take: a face-down card from my own row or column (best: where they cross), so
+  that the card I put back lands in a line I score; otherwise any face-down card.
+- Put: try each card of the hand in the emptied cell and keep the one that
+  leaves the best balance of my score (the better of my row and my column,
+  estimated) against the best rival's. Face-down cells count as an average card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.bots.heuristics import best_of
+from parlour.core.sampler import Rng
+from parlour.games._coffin.heuristic import estimate_line, parse_coffin
+from parlour.games._coffin.rules import CELL_NAMES, COLUMNS, ROWS, Axis
+from parlour.games.thracula.rules import PUT, vampire_rule
+
+
+def _balance(coffin: Sequence[int], owned: Sequence[int], seat: int, rule: Any) -> float:
+    scores = []
+    for line in owned:
+        row = ROWS[line]
+        column = COLUMNS[line]
+        scores.append(
+            max(
+                estimate_line([coffin[cell] for cell in row], Axis.ROW, rule),
+                estimate_line([coffin[cell] for cell in column], Axis.COLUMN, rule),
+            )
+        )
+    mine = scores[seat]
+    rivals = max(score for position, score in enumerate(scores) if position != seat)
+    return mine - rivals
+
+
+def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:
+    """The Thracula heuristic's choice (see the module docstring)."""
+    seat = observation["seat"]
+    owned: list[int] = observation["owned_lines"]
+    line = owned[seat]
+    if legal_actions[0] < PUT:
+        mine = set(ROWS[line]) | set(COLUMNS[line])
+        crossing = ROWS[line][line]
+        return best_of(
+            legal_actions,
+            lambda cell: (1.0 if cell in mine else 0.0) + (1.0 if cell == crossing else 0.0),
+            rng,
+        )
+    coffin = parse_coffin(observation["coffin"])
+    cell = CELL_NAMES.index(observation["taken_cell"])
+    rule = vampire_rule(observation["two_vampires"])
+
+    def score(action: int) -> float:
+        coffin[cell] = action - PUT
+        return _balance(coffin, owned, seat, rule)
+
+    return best_of(legal_actions, score, rng)
