@@ -569,6 +569,14 @@ def check_arguments(arguments: argparse.Namespace) -> None:
         raise ParlourError("give --postgres (a throwaway cluster) or --database URL, not both")
     if arguments.skip_sqlite and not (arguments.postgres or arguments.database):
         raise ParlourError("--skip-sqlite leaves no run: add --postgres or --database")
+    if arguments.postgres or arguments.database:
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise ParlourError(
+                "the PostgreSQL runs need the postgres extra (psycopg is missing): "
+                "pip install 'parlour[web,postgres]'"
+            ) from None
     if arguments.server_source and not (Path(arguments.server_source) / "parlour").is_dir():
         raise ParlourError(
             f"--server-source {arguments.server_source} has no parlour package folder "
