@@ -191,3 +191,22 @@ def test_conflicting_or_repeated_options_are_refused() -> None:
     result = run(["play", "colour-blind", "--players", "3", "--option", "players=2"])
     assert result.returncode == 2
     assert "--players 3 and --option players=2 disagree" in result.stderr
+
+
+def test_the_command_line_builds_without_the_web_extra() -> None:
+    """The README's play command installs no web extra: building every command
+    (``parlour serve`` reads its limits' defaults) must not import Starlette."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "for name in ('starlette', 'uvicorn', 'psycopg', 'textual'):\n"
+        "    sys.modules[name] = None  # as if not installed\n"
+        "from parlour.cli import build_parser\n"
+        "build_parser().parse_args(['serve', '--help'])\n"
+    )
+    finished = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert "--max-tables" in finished.stdout, finished.stderr[-2000:]
