@@ -37,6 +37,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Markdown, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from parlour.core.cards import format_card
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
@@ -1049,7 +1050,8 @@ def finished_coffin(view: View, event: Event) -> View:
     observation = dict(view.observation)
     if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
         return view
-    observation["coffin"] = list(cards)
+    # As the View writes a coffin: card texts, None for an empty cell (card 0 is A♠).
+    observation["coffin"] = [format_card(card) if card >= 0 else None for card in cards]
     observation["row_values"] = list(getattr(event, "rows", ()))
     observation["column_values"] = list(getattr(event, "columns", ()))
     if "face_down" in observation:
