@@ -20,7 +20,6 @@ engine's; this module only reads Views, events and the :class:`Match`.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import re
 import time
@@ -37,7 +36,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Markdown, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from parlour.core.cards import format_card
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
@@ -47,7 +45,14 @@ from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
 from parlour.tui.palette import TableStyle, make_style
-from parlour.tui.session import Groups, Match, game_log, hint_line, render_hook
+from parlour.tui.session import (
+    DEAL_END_KINDS,
+    Groups,
+    Match,
+    game_log,
+    hint_line,
+    render_hook,
+)
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -60,8 +65,6 @@ DEFAULT_BOT_DELAY = 0.6
 QUIET_KINDS = frozenset({"card_dealt", "card_laid_face_down"})
 """Event kinds the log panel leaves out: cards dealt one by one (the hand shows them)."""
 
-DEAL_END_KINDS = frozenset({"coffin_scored", "deal_scored", "deal_ended", "round_scored"})
-"""Event kinds that close a deal: the screen pauses on the finished table."""
 
 PLAYED_KINDS = frozenset(
     {
@@ -693,12 +696,7 @@ class TableApp(App[int]):
         """Show the table as it was when the deal ended, with its score, and wait."""
         match = self.match
         lang = match.lang
-        if ended[-1].kind == "coffin_scored":  # the coffin is cleared as it scores
-            view = self.view_after(seat, step + 1)
-            if view is not None:
-                view = finished_coffin(view, ended[-1])
-        else:  # the table as the last move found it (the next deal is not there yet)
-            view = self.view_after(seat, step)
+        view = match.deal_end_view(seat, step, ended[-1])
         if view is not None and not (len(match.humans) > 1 and self.last_human is None):
             self.shown_seat = seat
             self.draw_view(view, until_step=step if ended[-1].kind == "coffin_scored" else step - 1)
@@ -725,18 +723,6 @@ class TableApp(App[int]):
         """A key was pressed at a deal's end: play on."""
         self.paused = False
         self.advance()
-
-    def view_after(self, seat: int, steps: int) -> View | None:
-        """What ``seat`` saw after the first ``steps`` steps of the history,
-        rebuilt by replaying them."""
-        history = self.match.table.snapshot().history
-        state = self.match.game.new_initial_state()
-        try:
-            for action in history[:steps]:
-                state.apply_action(action)
-        except ParlourError:
-            return None
-        return state.view(seat)
 
     def forced_notes(self, step: int) -> list[str]:
         """ "All your moves were forced" for each person at this keyboard who had
@@ -816,7 +802,8 @@ class TableApp(App[int]):
     def show_end(self) -> None:
         """The final table, scores and winner."""
         match = self.match
-        self.draw_table(match.observer)
+        self.shown_seat = match.observer
+        self.draw_view(match.final_view(match.observer))
         self.hide_moves()
         lines = match.result_lines()
         history = match.table.history_length()
@@ -1041,22 +1028,6 @@ def score_sheet_lines(match: Match) -> list[str]:
         note = _SEAT_NUMBER.sub(lambda found: _seat_name(names, found.group(1)), line.note)
         lines.append(f"{line.game:>4} {line.deal:>5}  {scores}   {note}".rstrip())
     return lines
-
-
-def finished_coffin(view: View, event: Event) -> View:
-    """``view`` with the coffin a ``coffin_scored`` event closed drawn full (the
-    Dracula games clear the coffin as they score it; a deal's end shows it)."""
-    cards = getattr(event, "cards", None)
-    observation = dict(view.observation)
-    if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
-        return view
-    # As the View writes a coffin: card texts, None for an empty cell (card 0 is A♠).
-    observation["coffin"] = [format_card(card) if card >= 0 else None for card in cards]
-    observation["row_values"] = list(getattr(event, "rows", ()))
-    observation["column_values"] = list(getattr(event, "columns", ()))
-    if "face_down" in observation:
-        observation["face_down"] = [False] * len(cards)
-    return dataclasses.replace(view, observation=observation, legal_actions=(), action_texts=())
 
 
 def _seat_name(names: Sequence[str], number: str) -> str:
