@@ -44,6 +44,7 @@ from parlour.i18n import tr
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
+from parlour.tui.log_panel import FollowingLog
 from parlour.tui.palette import TableStyle, make_style
 from parlour.tui.session import (
     DEAL_END_KINDS,
@@ -430,7 +431,7 @@ class TableApp(App[int]):
                 yield Static(id="table")
             with Vertical(id="side"):
                 yield OptionList(id="moves")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+                yield FollowingLog(id="log", wrap=True, markup=False, min_width=10)
         yield Static(id="message")
         yield Input(id="entry")
         yield Static(id="keys")
@@ -470,21 +471,22 @@ class TableApp(App[int]):
 
     def write_whole_log(self) -> None:
         """Write the whole game log again (after undo, resume, a new language)."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", FollowingLog)
         log.clear()
         lines = self.screen_log()
         for line in lines:
             log.write(line)
         self.log_lines = len(lines)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        log.follow()
 
     def write_new_log_lines(self) -> None:
         """Add to the panel what the log gained since it was last written."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", FollowingLog)
         lines = self.screen_log()
         for line in lines[self.log_lines :]:
             log.write(line)
         self.log_lines = len(lines)
+        log.follow()
 
     def say(self, text: str) -> None:
         """A message under the table (hints, reasons, confirmations)."""
