@@ -40,7 +40,7 @@ from parlour.i18n import (
     typed_move,
 )
 from parlour.render import Style, renderer_for
-from parlour.render.narration import sentence
+from parlour.render.narration import dealing_kinds, dealing_sentence, sentence
 from parlour.stats import StatsStore
 from parlour.table import (
     Hint,
@@ -104,11 +104,31 @@ def game_log(
     step of a move made in several steps, told when the move is complete;
     ``next_seat`` is the seat on turn now, for the last action).
     """
+    dealing = dealing_kinds(game_name)
+
+    def told(said_events: Sequence[Event]) -> list[str]:
+        """Sentences of ``said_events``; the cards of a deal dealt one by one
+        (and the game's own dealing events) folded into one sentence."""
+        lines: list[str] = []
+        run: list[Event] = []
+        for event in [*said_events, None]:
+            if event is not None and event.kind in dealing:
+                run.append(event)
+                continue
+            if len(run) > 1:
+                lines.append(dealing_sentence(game_name, run, names, style))
+            elif run:
+                lines.append(sentence(game_name, run[0], names, style))
+            run = []
+            if event is not None:
+                lines.append(sentence(game_name, event, names, style))
+        return lines
+
     starts = [move.step for move in moves]
     entries: list[list[str]] = []
     lead = [event for step, event in events if not starts or step < starts[0]]
     if lead:
-        entries.append([sentence(game_name, event, names, style) for event in lead])
+        entries.append(told(lead))
     position = 0
     ordered = sorted(events, key=lambda item: item[0])
     while position < len(ordered) and starts and ordered[position][0] < starts[0]:
@@ -119,7 +139,7 @@ def game_log(
         while position < len(ordered) and (end is None or ordered[position][0] < end):
             own.append(ordered[position])
             position += 1
-        said = [sentence(game_name, event, names, style) for _, event in own]
+        said = told([event for _, event in own])
         # A step of a move made in several steps (Casino: the card, then what it
         # takes) is told by the events of the move's last step: no sentence of
         # its own while the same player goes on.
