@@ -78,3 +78,18 @@ def test_french_dealing_line() -> None:
     dealt = [line for line in log if line.startswith("Cartes distribuées :")]
     assert len(dealt) == deals_started(match)
     assert "la rangée : " in dealt[0] and "13 cartes chacun" in dealt[0]
+
+
+def test_casino_table_cards_are_named_in_the_dealing_line() -> None:
+    game = parlour.load_game("casino")
+    match = Match.new(game, seed=4, humans=[0], opponent="random", names=["You", "Bot 2"])
+    table_cards = [
+        event.__dict__["card"]
+        for _, event in match.table.events_for(0)
+        if event.kind == "card_dealt" and event.__dict__["seat"] < 0
+    ]
+    assert len(table_cards) == 4
+    dealt = [line for line in match.log_sentences() if line.startswith("Cards dealt:")]
+    assert len(dealt) == 1
+    assert f"the table: {Style().cards(table_cards)}" in dealt[0], dealt[0]
+    assert "player 0" not in dealt[0]

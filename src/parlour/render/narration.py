@@ -104,6 +104,7 @@ _SHARED: Templates = {
         "cards_dealt": "Cards dealt: {parts}.",
         "cards_each": "{count} cards each",
         "cards_one": "{count} cards",
+        "table_cards": "the table: {cards}",
         "game_over": "Game over: {scores}.",
         "game_over_chips": "Game over, a player cannot pay the stakes: {scores}.",
         "game_over_deals": "Game over, the last deal is played: {scores}.",
@@ -118,6 +119,7 @@ _SHARED: Templates = {
         "cards_dealt": "Cartes distribuées : {parts}.",
         "cards_each": "{count} cartes chacun",
         "cards_one": "{count} cartes",
+        "table_cards": "la table : {cards}",
         "game_over": "Partie terminée : {scores}.",
         "game_over_chips": "Partie terminée, un joueur ne peut plus miser : {scores}.",
         "game_over_deals": "Partie terminée, la dernière donne est jouée : {scores}.",
@@ -193,17 +195,20 @@ def dealing_sentence(
 ) -> str:
     """A deal's dealing as one sentence: ``Cards dealt: You: 5♢ 3♣; Bot 2 and
     Bot 3: 13 cards each; the row: 3♡ A♡.`` (cards a seat saw are named, the
-    others counted; the game's own dealing events are said by its text part's
-    ``dealing_clause``)."""
+    others counted, cards dealt to the table (seat -1) listed; the game's own
+    dealing events are said by its text part's ``dealing_clause``)."""
     known: dict[int, list[int]] = {}
     hidden: dict[int, int] = {}
+    table: list[int] = []
     others: list[Event] = []
     for event in events:
         if event.kind != "card_dealt":
             others.append(event)
             continue
         seat, card = event.__dict__["seat"], event.__dict__["card"]
-        if card is None:
+        if seat < 0:  # dealt face up to the table (Casino)
+            table.extend([] if card is None else [card])
+        elif card is None:
             hidden[seat] = hidden.get(seat, 0) + 1
         else:
             known.setdefault(seat, []).append(card)
@@ -211,9 +216,11 @@ def dealing_sentence(
         f"{seat_name(names, seat, style)}: {style.cards(cards)}" for seat, cards in known.items()
     ]
     for count in sorted(set(hidden.values()), reverse=True):
-        seats = [seat for seat, number in hidden.items() if number == count]
+        seats = sorted(seat for seat, number in hidden.items() if number == count)
         key = "cards_each" if len(seats) > 1 else "cards_one"
         parts.append(f"{names_of(names, seats, style)}: {say(_SHARED, style, key, count=count)}")
+    if table:
+        parts.append(say(_SHARED, style, "table_cards", cards=style.cards(table)))
     clause = cast(DealingClause | None, game_parts(game_name).hook("text", "dealing_clause"))
     if others and clause is not None:
         parts.append(clause(others, style))
