@@ -408,6 +408,8 @@ class TableApp(App[int]):
         """The message under the table (empty: none)."""
         self.log_lines = 0
         """How many lines of :meth:`screen_log` the panel shows."""
+        self.written_log: list[str] = []
+        """The lines of :meth:`screen_log` the panel shows."""
         self.table_text = Text()
         """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
@@ -466,6 +468,8 @@ class TableApp(App[int]):
             match.table.moves_played(),
             match.names,
             Style(lang=match.lang),
+            # A move made in steps (a Casino capture) is told once it is complete.
+            next_seat=match.table.seat_to_act(),
         )
         return [line for entry in entries for line in entry]
 
@@ -477,15 +481,22 @@ class TableApp(App[int]):
         for line in lines:
             log.write(line)
         self.log_lines = len(lines)
+        self.written_log = lines
         log.follow()
 
     def write_new_log_lines(self) -> None:
         """Add to the panel what the log gained since it was last written."""
-        log = self.query_one("#log", FollowingLog)
         lines = self.screen_log()
+        if lines[: self.log_lines] != self.written_log:
+            # A line already shown reads otherwise now (a move in steps completed):
+            # the panel is written again rather than left with a stale line.
+            self.write_whole_log()
+            return
+        log = self.query_one("#log", FollowingLog)
         for line in lines[self.log_lines :]:
             log.write(line)
         self.log_lines = len(lines)
+        self.written_log = lines
         log.follow()
 
     def say(self, text: str) -> None:
