@@ -55,6 +55,25 @@ def action_of(match: Match, text: str) -> int:
     return next(action for action, written in match.table.legal_moves(0) if written == text)
 
 
+async def to_a_capture_with_a_choice(app: TableApp, pilot: Pilot[Any]) -> str:
+    """Play on (a take when there is one, else the first move) until a capture
+    is started whose next step offers several cards; return the card's move."""
+    match = app.match
+    for _ in range(60):
+        await settle(app, pilot)
+        assert not match.is_over()
+        while app.paused:
+            await pilot.press("space")
+            await settle(app, pilot)
+        moves = match.table.legal_moves(0)
+        take = next((text for _, text in moves if text.endswith(" take")), None)
+        app.play(action_of(match, take or moves[0][1]))  # as Enter on that move does
+        await settle(app, pilot)
+        if take is not None and match.move_in_steps() == 0:
+            return take
+    raise AssertionError("no capture with a choice came up")
+
+
 def test_a_capture_in_steps_is_logged_once_complete_with_what_it_took() -> None:
     match = casino_match()
 
@@ -63,14 +82,50 @@ def test_a_capture_in_steps_is_logged_once_complete_with_what_it_took() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             assert "Bot 2 plays 3♣ and takes 3♡." in panel_text(app)
-            app.play(action_of(match, "8S take"))  # as Enter on that move does
-            await settle(app, pilot)
-            assert " take." not in panel_text(app), panel_text(app)  # not told half-made
-            assert "Move being made by You: 8♠ take" in screen_text(app)
-            app.play(action_of(match, "8C"))
+            app.play(action_of(match, "8S take"))  # 8♣ is the one card it can take
             await settle(app, pilot)
             text = panel_text(app)
             assert "You play 8♠ and take 8♣." in text, text
             assert " take." not in text.replace("take 8♣.", "").replace("takes 3♡.", ""), text
+
+    asyncio.run(run())
+
+
+def test_a_step_with_one_choice_needs_no_key() -> None:
+    match = casino_match()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            before = len(match.table.moves_played())
+            app.play(action_of(match, "8S take"))  # 8♣ is the one card it can take
+            await settle(app, pilot)
+            mine = [move.text for move in match.table.moves_played()[before:] if move.seat == 0]
+            assert mine == ["8S take", "8C"], mine
+            assert match.move_in_steps() is None
+
+    asyncio.run(run())
+
+
+def test_escape_backs_out_of_a_started_capture() -> None:
+    match = casino_match()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            take = await to_a_capture_with_a_choice(app, pilot)
+            card = take.split()[0]
+            assert len(match.table.legal_moves(0)) > 1
+            pending = screen_text(app)
+            # The move being built draws its card with a suit symbol (7♡, not 7H).
+            assert "Move being made by You: " in pending and f"{card} take" not in pending, pending
+            assert " take." not in panel_text(app)  # the half-made move is not logged
+            await pilot.press("escape")
+            await settle(app, pilot)
+            assert match.move_in_steps() is None
+            moves = [text for _, text in match.table.legal_moves(0)]
+            assert take in moves and any(text.endswith(" trail") for text in moves), moves
+            assert "Move being made" not in screen_text(app)
 
     asyncio.run(run())

@@ -94,7 +94,8 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "↑ ↓ and Enter   choose a move and play it (a card first, then its\n"
             "                target, when there are many moves)\n"
             "1 … 9           choose the move (or card) with that number\n"
-            "Escape          back from a card to the list of cards; close a page\n"
+            "Escape          back from a card to the list of cards; back out of a\n"
+            "                move being made in steps (a Casino capture); close a page\n"
             ":               type a move as text (QH b2, take a1, 7S take 2H+5D)\n"
             "h               hint: what the strongest bot would play, and why\n"
             "u               undo: back to your previous decision\n"
@@ -124,7 +125,8 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
             "                sa cible, quand il y a beaucoup de coups)\n"
             "1 … 9           choisir le coup (ou la carte) de ce numéro\n"
-            "Échap           revenir de la carte à la liste des cartes ; fermer une page\n"
+            "Échap           revenir de la carte à la liste des cartes ; annuler un\n"
+            "                coup en cours (une prise au Casino) ; fermer une page\n"
             ":               taper un coup en texte (QH b2, take a1, 7S take 2H+5D)\n"
             "h               conseil : ce que jouerait le meilleur robot, et pourquoi\n"
             "u               annuler : revenir à votre décision précédente\n"
@@ -638,6 +640,12 @@ class TableApp(App[int]):
             )
             return
         self.last_human = seat
+        legal = match.table.legal_moves(seat)
+        if len(legal) == 1 and match.move_in_steps() == seat:
+            # The one way to go on with a move in steps needs no key.
+            before = match.table.history_length()
+            self.after_move(before, match.submit(seat, legal[0][0]))
+            return
         self.show_choices(seat)
 
     @work(thread=True, exclusive=True, group="bots")
@@ -855,7 +863,8 @@ class TableApp(App[int]):
             moves.action_select()
 
     def action_go_back(self) -> None:
-        """Escape: close the open group, or the typing line."""
+        """Escape: close the typing line, the open group, or back out of a move
+        being made in steps (a started Casino capture)."""
         entry = self.query_one("#entry", Input)
         if entry.has_class("open"):
             entry.remove_class("open")
@@ -866,6 +875,11 @@ class TableApp(App[int]):
         if self.group is not None and seat is not None:
             self.group = None
             self.fill_moves(self.match.view(seat))
+            return
+        if self.match.back_out():  # a move being made in steps: back to its start
+            self.say("")
+            self.write_whole_log()
+            self.advance()
 
     def action_type_move(self) -> None:
         """``:``: type a move as text."""

@@ -453,6 +453,36 @@ class Match:
             return MoveCheck(None, error=str(error))
 
     # ----- undo --------------------------------------------------------------------
+    def move_in_steps(self) -> int | None:
+        """The person at this keyboard in the middle of a move made in steps (a
+        Casino capture: the card chosen, what it takes not yet), or None. Such a
+        step says nothing in the log (the move is told once complete) and the same
+        seat acts again."""
+        seat = self.human_to_act()
+        moves = self.table.moves_played()
+        if seat is None or not moves or moves[-1].seat != seat:
+            return None
+        if self.table.events_for(seat, since=moves[-1].step):
+            return None
+        return seat
+
+    def back_out(self) -> bool:
+        """Take back every step of the move being made (Escape); False when no
+        move is being made or the table refuses. Not counted as an undo: nothing
+        was decided."""
+        seat = self.move_in_steps()
+        if seat is None:
+            return False
+        for _ in range(len(self.table.moves_played())):
+            try:
+                self.table.undo(seat, self.table.version)
+            except UndoRefusedError:
+                break
+            if self.move_in_steps() != seat:
+                break
+        self.rebuild_log()
+        return True
+
     def undo_seat(self) -> int | None:
         """Who takes a move back from this keyboard: the one person, or in hot seat
         the person who moved last."""
