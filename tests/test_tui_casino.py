@@ -5,6 +5,7 @@ built draws its cards with suit symbols."""
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,8 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
+from parlour.cli.play import TerminalTable
+from parlour.render import Style
 from parlour.tui.app import TableApp, screen_text
 from parlour.tui.log_panel import FollowingLog
 from parlour.tui.session import Match
@@ -129,3 +132,14 @@ def test_escape_backs_out_of_a_started_capture() -> None:
             assert "Move being made" not in screen_text(app)
 
     asyncio.run(run())
+
+
+def test_line_mode_step_with_one_choice_needs_no_answer() -> None:
+    match = casino_match()
+    out = io.StringIO()
+    table = TerminalTable(match, Style(), stdin=io.StringIO("3\nquit\n"), stdout=out)
+    table.play()
+    text = out.getvalue()
+    assert "3) 8S take" in text  # the move answered "3"
+    assert "You play 8♠ and take 8♣." in text, text
+    assert "1) 8C" not in text, text  # never asked which card to take

@@ -325,6 +325,9 @@ class TerminalTable:
                     if self.speed > 0:
                         self.sleep(self.speed)
                     sentences = match.play_bot()
+                elif len(match.table.legal_moves(seat)) == 1 and match.move_in_steps() == seat:
+                    # The one way to go on with a move in steps needs no answer.
+                    sentences = match.submit(seat, match.table.legal_moves(seat)[0][0])
                 else:
                     chosen = self.human_turn(seat)
                     if chosen is None:
