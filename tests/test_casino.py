@@ -1212,7 +1212,7 @@ def test_render_shows_the_move_being_made() -> None:
     state.apply_text("3S")
     view = state.view(1)
     text = render(view, Style(), ["Ann", "Bob"])
-    assert "Move being made by Bob: 7H take 3S (group so far 3, to make 7)" in text
+    assert "Move being made by Bob: 7♡ take 3♠ (group so far 3, to make 7)" in text
     french = render(state.view(0), Style(lang="fr"), ["Ann", "Bob"])
     assert "Coup en cours de Bob" in french
     assert [label for label, _ in move_groups(view)] == ["4"]

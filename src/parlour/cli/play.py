@@ -325,6 +325,9 @@ class TerminalTable:
                     if self.speed > 0:
                         self.sleep(self.speed)
                     sentences = match.play_bot()
+                elif len(match.table.legal_moves(seat)) == 1 and match.move_in_steps() == seat:
+                    # The one way to go on with a move in steps needs no answer.
+                    sentences = match.submit(seat, match.table.legal_moves(seat)[0][0])
                 else:
                     chosen = self.human_turn(seat)
                     if chosen is None:
@@ -357,8 +360,16 @@ class TerminalTable:
             self.say(note)
         if not self.interactive or self.match.is_over():
             return
-        self.show_table(self.match.observer)
-        self.say(self.match.last_deal_line())
+        match = self.match
+        last = match.last_deal_end(match.observer)
+        view = None if last is None else match.deal_end_view(match.observer, *last)
+        self.say()
+        self.say(
+            match.view_text(view, self.style)
+            if view
+            else match.table_text(match.observer, self.style)
+        )
+        self.say(match.last_deal_line())
         self.ask(tr(self.lang, "deal_end_pause"))
 
     def ask_play_again(self) -> bool:
@@ -378,7 +389,8 @@ class TerminalTable:
 
     def finish(self) -> None:
         """The final table, the score sheet, the winner, and where the game is kept."""
-        self.show_table(self.match.observer)
+        self.say()
+        self.say(self.match.view_text(self.match.final_view(self.match.observer), self.style))
         self.say()
         self.say(tr(self.lang, "score_sheet"))
         self.show_score_sheet()

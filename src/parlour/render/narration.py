@@ -101,6 +101,10 @@ _SHARED: Templates = {
         "deal_started_game": "Game {game}, deal {deal}: {name} [deals|deal].",
         "card_dealt": "{name} [is|are] dealt {card}.",
         "card_dealt_hidden": "{name} [is|are] dealt a card.",
+        "cards_dealt": "Cards dealt: {parts}.",
+        "cards_each": "{count} cards each",
+        "cards_one": "{count} cards",
+        "table_cards": "the table: {cards}",
         "game_over": "Game over: {scores}.",
         "game_over_chips": "Game over, a player cannot pay the stakes: {scores}.",
         "game_over_deals": "Game over, the last deal is played: {scores}.",
@@ -112,6 +116,10 @@ _SHARED: Templates = {
         "deal_started_game": "Partie {game}, donne {deal} : {name} [distribue|distribuez].",
         "card_dealt": "{name} [reçoit|recevez] {card}.",
         "card_dealt_hidden": "{name} [reçoit|recevez] une carte.",
+        "cards_dealt": "Cartes distribuées : {parts}.",
+        "cards_each": "{count} cartes chacun",
+        "cards_one": "{count} cartes",
+        "table_cards": "la table : {cards}",
         "game_over": "Partie terminée : {scores}.",
         "game_over_chips": "Partie terminée, un joueur ne peut plus miser : {scores}.",
         "game_over_deals": "Partie terminée, la dernière donne est jouée : {scores}.",
@@ -168,6 +176,57 @@ def sentence(game_name: str, event: Event, names: Sequence[str], style: Style | 
     if shared is not None:
         return shared
     return generic_sentence(event, names, style)
+
+
+DealingClause = Callable[[Sequence[Event], Style], str]
+"""A text part's ``dealing_clause(events, style)``: its own dealing events of a
+deal (``DEALING_KINDS``) said as one clause of :func:`dealing_sentence`."""
+
+
+def dealing_kinds(game_name: str) -> frozenset[str]:
+    """The event kinds that deal cards in ``game_name``: ``card_dealt`` and the
+    kinds its text part lists in ``DEALING_KINDS`` (Colour-blind's row cards)."""
+    own = game_parts(game_name).hook("text", "DEALING_KINDS")
+    return frozenset({"card_dealt"}) | (cast(frozenset[str], own) if own else frozenset())
+
+
+def dealing_sentence(
+    game_name: str, events: Sequence[Event], names: Sequence[str], style: Style
+) -> str:
+    """A deal's dealing as one sentence: ``Cards dealt: You: 5♢ 3♣; Bot 2 and
+    Bot 3: 13 cards each; the row: 3♡ A♡.`` (cards a seat saw are named, the
+    others counted, cards dealt to the table (seat -1) listed; the game's own
+    dealing events are said by its text part's ``dealing_clause``)."""
+    known: dict[int, list[int]] = {}
+    hidden: dict[int, int] = {}
+    table: list[int] = []
+    others: list[Event] = []
+    for event in events:
+        if event.kind != "card_dealt":
+            others.append(event)
+            continue
+        seat, card = event.__dict__["seat"], event.__dict__["card"]
+        if seat < 0:  # dealt face up to the table (Casino)
+            table.extend([] if card is None else [card])
+        elif card is None:
+            hidden[seat] = hidden.get(seat, 0) + 1
+        else:
+            known.setdefault(seat, []).append(card)
+    parts = [
+        f"{seat_name(names, seat, style)}: {style.cards(cards)}" for seat, cards in known.items()
+    ]
+    for count in sorted(set(hidden.values()), reverse=True):
+        seats = sorted(seat for seat, number in hidden.items() if number == count)
+        key = "cards_each" if len(seats) > 1 else "cards_one"
+        parts.append(f"{names_of(names, seats, style)}: {say(_SHARED, style, key, count=count)}")
+    if table:
+        parts.append(say(_SHARED, style, "table_cards", cards=style.cards(table)))
+    clause = cast(DealingClause | None, game_parts(game_name).hook("text", "dealing_clause"))
+    if others and clause is not None:
+        parts.append(clause(others, style))
+    elif others:
+        parts.extend(sentence(game_name, event, names, style).rstrip(".") for event in others)
+    return say(_SHARED, style, "cards_dealt", parts="; ".join(parts))
 
 
 _SEAT_FIELDS = ("seat", "seats", "dealer", "winner", "to")

@@ -20,7 +20,6 @@ engine's; this module only reads Views, events and the :class:`Match`.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import re
 import time
@@ -45,8 +44,16 @@ from parlour.i18n import tr
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
+from parlour.tui.log_panel import FollowingLog
 from parlour.tui.palette import TableStyle, make_style
-from parlour.tui.session import Groups, Match, game_log, hint_line, render_hook
+from parlour.tui.session import (
+    DEAL_END_KINDS,
+    Groups,
+    Match,
+    game_log,
+    hint_line,
+    render_hook,
+)
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -59,8 +66,6 @@ DEFAULT_BOT_DELAY = 0.6
 QUIET_KINDS = frozenset({"card_dealt", "card_laid_face_down"})
 """Event kinds the log panel leaves out: cards dealt one by one (the hand shows them)."""
 
-DEAL_END_KINDS = frozenset({"coffin_scored", "deal_scored", "deal_ended", "round_scored"})
-"""Event kinds that close a deal: the screen pauses on the finished table."""
 
 PLAYED_KINDS = frozenset(
     {
@@ -89,7 +94,8 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "↑ ↓ and Enter   choose a move and play it (a card first, then its\n"
             "                target, when there are many moves)\n"
             "1 … 9           choose the move (or card) with that number\n"
-            "Escape          back from a card to the list of cards; close a page\n"
+            "Escape          back from a card to the list of cards; back out of a\n"
+            "                move being made in steps (a Casino capture); close a page\n"
             ":               type a move as text (QH b2, take a1, 7S take 2H+5D)\n"
             "h               hint: what the strongest bot would play, and why\n"
             "u               undo: back to your previous decision\n"
@@ -119,7 +125,8 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
             "                sa cible, quand il y a beaucoup de coups)\n"
             "1 … 9           choisir le coup (ou la carte) de ce numéro\n"
-            "Échap           revenir de la carte à la liste des cartes ; fermer une page\n"
+            "Échap           revenir de la carte à la liste des cartes ; annuler un\n"
+            "                coup en cours (une prise au Casino) ; fermer une page\n"
             ":               taper un coup en texte (QH b2, take a1, 7S take 2H+5D)\n"
             "h               conseil : ce que jouerait le meilleur robot, et pourquoi\n"
             "u               annuler : revenir à votre décision précédente\n"
@@ -403,6 +410,8 @@ class TableApp(App[int]):
         """The message under the table (empty: none)."""
         self.log_lines = 0
         """How many lines of :meth:`screen_log` the panel shows."""
+        self.written_log: list[str] = []
+        """The lines of :meth:`screen_log` the panel shows."""
         self.table_text = Text()
         """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
@@ -426,7 +435,7 @@ class TableApp(App[int]):
                 yield Static(id="table")
             with Vertical(id="side"):
                 yield OptionList(id="moves")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+                yield FollowingLog(id="log", wrap=True, markup=False, min_width=10)
         yield Static(id="message")
         yield Input(id="entry")
         yield Static(id="keys")
@@ -461,26 +470,36 @@ class TableApp(App[int]):
             match.table.moves_played(),
             match.names,
             Style(lang=match.lang),
+            # A move made in steps (a Casino capture) is told once it is complete.
+            next_seat=match.table.seat_to_act(),
         )
         return [line for entry in entries for line in entry]
 
     def write_whole_log(self) -> None:
         """Write the whole game log again (after undo, resume, a new language)."""
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", FollowingLog)
         log.clear()
         lines = self.screen_log()
         for line in lines:
             log.write(line)
         self.log_lines = len(lines)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        self.written_log = lines
+        log.follow()
 
     def write_new_log_lines(self) -> None:
         """Add to the panel what the log gained since it was last written."""
-        log = self.query_one("#log", RichLog)
         lines = self.screen_log()
+        if lines[: self.log_lines] != self.written_log:
+            # A line already shown reads otherwise now (a move in steps completed):
+            # the panel is written again rather than left with a stale line.
+            self.write_whole_log()
+            return
+        log = self.query_one("#log", FollowingLog)
         for line in lines[self.log_lines :]:
             log.write(line)
         self.log_lines = len(lines)
+        self.written_log = lines
+        log.follow()
 
     def say(self, text: str) -> None:
         """A message under the table (hints, reasons, confirmations)."""
@@ -621,6 +640,12 @@ class TableApp(App[int]):
             )
             return
         self.last_human = seat
+        legal = match.table.legal_moves(seat)
+        if len(legal) == 1 and match.move_in_steps() == seat:
+            # The one way to go on with a move in steps needs no key.
+            before = match.table.history_length()
+            self.after_move(before, match.submit(seat, legal[0][0]))
+            return
         self.show_choices(seat)
 
     @work(thread=True, exclusive=True, group="bots")
@@ -692,12 +717,7 @@ class TableApp(App[int]):
         """Show the table as it was when the deal ended, with its score, and wait."""
         match = self.match
         lang = match.lang
-        if ended[-1].kind == "coffin_scored":  # the coffin is cleared as it scores
-            view = self.view_after(seat, step + 1)
-            if view is not None:
-                view = finished_coffin(view, ended[-1])
-        else:  # the table as the last move found it (the next deal is not there yet)
-            view = self.view_after(seat, step)
+        view = match.deal_end_view(seat, step, ended[-1])
         if view is not None and not (len(match.humans) > 1 and self.last_human is None):
             self.shown_seat = seat
             self.draw_view(view, until_step=step if ended[-1].kind == "coffin_scored" else step - 1)
@@ -724,18 +744,6 @@ class TableApp(App[int]):
         """A key was pressed at a deal's end: play on."""
         self.paused = False
         self.advance()
-
-    def view_after(self, seat: int, steps: int) -> View | None:
-        """What ``seat`` saw after the first ``steps`` steps of the history,
-        rebuilt by replaying them."""
-        history = self.match.table.snapshot().history
-        state = self.match.game.new_initial_state()
-        try:
-            for action in history[:steps]:
-                state.apply_action(action)
-        except ParlourError:
-            return None
-        return state.view(seat)
 
     def forced_notes(self, step: int) -> list[str]:
         """ "All your moves were forced" for each person at this keyboard who had
@@ -815,7 +823,8 @@ class TableApp(App[int]):
     def show_end(self) -> None:
         """The final table, scores and winner."""
         match = self.match
-        self.draw_table(match.observer)
+        self.shown_seat = match.observer
+        self.draw_view(match.final_view(match.observer))
         self.hide_moves()
         lines = match.result_lines()
         history = match.table.history_length()
@@ -854,7 +863,8 @@ class TableApp(App[int]):
             moves.action_select()
 
     def action_go_back(self) -> None:
-        """Escape: close the open group, or the typing line."""
+        """Escape: close the typing line, the open group, or back out of a move
+        being made in steps (a started Casino capture)."""
         entry = self.query_one("#entry", Input)
         if entry.has_class("open"):
             entry.remove_class("open")
@@ -865,6 +875,11 @@ class TableApp(App[int]):
         if self.group is not None and seat is not None:
             self.group = None
             self.fill_moves(self.match.view(seat))
+            return
+        if self.match.back_out():  # a move being made in steps: back to its start
+            self.say("")
+            self.write_whole_log()
+            self.advance()
 
     def action_type_move(self) -> None:
         """``:``: type a move as text."""
@@ -1040,21 +1055,6 @@ def score_sheet_lines(match: Match) -> list[str]:
         note = _SEAT_NUMBER.sub(lambda found: _seat_name(names, found.group(1)), line.note)
         lines.append(f"{line.game:>4} {line.deal:>5}  {scores}   {note}".rstrip())
     return lines
-
-
-def finished_coffin(view: View, event: Event) -> View:
-    """``view`` with the coffin a ``coffin_scored`` event closed drawn full (the
-    Dracula games clear the coffin as they score it; a deal's end shows it)."""
-    cards = getattr(event, "cards", None)
-    observation = dict(view.observation)
-    if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
-        return view
-    observation["coffin"] = list(cards)
-    observation["row_values"] = list(getattr(event, "rows", ()))
-    observation["column_values"] = list(getattr(event, "columns", ()))
-    if "face_down" in observation:
-        observation["face_down"] = [False] * len(cards)
-    return dataclasses.replace(view, observation=observation, legal_actions=(), action_texts=())
 
 
 def _seat_name(names: Sequence[str], number: str) -> str:

@@ -13,6 +13,7 @@ from textual.widgets import RichLog, Static
 
 from parlour.i18n import tr
 from parlour.render import render_fitted
+from parlour.tui.log_panel import FollowingLog
 from parlour.tui.palette import make_style
 from parlour.tui.replay import ReplayBook
 
@@ -49,7 +50,7 @@ class ReplayApp(App[int]):
         with Horizontal(id="main"):
             with VerticalScroll(id="table-pane"):
                 yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield FollowingLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="status")
         yield Static(tr(self.book.lang, "replay_keys"), id="keys")
 
@@ -86,13 +87,14 @@ class ReplayApp(App[int]):
             height=max(8, height - 2),
         )
         self.query_one("#table", Static).update(Text.from_ansi(text))
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", FollowingLog)
         log.clear()
         lines = book.log_until(self.step)
         if self.step == len(book.steps) - 1:
             lines += book.result_lines()
         for sentence in lines:
             log.write(sentence)
+        log.follow()  # the step just made, not the deal's first lines
         self.query_one("#status", Static).update(
             tr(book.lang, "replay_step", step=self.step, steps=len(book.steps) - 1)
         )

@@ -12,6 +12,7 @@ The game log is made from the table's events as this keyboard's seat saw them
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
+from parlour.core.cards import format_card
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
@@ -38,7 +40,7 @@ from parlour.i18n import (
     typed_move,
 )
 from parlour.render import Style, renderer_for
-from parlour.render.narration import sentence
+from parlour.render.narration import dealing_kinds, dealing_sentence, sentence
 from parlour.stats import StatsStore
 from parlour.table import (
     Hint,
@@ -102,11 +104,31 @@ def game_log(
     step of a move made in several steps, told when the move is complete;
     ``next_seat`` is the seat on turn now, for the last action).
     """
+    dealing = dealing_kinds(game_name)
+
+    def told(said_events: Sequence[Event]) -> list[str]:
+        """Sentences of ``said_events``; the cards of a deal dealt one by one
+        (and the game's own dealing events) folded into one sentence."""
+        lines: list[str] = []
+        run: list[Event] = []
+        for event in [*said_events, None]:
+            if event is not None and event.kind in dealing:
+                run.append(event)
+                continue
+            if len(run) > 1:
+                lines.append(dealing_sentence(game_name, run, names, style))
+            elif run:
+                lines.append(sentence(game_name, run[0], names, style))
+            run = []
+            if event is not None:
+                lines.append(sentence(game_name, event, names, style))
+        return lines
+
     starts = [move.step for move in moves]
     entries: list[list[str]] = []
     lead = [event for step, event in events if not starts or step < starts[0]]
     if lead:
-        entries.append([sentence(game_name, event, names, style) for event in lead])
+        entries.append(told(lead))
     position = 0
     ordered = sorted(events, key=lambda item: item[0])
     while position < len(ordered) and starts and ordered[position][0] < starts[0]:
@@ -117,7 +139,7 @@ def game_log(
         while position < len(ordered) and (end is None or ordered[position][0] < end):
             own.append(ordered[position])
             position += 1
-        said = [sentence(game_name, event, names, style) for _, event in own]
+        said = told([event for _, event in own])
         # A step of a move made in several steps (Casino: the card, then what it
         # takes) is told by the events of the move's last step: no sentence of
         # its own while the same player goes on.
@@ -298,6 +320,56 @@ class Match:
         assert view is not None  # a seat (not a spectator) always has a View
         return view
 
+    def view_after(self, seat: int, steps: int) -> View | None:
+        """What ``seat`` saw after the first ``steps`` steps of the history,
+        rebuilt by replaying them (None if the history does not replay)."""
+        history = self.table.snapshot().history
+        state = self.game.new_initial_state()
+        try:
+            for action in history[:steps]:
+                state.apply_action(action)
+        except ParlourError:
+            return None
+        return state.view(seat)
+
+    def last_deal_end(self, seat: int) -> tuple[int, Event] | None:
+        """The step and event that closed the last finished deal (or coffin), as
+        ``seat`` saw it; None before the first."""
+        ended = [
+            (step, event)
+            for step, event in self.table.events_for(seat)
+            if event.kind in DEAL_END_KINDS
+        ]
+        return ended[-1] if ended else None
+
+    def deal_end_view(self, seat: int, step: int, closing: Event) -> View | None:
+        """The finished deal as ``seat`` saw it when ``closing`` (made by history
+        step ``step``) ended it: its own number, dealer and line owners, never the
+        next deal's. A coffin is cleared as it scores, so the coffin ``closing``
+        scored is drawn full on the table after the move; another game's table is
+        shown as the last move found it (the next deal is not there yet)."""
+        before = self.view_after(seat, step)
+        if closing.kind != "coffin_scored":
+            return before
+        after = self.view_after(seat, step + 1)
+        if after is None:
+            return None
+        return finished_coffin(same_deal(after, before), closing)
+
+    def final_view(self, seat: int) -> View:
+        """The table at game over as ``seat`` sees it, headed by the last deal's
+        own number and dealer (the rules have already passed the deal on; there
+        is no next dealer to name)."""
+        view = self.view(seat)
+        last = self.last_deal_end(seat)
+        if last is None:
+            return view
+        return same_deal(view, self.view_after(seat, last[0]))
+
+    def view_text(self, view: View, style: Style) -> str:
+        """``view`` drawn by the game's renderer."""
+        return localized_table(self.render(view, style, self.names), style.lang)
+
     def table_text(self, seat: int, style: Style) -> str:
         """The table as ``seat`` sees it, drawn by the game's renderer."""
         return localized_table(self.render(self.view(seat), style, self.names), style.lang)
@@ -381,6 +453,36 @@ class Match:
             return MoveCheck(None, error=str(error))
 
     # ----- undo --------------------------------------------------------------------
+    def move_in_steps(self) -> int | None:
+        """The person at this keyboard in the middle of a move made in steps (a
+        Casino capture: the card chosen, what it takes not yet), or None. Such a
+        step says nothing in the log (the move is told once complete) and the same
+        seat acts again."""
+        seat = self.human_to_act()
+        moves = self.table.moves_played()
+        if seat is None or not moves or moves[-1].seat != seat:
+            return None
+        if self.table.events_for(seat, since=moves[-1].step):
+            return None
+        return seat
+
+    def back_out(self) -> bool:
+        """Take back every step of the move being made (Escape); False when no
+        move is being made or the table refuses. Not counted as an undo: nothing
+        was decided."""
+        seat = self.move_in_steps()
+        if seat is None:
+            return False
+        for _ in range(len(self.table.moves_played())):
+            try:
+                self.table.undo(seat, self.table.version)
+            except UndoRefusedError:
+                break
+            if self.move_in_steps() != seat:
+                break
+        self.rebuild_log()
+        return True
+
     def undo_seat(self) -> int | None:
         """Who takes a move back from this keyboard: the one person, or in hot seat
         the person who moved last."""
@@ -574,6 +676,54 @@ class Match:
         """Where the table is kept once saved."""
         store = self.table.store
         return str(store.path) if isinstance(store, SqliteTableStore) else ""
+
+
+DEAL_END_KINDS = frozenset({"coffin_scored", "deal_scored", "deal_ended", "round_scored"})
+"""Event kinds that close a deal (or a coffin): the screen pauses on the finished table."""
+
+DEAL_KEYS = (
+    "session_game",
+    "deal",
+    "dealer",
+    "first_dealer",
+    "owned_lines",
+    "coffin_number",
+    "from_waste",
+    "from_discards",
+    "directions",
+    "side_directions",
+)
+"""Observation keys that name a deal (its number, dealer, line owners and
+directions): a finished deal's screen takes them from its own deal."""
+
+
+def same_deal(view: View, deal_view: View | None) -> View:
+    """``view`` with the keys of :data:`DEAL_KEYS` that name the deal taken from
+    ``deal_view`` (a View of the deal to show); a key the later View leaves empty
+    (None: no deal any more) stays empty."""
+    if deal_view is None:
+        return view
+    observation = dict(view.observation)
+    for key in DEAL_KEYS:
+        if observation.get(key) is not None and key in deal_view.observation:
+            observation[key] = deal_view.observation[key]
+    return dataclasses.replace(view, observation=observation)
+
+
+def finished_coffin(view: View, event: Event) -> View:
+    """``view`` with the coffin a ``coffin_scored`` event closed drawn full (the
+    Dracula games clear the coffin as they score it; a deal's end shows it)."""
+    cards = getattr(event, "cards", None)
+    observation = dict(view.observation)
+    if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
+        return view
+    # As the View writes a coffin: card texts, None for an empty cell (card 0 is A♠).
+    observation["coffin"] = [format_card(card) if card >= 0 else None for card in cards]
+    observation["row_values"] = list(getattr(event, "rows", ()))
+    observation["column_values"] = list(getattr(event, "columns", ()))
+    if "face_down" in observation:
+        observation["face_down"] = [False] * len(cards)
+    return dataclasses.replace(view, observation=observation, legal_actions=(), action_texts=())
 
 
 def unfinished_tables(

@@ -31,7 +31,7 @@ def coffin_lines(
         cells = []
         for column in range(3):
             card = coffin[row * 3 + column]
-            cells.append("[" + pad(style.card(card) if card else "", 4) + "]")
+            cells.append("[" + pad("" if card is None else style.card(card), 4) + "]")
         lines.append(f"   {row + 1}  " + " ".join(cells) + f"   {_value(rows[row]):>4}")
     lines.append(
         ("  col.  " if french else "  col   ") + "".join(f"{_value(value):<7}" for value in columns)

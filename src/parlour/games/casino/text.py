@@ -292,7 +292,8 @@ def render(
         )
     pending = o.get("pending")
     if pending is not None:
-        line = _say(lang, "pending", name=names[pending["seat"]], text=pending["text"])
+        text = _cards_drawn(pending["text"], style)  # 7♠ take A♠, as the table draws cards
+        line = _say(lang, "pending", name=names[pending["seat"]], text=text)
         if pending["open_group"] or (pending["kind"] == "build" and pending["open_sum"]):
             line += _say(lang, "pending_group", total=pending["open_sum"], value=pending["value"])
         out.append(style.bold(line))

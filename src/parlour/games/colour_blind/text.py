@@ -470,6 +470,30 @@ _SENTENCES: Templates = {
 }
 
 
+DEALING_KINDS = frozenset({"row_card", "dummy_card"})
+"""Colour-blind's own dealing events: the log folds them with the hands dealt
+into one line a deal (:func:`parlour.render.narration.dealing_sentence`)."""
+
+
+def dealing_clause(events: Sequence[Event], style: Style) -> str:
+    """The row (and the dummy's face-down card) of a deal as one clause:
+    ``the row: 3♡ A♡ 7♣`` (``la rangée : …``)."""
+    french = style.lang == "fr"
+    row = [event.__dict__["card"] for event in events if event.kind == "row_card"]
+    clauses = [("la rangée : " if french else "the row: ") + style.cards(row)] if row else []
+    for event in events:
+        if event.kind != "dummy_card":
+            continue
+        card = event.__dict__["card"]
+        if french:
+            shown = f" ({style.card(card)})" if card is not None else ""
+            clauses.append(f"la 14e carte du mort face cachée{shown}")
+        else:
+            shown = f" ({style.card(card)})" if card is not None else ""
+            clauses.append(f"the dummy's 14th card face down{shown}")
+    return "; ".join(clauses)
+
+
 def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     """A sentence for an event of Colour-blind (None: a shared kind said by
     ``parlour.render.narration``)."""

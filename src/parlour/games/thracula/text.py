@@ -30,7 +30,7 @@ def coffin_lines(o: Mapping[str, Any], names: Sequence[str], style: Style) -> li
         for column in range(3):
             cell = row * 3 + column
             card = o["coffin"][cell]
-            if card:
+            if card is not None:
                 text = style.card(card)
             elif o["face_down"][cell]:
                 text = style.dim("##")
