@@ -73,57 +73,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_limit_arguments(parser)
 
 
+LIMIT_OPTIONS = (
+    ("--max-tables", "max_tables", "unfinished tables at once; more are refused"),
+    ("--max-connections", "max_connections", "WebSockets at once; more are refused"),
+    (
+        "--new-tables-per-minute",
+        "new_tables_per_minute",
+        "new tables one address may make in a minute",
+    ),
+    (
+        "--bot-tables-per-address",
+        "bot_tables_per_address",
+        "unfinished tables with bots one address may have",
+    ),
+    ("--hints-per-address", "searches_per_address", "hints worked out at once for one address"),
+    (
+        "--idle-seconds",
+        "idle_seconds",
+        "a table nobody watches leaves memory after this many seconds; "
+        "it comes back from storage when opened",
+    ),
+)
+"""``(option, ServerLimits field, help)`` of each limit of ``parlour serve``."""
+
+
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     """The options that bound what one visitor and the whole process may hold."""
     from parlour.web.limits import ServerLimits
 
     defaults = ServerLimits()
     limits = parser.add_argument_group("limits (what strangers may make the server hold)")
-    limits.add_argument(
-        "--max-tables",
-        type=int,
-        default=defaults.max_tables,
-        metavar="N",
-        help=f"unfinished tables at once; more are refused (default {defaults.max_tables})",
-    )
-    limits.add_argument(
-        "--max-connections",
-        type=int,
-        default=defaults.max_connections,
-        metavar="N",
-        help=f"WebSockets at once; more are refused (default {defaults.max_connections})",
-    )
-    limits.add_argument(
-        "--new-tables-per-minute",
-        type=int,
-        default=defaults.new_tables_per_minute,
-        metavar="N",
-        help="new tables one address may make in a minute "
-        f"(default {defaults.new_tables_per_minute})",
-    )
-    limits.add_argument(
-        "--bot-tables-per-address",
-        type=int,
-        default=defaults.bot_tables_per_address,
-        metavar="N",
-        help="unfinished tables with bots one address may have "
-        f"(default {defaults.bot_tables_per_address})",
-    )
-    limits.add_argument(
-        "--hints-per-address",
-        type=int,
-        default=defaults.searches_per_address,
-        metavar="N",
-        help=f"hints worked out at once for one address (default {defaults.searches_per_address})",
-    )
-    limits.add_argument(
-        "--idle-seconds",
-        type=float,
-        default=defaults.idle_seconds,
-        metavar="SECONDS",
-        help="a table nobody watches leaves memory after this long; it comes back "
-        f"from storage when opened (default {defaults.idle_seconds:g})",
-    )
+    for option, field, text in LIMIT_OPTIONS:
+        default = getattr(defaults, field)
+        limits.add_argument(
+            option,
+            dest=field,
+            type=type(default),
+            default=default,
+            metavar="SECONDS" if isinstance(default, float) else "N",
+            help=f"{text} (default {default:g})",
+        )
 
 
 def limits_of(arguments: argparse.Namespace) -> Any:
@@ -131,25 +120,10 @@ def limits_of(arguments: argparse.Namespace) -> Any:
     :class:`ParlourError` naming the option that is out of range."""
     from parlour.web.limits import ServerLimits
 
-    for option in (
-        "max_tables",
-        "max_connections",
-        "new_tables_per_minute",
-        "bot_tables_per_address",
-        "hints_per_address",
-    ):
-        if getattr(arguments, option) < 1:
-            raise ParlourError(f"--{option.replace('_', '-')} must be 1 or more")
-    if not arguments.idle_seconds > 0:
-        raise ParlourError("--idle-seconds must be more than 0")
-    return ServerLimits(
-        max_tables=arguments.max_tables,
-        max_connections=arguments.max_connections,
-        new_tables_per_minute=arguments.new_tables_per_minute,
-        bot_tables_per_address=arguments.bot_tables_per_address,
-        searches_per_address=arguments.hints_per_address,
-        idle_seconds=arguments.idle_seconds,
-    )
+    for option, field, _ in LIMIT_OPTIONS:
+        if not getattr(arguments, field) > 0:
+            raise ParlourError(f"{option} must be more than 0")
+    return ServerLimits(**{field: getattr(arguments, field) for _, field, _ in LIMIT_OPTIONS})
 
 
 def command_serve(arguments: argparse.Namespace) -> int:

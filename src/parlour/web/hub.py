@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from parlour.bots import make_bot
 from parlour.core.errors import ParlourError
@@ -37,6 +37,9 @@ from parlour.table import (
 from parlour.web import messages
 from parlour.web.limits import ServerLimits
 from parlour.web.seats import SeatBook, SeatEntry, new_token, token_hash
+
+_Argument = TypeVar("_Argument")
+_Choice = TypeVar("_Choice")
 
 TAKEOVER_SECONDS = 3.0
 """Several processes: how much longer than usual a process waits before moving a
@@ -1031,7 +1034,7 @@ class Hub:
             except asyncio.CancelledError:
                 raise
             except Exception:  # the store away for a moment, or a bug: never silent
-                wait = BOT_RETRY_SECONDS[min(failures, len(BOT_RETRY_SECONDS) - 1)]
+                wait = retry_wait(failures)
                 failures += 1
                 log.warning(
                     "the bots of table %s stopped (failure %d); trying again in %g s",
@@ -1066,13 +1069,15 @@ class Hub:
             # lock keeps the View whole), then submitted against the version seen.
             # A bot that has always chosen at once chooses here: the trip to a
             # worker thread would cost more than its choice.
+            choose = Table.choose_bot_move
             if self._quick(table, on_turn):
-                seat, action, version, seconds = timed_choice(table)
+                (seat, action, version), seconds = timed(choose, table)
             else:
-                seat, action, version, seconds = await loop.run_in_executor(
-                    self.bot_pool, timed_choice, table
+                (seat, action, version), seconds = await loop.run_in_executor(
+                    self.bot_pool, timed, choose, table
                 )
-            await self._think_like_the_others(table, seat, seconds, forced)
+            key = (table.game.info.name, table.seats[seat].bot)
+            await self._think_like_the_others(key, seconds, forced)
             async with room.lock:
                 if room.table is not table or table.version != version:
                     continue
@@ -1096,18 +1101,13 @@ class Hub:
         return times is not None and len(times) >= 8 and max(times) < QUICK_SECONDS
 
     async def _think_like_the_others(
-        self, table: Table, seat: int, seconds: float, forced: bool
-    ) -> None:
-        """Make a forced move take as long as this kind of bot usually thinks: a
-        search bot answers a one-move position at once, and the timing would
-        tell everyone that it held, say, one card of the suit led. The thinking
-        times of unforced moves are kept; a forced move waits one of them."""
-        key = (table.game.info.name, table.seats[seat].bot)
-        await self._think_like_the_others_of(key, seconds, forced)
-
-    async def _think_like_the_others_of(
         self, key: tuple[str, str], seconds: float, forced: bool
     ) -> None:
+        """Make a forced move take as long as this kind of bot (``key``: game and
+        level) usually thinks: a search bot answers a one-move position at once,
+        and the timing would tell everyone that it held, say, one card of the
+        suit led. The thinking times of unforced moves are kept (``seconds``: the
+        choice's processor time); a forced move waits one of them."""
         times = self.think_times.setdefault(key, deque(maxlen=THINK_SAMPLES))
         if not forced:
             times.append(seconds)
@@ -1239,12 +1239,11 @@ class Hub:
                 if view is None:
                     return
                 bot = make_bot(level, secrets.randbits(32))
-                loop = asyncio.get_running_loop()
-                started = loop.time()
-                action = await loop.run_in_executor(self.bot_pool, bot.choose, view)
+                action, seconds = await asyncio.get_running_loop().run_in_executor(
+                    self.bot_pool, timed, bot.choose, view
+                )
                 forced = len(view.legal_actions) == 1
-                key = (table.game.info.name, level)
-                await self._think_like_the_others_of(key, loop.time() - started, forced)
+                await self._think_like_the_others((table.game.info.name, level), seconds, forced)
                 if reason == "away" and self.is_connected(room, seat):
                     return
                 events = table.submit(seat, action, version)
@@ -1264,7 +1263,7 @@ class Hub:
         except StaleVersionError:
             pass
         except Exception:  # the store away for a moment, or a bug: never silent
-            wait = BOT_RETRY_SECONDS[min(room.stand_in_failures, len(BOT_RETRY_SECONDS) - 1)]
+            wait = retry_wait(room.stand_in_failures)
             room.stand_in_failures += 1
             room.stand_in_retry = time.monotonic() + wait
             log.warning(
@@ -1408,12 +1407,18 @@ class Hub:
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
 
 
-def timed_choice(table: Table) -> tuple[int, int, int, float]:
-    """``Table.choose_bot_move()`` and the processor seconds the choice itself
-    took (not the wait for a worker, nor for other threads)."""
+def timed(choose: Callable[[_Argument], _Choice], argument: _Argument) -> tuple[_Choice, float]:
+    """``choose(argument)`` and the processor seconds it took in this thread (not
+    the wait for a worker, nor for other threads): a bot's thinking time."""
     started = time.thread_time()
-    seat, action, version = table.choose_bot_move()
-    return seat, action, version, time.thread_time() - started
+    choice = choose(argument)
+    return choice, time.thread_time() - started
+
+
+def retry_wait(failures: int) -> float:
+    """Seconds to wait before trying again after ``failures`` failures in a row
+    (:data:`BOT_RETRY_SECONDS`, the last repeating)."""
+    return BOT_RETRY_SECONDS[min(failures, len(BOT_RETRY_SECONDS) - 1)]
 
 
 def seat_label(seat: int | None) -> str:
