@@ -339,6 +339,9 @@ class Hub:
         """Recent seconds a bot of each (game, level) took to choose a move that
         was not forced: a forced move waits one of them, so that timing tells
         nobody a bot had one legal move."""
+        self.processor_times: dict[tuple[str, str], deque[float]] = {}
+        """Recent processor seconds of each (game, level)'s choices: a bot whose
+        choices all take under :data:`QUICK_SECONDS` chooses in the event loop."""
         self._background: set[asyncio.Task[None]] = set()
         self._maintenance: asyncio.Task[None] | None = None
         self._random = random.SystemRandom()
@@ -1071,12 +1074,13 @@ class Hub:
             # worker thread would cost more than its choice.
             choose = Table.choose_bot_move
             if self._quick(table, on_turn):
-                (seat, action, version), seconds = timed(choose, table)
+                (seat, action, version), seconds, processor = timed(choose, table)
             else:
-                (seat, action, version), seconds = await loop.run_in_executor(
+                (seat, action, version), seconds, processor = await loop.run_in_executor(
                     self.bot_pool, timed, choose, table
                 )
             key = (table.game.info.name, table.seats[seat].bot)
+            self.processor_times.setdefault(key, deque(maxlen=THINK_SAMPLES)).append(processor)
             await self._think_like_the_others(key, seconds, forced)
             async with room.lock:
                 if room.table is not table or table.version != version:
@@ -1095,9 +1099,9 @@ class Hub:
 
     def _quick(self, table: Table, seat: int) -> bool:
         """True when every recent choice of this seat's kind of bot took under
-        :data:`QUICK_SECONDS` (a random or rule-of-thumb bot), so that choosing in
+        :data:`QUICK_SECONDS` of processor time (a random or rule-of-thumb bot), so that choosing in
         the event loop costs less than handing the choice to a worker."""
-        times = self.think_times.get((table.game.info.name, table.seats[seat].bot))
+        times = self.processor_times.get((table.game.info.name, table.seats[seat].bot))
         return times is not None and len(times) >= 8 and max(times) < QUICK_SECONDS
 
     async def _think_like_the_others(
@@ -1107,7 +1111,7 @@ class Hub:
         level) usually thinks: a search bot answers a one-move position at once,
         and the timing would tell everyone that it held, say, one card of the
         suit led. The thinking times of unforced moves are kept (``seconds``: the
-        choice's processor time); a forced move waits one of them."""
+        choice's wall time in its worker); a forced move waits one of them."""
         times = self.think_times.setdefault(key, deque(maxlen=THINK_SAMPLES))
         if not forced:
             times.append(seconds)
@@ -1239,7 +1243,7 @@ class Hub:
                 if view is None:
                     return
                 bot = make_bot(level, secrets.randbits(32))
-                action, seconds = await asyncio.get_running_loop().run_in_executor(
+                action, seconds, _ = await asyncio.get_running_loop().run_in_executor(
                     self.bot_pool, timed, bot.choose, view
                 )
                 forced = len(view.legal_actions) == 1
@@ -1407,12 +1411,15 @@ class Hub:
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
 
 
-def timed(choose: Callable[[_Argument], _Choice], argument: _Argument) -> tuple[_Choice, float]:
-    """``choose(argument)`` and the processor seconds it took in this thread (not
-    the wait for a worker, nor for other threads): a bot's thinking time."""
-    started = time.thread_time()
+def timed(
+    choose: Callable[[_Argument], _Choice], argument: _Argument
+) -> tuple[_Choice, float, float]:
+    """``choose(argument)``, the seconds it took (wall time in this thread, not
+    the wait for a worker: what a spectator sees of a bot's thinking) and its
+    processor seconds (what it costs, whatever else runs)."""
+    started, processor = time.perf_counter(), time.thread_time()
     choice = choose(argument)
-    return choice, time.thread_time() - started
+    return choice, time.perf_counter() - started, time.thread_time() - processor
 
 
 def retry_wait(failures: int) -> float:
