@@ -61,6 +61,18 @@ class Event:
     nobody when it is empty, as for a card laid face down). A card played from
     the player's own hand, or a card already face up moving, is no such event:
     its player knew it, and nobody else learns anything that was hidden."""
+    milestone: ClassVar[bool] = False
+    """True for a kind of event after which a table pauses so people can take in
+    the board: a trick won, a coffin scored, a deal or round ended."""
+    ends_deal: ClassVar[bool] = False
+    """True for the kind of event that closes a deal (or round) with its scores:
+    the interfaces show the finished deal's board after it."""
+    quiet: ClassVar[bool] = False
+    """True for a kind of event a log folds rather than telling one by one (a card
+    dealt, a card laid face down)."""
+    plays_card: ClassVar[bool] = False
+    """True for a kind of event in which a seat plays a card from its hand; the
+    event's ``card`` field names it (the interfaces mark the last card played)."""
 
     def audience(self) -> tuple[int, ...] | None:
         """The seats that may see the secret fields; ``None`` means every seat."""

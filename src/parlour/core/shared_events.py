@@ -41,6 +41,7 @@ class CardDealt(Event):
     """A card dealt face down to a hand: only the receiving seat sees which."""
 
     kind: ClassVar[str] = "card_dealt"
+    quiet: ClassVar[bool] = True
     shows_card: ClassVar[bool] = True
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int

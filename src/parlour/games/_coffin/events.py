@@ -32,6 +32,7 @@ class CardPlayedToCell(Event):
     """A card laid face up in a coffin cell (a play, a first nail, a Thracula put)."""
 
     kind: ClassVar[str] = "card_played"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
     cell: int
@@ -43,6 +44,7 @@ class FirstNail(Event):
     """The dealt card turned face up in the centre (two-player Dracula)."""
 
     kind: ClassVar[str] = "first_nail"
+    plays_card: ClassVar[bool] = True
     shows_card: ClassVar[bool] = True
     card: int
     cell: int = CENTRE
@@ -55,6 +57,8 @@ class CoffinScored(Event):
     cascade: level 0, and each seat's own line number in ``owned_lines``)."""
 
     kind: ClassVar[str] = "coffin_scored"
+    milestone: ClassVar[bool] = True
+    ends_deal: ClassVar[bool] = True
     game: int
     deal: int
     number: int

@@ -30,6 +30,7 @@ class CardDealt(Event):
     table (``seat`` is :data:`TABLE`, and every seat sees it)."""
 
     kind: ClassVar[str] = "card_dealt"
+    quiet: ClassVar[bool] = True
     shows_card: ClassVar[bool] = True
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
@@ -45,6 +46,7 @@ class Trailed(Event):
     """A card put face up on the table as a loose card."""
 
     kind: ClassVar[str] = "trail"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
 
@@ -55,6 +57,7 @@ class Captured(Event):
     whose values are ``builds``, included)."""
 
     kind: ClassVar[str] = "capture"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
     cards: tuple[int, ...]
@@ -68,6 +71,7 @@ class BuildMade(Event):
     """A new single build: the played card with loose cards making ``value``."""
 
     kind: ClassVar[str] = "build_made"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
     value: int
@@ -82,6 +86,7 @@ class BuildRaised(Event):
     now owns it."""
 
     kind: ClassVar[str] = "build_raised"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
     previous_value: int
@@ -97,6 +102,7 @@ class BuildCalled(Event):
     now owns it."""
 
     kind: ClassVar[str] = "build_called"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
     value: int
@@ -123,6 +129,8 @@ class RoundScored(Event):
     ``little casino``, ``ace`` or ``sweep``, in counting order."""
 
     kind: ClassVar[str] = "round_scored"
+    milestone: ClassVar[bool] = True
+    ends_deal: ClassVar[bool] = True
     round: int
     sides: tuple[tuple[int, ...], ...]
     """The seats of each side."""

@@ -53,6 +53,7 @@ class CardLed(Event):
     """The first card of a trick."""
 
     kind: ClassVar[str] = "card_led"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
 
@@ -62,6 +63,7 @@ class CardFollowed(Event):
     """A later card of a trick."""
 
     kind: ClassVar[str] = "card_followed"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
 
@@ -72,6 +74,7 @@ class TrickWon(Event):
     face value, plus if of the good colour, minus otherwise)."""
 
     kind: ClassVar[str] = "trick_won"
+    milestone: ClassVar[bool] = True
     seat: int
     trick: int
     """1–13."""
@@ -101,6 +104,8 @@ class DealScored(Event):
     negative deal counts 0), and the running ``totals``."""
 
     kind: ClassVar[str] = "deal_scored"
+    milestone: ClassVar[bool] = True
+    ends_deal: ClassVar[bool] = True
     deal: int
     points: tuple[int, ...]
     scores: tuple[int, ...]

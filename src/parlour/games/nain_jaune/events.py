@@ -31,6 +31,7 @@ class CardPlayed(Event):
     ``block``, ``run`` or ``take``)."""
 
     kind: ClassVar[str] = "card_played"
+    plays_card: ClassVar[bool] = True
     seat: int
     card: int
     forced: bool
@@ -143,6 +144,8 @@ class DealEnded(Event):
     """The deal's result: each seat's change in chips (stakes included) and chips now."""
 
     kind: ClassVar[str] = "deal_ended"
+    milestone: ClassVar[bool] = True
+    ends_deal: ClassVar[bool] = True
     deal: int
     winner: int
     changes: tuple[int, ...]

@@ -18,6 +18,7 @@ class CardLaidFaceDown(Event):
     """A card dealt face down to a coffin cell: nobody sees it."""
 
     kind: ClassVar[str] = "card_laid_face_down"
+    quiet: ClassVar[bool] = True
     shows_card: ClassVar[bool] = True
     """Out of the stock, to nobody: it shows no card (:meth:`audience` is empty)."""
     secret_fields: ClassVar[tuple[str, ...]] = ("card",)
