@@ -54,6 +54,7 @@ from parlour.web.hub import (
     seat_specs_from_request,
 )
 from parlour.web.limits import ServerLimits
+from parlour.web.replay import replay_frames
 from parlour.web.seats import (
     PostgresSeatBook,
     SeatNameError,
@@ -414,6 +415,39 @@ def create_app(
             )
         return Response(room.table.record_json(), media_type="application/json")
 
+    async def table_replay(request: Request) -> Response:
+        hub = current_hub()
+        room = hub.room(table_id_of(request))
+        if not room.table.is_over():
+            raise WebError(
+                "a replay is shown only once the game is over (it shows every hidden card)",
+                409,
+            )
+        lang = request.query_params.get("lang", "en")
+        if lang not in LANGUAGES:
+            raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
+        seat_text = request.query_params.get("seat", "")
+        players = len(room.table.seats)
+        if seat_text and not (seat_text.isdigit() and int(seat_text) < players):
+            raise WebError(f"seat must be a seat of the table, 0–{players - 1}, or left out")
+        seat = int(seat_text) if seat_text else None
+        return JSONResponse(replay_frames(room.table, seat, hub.names(room), lang))
+
+    async def finished_tables(request: Request) -> Response:
+        limit_text = request.query_params.get("limit", "10")
+        if not limit_text.isdigit() or not 1 <= int(limit_text) <= LOBBY_PAGE_MOST:
+            raise WebError(f"limit must be a whole number 1–{LOBBY_PAGE_MOST}")
+        hub = current_hub()
+        tables = []
+        for table_id in hub.book.table_ids(finished=True)[: int(limit_text)]:
+            room = hub.rooms.get(table_id)
+            try:
+                entry = hub.lobby_entry(room) if room else hub.stored_entry(table_id)
+            except (WebError, ParlourError):
+                continue
+            tables.append({**entry, "status": "over", "to_act": None})
+        return JSONResponse({"tables": tables})
+
     async def index(request: Request) -> Response:
         return FileResponse(static_folder() / "index.html", headers=SECURITY_HEADERS)
 
@@ -486,11 +520,13 @@ def create_app(
         Route("/api/games/{name}/rules", game_rules),
         Route("/api/server", server_facts),
         Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/finished", finished_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/seats/{seat}", take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat}/check", check_link, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record),
+        Route("/api/tables/{table_id}/replay", table_replay),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=static_folder()), name="static"),
     ]

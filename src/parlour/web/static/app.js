@@ -5,6 +5,7 @@ import { el } from "./cards.js";
 import { language, setLanguage, t } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
+import { ReplayPage, replayLink, say } from "./replay.js";
 import { TablePage } from "./table.js";
 
 const main = document.getElementById("main");
@@ -66,8 +67,9 @@ async function lobby() {
   const open = el("section", { class: "open-tables" }, el("h1", { class: "section-title" }, t("openTables")));
   page.append(open);
   main.replaceChildren(page);
-  const data = await api("/api/tables");
+  const [data, finished] = await Promise.all([api("/api/tables"), api("/api/finished?limit=10").catch(() => ({ tables: [] }))]);
   const names = titles();
+  if (finished.tables.length) page.append(finishedTables(finished.tables, names));
   if (!data.tables.length) {
     open.append(el("p", { class: "empty" }, t("noOpenTables")));
     return;
@@ -96,6 +98,30 @@ async function lobby() {
     );
   }
   open.append(rows);
+}
+
+// The last finished tables, each with its replay and its final board.
+function finishedTables(tables, names) {
+  const rows = el("ul", { class: "table-list finished-tables" });
+  for (const table of tables) {
+    const mine = loadSeat(table.table);
+    rows.append(
+      el(
+        "li",
+        { dataset: { table: table.table } },
+        el("strong", {}, names[table.game] || table.game),
+        el("span", { class: "table-status" }, t("over")),
+        el("span", { class: "seat-chips" }, table.seats.map((seat) => el("span", { class: "seat-chip" }, seat.name))),
+        el(
+          "span",
+          { class: "row-buttons" },
+          el("a", { class: "button", href: replayLink(table.table, mine ? mine.seat : null), dataset: { key: `replay-${table.table}` } }, say("replay")),
+          el("a", { class: "button subtle", href: `#/table/${table.table}` }, t("watch")),
+        ),
+      ),
+    );
+  }
+  return el("section", { class: "open-tables finished" }, el("h1", { class: "section-title" }, say("finishedTables")), rows);
 }
 
 // A lobby line's status: how many players it waits for, or whose turn it is.
@@ -368,6 +394,10 @@ async function route() {
       await loadGames();
       current = new TablePage(main, parts[1], titles());
       current.start();
+    } else if (parts[0] === "replay" && parts[1]) {
+      await loadGames();
+      current = new ReplayPage(main, parts[1], parts[2], titles());
+      await current.start();
     } else if (parts[0] === "rules" && parts[1]) {
       await rules(parts[1]);
     } else if (parts[0] === "new" && parts[1]) {
