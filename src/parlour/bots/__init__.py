@@ -47,10 +47,13 @@ def _hard_budgets() -> tuple[tuple[str, int], ...]:
 
 
 LEVELS: dict[str, SearchSettings] = {
-    "easy": SearchSettings(iterations=40, exploration=1.0),
-    "medium": SearchSettings(iterations=200),
+    "easy": SearchSettings(iterations=40, exploration=1.0, sense_floor=True),
+    "medium": SearchSettings(iterations=200, sense_floor=True),
     "hard": SearchSettings(
-        iterations=600, heuristic_rollouts=True, game_iterations=_hard_budgets()
+        iterations=600,
+        heuristic_rollouts=True,
+        game_iterations=_hard_budgets(),
+        sense_floor=True,
     ),
 }
 """The ISMCTS settings of each level (documented in docs/bots.md). ``hard`` takes

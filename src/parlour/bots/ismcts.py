@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlour.bots.base import automatic_action, decision_rng, require_choice
-from parlour.bots.heuristics import Policy, policy_for
+from parlour.bots.heuristics import Policy, policy_for, sensible_actions
 from parlour.core.game import CHANCE, TERMINAL, State, View
 from parlour.core.sampler import Rng
 
@@ -56,6 +57,9 @@ class SearchSettings:
     game_iterations: tuple[tuple[str, int], ...] = ()
     """Per-game iteration budgets that replace ``iterations`` (``(game name, n)``
     pairs), so that a level thinks about as long in every game."""
+    sense_floor: bool = False
+    """Keep the game's floor of sense (its heuristic's ``sensible``): the moves
+    below it are never chosen (the levels meant for people, docs/bots.md)."""
 
     def iterations_for(self, game_name: str) -> int | None:
         """The iteration budget in ``game_name``."""
@@ -120,10 +124,15 @@ class Searcher:
     def __init__(self, settings: SearchSettings) -> None:
         self.settings = settings
 
-    def search(self, view: View, rng: Rng) -> SearchResult:
-        """Search from ``view`` and return the chosen action with root statistics."""
+    def search(
+        self, view: View, rng: Rng, root_actions: Sequence[int] | None = None
+    ) -> SearchResult:
+        """Search from ``view`` and return the chosen action with root statistics;
+        ``root_actions``, when given, are the only moves considered at the root
+        (a floor of sense), a subset of the legal ones."""
         settings = self.settings
-        legal = view.legal_actions
+        legal = list(root_actions) if root_actions else view.legal_actions
+        allowed = frozenset(legal)
         game_name = view.game.info.name
         players = view.game.num_players
         policy: Policy | None = policy_for(game_name) if settings.heuristic_rollouts else None
@@ -168,6 +177,8 @@ class Searcher:
                 if forced is not None:
                     state.apply_action(forced)
                     continue
+                if node is root:
+                    actions = [action for action in actions if action in allowed] or actions
                 children = node.children
                 untried = [action for action in actions if action not in children]
                 if untried:
@@ -255,4 +266,7 @@ class IsmctsBot:
         forced = automatic_action(view.game.info.name, legal)
         if forced is not None:
             return forced
-        return self.searcher.search(view, decision_rng(self.seed, view)).action
+        allowed = sensible_actions(view) if self.settings.sense_floor else legal
+        if len(allowed) == 1:
+            return allowed[0]
+        return self.searcher.search(view, decision_rng(self.seed, view), allowed).action

@@ -28,6 +28,23 @@ Policy = Callable[[Mapping[str, Any], Sequence[int], Rng], int]
 
 _POLICIES: dict[str, Policy | None] = {}
 
+Floor = Callable[[Mapping[str, Any], Sequence[int]], list[int]]
+"""``sensible(observation, legal_actions)``: the legal actions that keep the
+game's floor of sense (its heuristic part's ``SENSE_FLOOR``, in words)."""
+
+
+def sensible_actions(view: View) -> list[int]:
+    """The legal actions of ``view`` that keep its game's floor of sense (the
+    ``sensible`` of its heuristic part): moves a beginner would call silly, such
+    as a Casino trail that leaves a free capture of the same rank, are left out.
+    All the legal actions when the game declares no floor, or none keeps it."""
+    legal = list(view.legal_actions)
+    floor = cast(Floor | None, game_parts(view.game.info.name).hook("heuristic", "sensible"))
+    if floor is None:
+        return legal
+    kept = [action for action in floor(view.observation, legal) if action in legal]
+    return kept or legal
+
 
 def policy_for(game_name: str) -> Policy | None:
     """The heuristic of a game (the ``choose`` of its heuristic part), or None if

@@ -115,3 +115,53 @@ def choose_play(
         return value
 
     return best_of(legal_actions, score, rng)
+
+
+# ----- the floor of sense of the coffin games ----------------------------------------
+
+
+def gives_suited_line(
+    coffin: Sequence[int], cell: int, card: int, lines: Sequence[tuple[Sequence[int], Axis]]
+) -> bool:
+    """True when ``card`` put in ``cell`` completes one of ``lines`` (cells and
+    the axis they score on) as three cards of one suit worth something: the
+    line's ×5, handed to whoever scores it."""
+    for cells, axis in lines:
+        if cell not in cells:
+            continue
+        cards = [card if other == cell else coffin[other] for other in cells]
+        if EMPTY in cards or any(other >= 52 for other in cards):
+            continue
+        if len({suit_of(other) for other in cards}) == 1 and line_value(cards, axis) > 0:
+            return True
+    return False
+
+
+def axis_lines(axis: Axis) -> list[tuple[Sequence[int], Axis]]:
+    """The three lines scored along ``axis``, with their axis."""
+    return [(cells, axis) for cells in (ROWS if axis is Axis.ROW else COLUMNS)]
+
+
+def without_gifts(
+    coffin_cells: Sequence[str | None],
+    theirs: Sequence[tuple[Sequence[int], Axis]],
+    legal_actions: Sequence[int],
+) -> list[int]:
+    """The plays of ``legal_actions`` (card into cell) that hand no line of
+    ``theirs`` a three of one suit (unless the play makes one of the player's own
+    lines three of one suit too); the others (directions, takes) are kept."""
+    coffin = parse_coffin(coffin_cells)
+    theirs_axes = {axis for _, axis in theirs}
+    mine = [axis_lines(axis) for axis in (Axis.ROW, Axis.COLUMN) if axis not in theirs_axes]
+    own = [line for lines in mine for line in lines]
+    kept = []
+    for action in legal_actions:
+        if action < dracula_actions.PLAY_ACTIONS:
+            card, cell = divmod(action, CELLS)
+            # A play that makes a suited line of one's own as well is no gift.
+            if gives_suited_line(coffin, cell, card, theirs) and not gives_suited_line(
+                coffin, cell, card, own
+            ):
+                continue
+        kept.append(action)
+    return kept

@@ -129,3 +129,31 @@ def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rn
     """The Casino heuristic's choice (see the module docstring)."""
     table = read_table(observation)
     return best_of(legal_actions, lambda action: step_worth(action, observation, table), rng)
+
+
+SENSE_FLOOR = (
+    "never trail a card that could capture a loose card of the same rank for free"
+)
+"""The floor of sense every level for people keeps in Casino (applied by the
+bots): trailing Q♢ with Q♡ on the table gives away a capture."""
+
+
+def sensible(observation: Mapping[str, Any], legal_actions: Sequence[int]) -> list[int]:
+    """The legal actions that keep :data:`SENSE_FLOOR` (the bots fall back on all
+    of them when none does)."""
+    if observation.get("pending") is not None:
+        return list(legal_actions)
+    ranks = {CARD_OF_TEXT[text] % 13 for text in observation["loose"]}
+    legal = set(legal_actions)
+    kept = []
+    for action in legal_actions:
+        if action < START_ACTIONS:
+            card, kind = divmod(action, KINDS)
+            if (
+                kind == CODE_TRAIL
+                and card % 13 in ranks
+                and card * KINDS + CODE_CAPTURE in legal
+            ):
+                continue
+        kept.append(action)
+    return kept

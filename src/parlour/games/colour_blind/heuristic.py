@@ -62,3 +62,31 @@ def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rn
     if losing:
         return _pick(losing, rng, highest=True)
     return _pick(cards, rng, highest=True)
+
+
+SENSE_FLOOR = (
+    "last to play to a trick, never win a row card of the bad colour that a card in hand "
+    "would let pass, nor let pass a row card of the good colour that a card in hand would win"
+)
+"""The floor of sense every level for people keeps in Colour-blind (applied by
+the bots): last to play, the trick's outcome is in the player's hands."""
+
+
+def sensible(observation: Mapping[str, Any], legal_actions: Sequence[int]) -> list[int]:
+    """The legal actions that keep :data:`SENSE_FLOOR` (the bots fall back on all
+    of them when none does)."""
+    row: list[str] = observation["row"]
+    position: int = observation["row_next"]
+    trick = [parse_card(card) for card in observation["trick"]]
+    if not (0 <= position < len(row)) or len(trick) != observation["players"] - 1:
+        return list(legal_actions)
+    stake_card = parse_card(row[position])
+    good = is_red(stake_card) == (observation["good_colour"] == "red")
+    top = max(POWER[card] for card in trick)
+    winning = [card for card in legal_actions if POWER[card] >= top]
+    losing = [card for card in legal_actions if POWER[card] < top]
+    if VALUE[stake_card] == 0:
+        return list(legal_actions)
+    if good:
+        return winning or list(legal_actions)
+    return losing or list(legal_actions)

@@ -14,7 +14,12 @@ from typing import Any
 
 from parlour.core.sampler import Rng
 from parlour.games._coffin._dracula_actions import COLUMNS, ROWS
-from parlour.games._coffin.heuristic import choose_direction, choose_play
+from parlour.games._coffin.heuristic import (
+    axis_lines,
+    choose_direction,
+    choose_play,
+    without_gifts,
+)
 from parlour.games._coffin.rules import Axis
 
 
@@ -24,3 +29,19 @@ def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rn
         return choose_direction(observation["hand"])
     mine = Axis.ROW if observation["directions"][observation["seat"]] == "rows" else Axis.COLUMN
     return choose_play(observation["coffin"], mine, legal_actions, rng)
+
+
+SENSE_FLOOR = (
+    "never complete the other side's line as three of one suit (×5) when another play does not"
+)
+"""The floor of sense every level for people keeps in Dracula in partnerships."""
+
+
+def sensible(observation: Mapping[str, Any], legal_actions: Sequence[int]) -> list[int]:
+    """The legal actions that keep :data:`SENSE_FLOOR` (the bots fall back on all
+    of them when none does)."""
+    direction = observation["directions"][observation["seat"]]
+    if direction is None:
+        return list(legal_actions)
+    theirs = Axis.COLUMN if direction == "rows" else Axis.ROW
+    return without_gifts(observation["coffin"], axis_lines(theirs), legal_actions)

@@ -63,3 +63,20 @@ def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rn
 
     choice = best_of(cards, run_value, rng)
     return choice if choice in legal_actions else (STOP if STOP in legal_actions else cards[0])
+
+
+SENSE_FLOOR = "never play another card of a rank when its board card, held, may be played instead"
+"""The floor of sense every level for people keeps in Nain Jaune (applied by the
+bots): the board card (10♢, J♣, Q♠, K♡, 7♢) wins its box; another card of the
+same rank wins nothing more."""
+
+
+def sensible(observation: Mapping[str, Any], legal_actions: Sequence[int]) -> list[int]:
+    """The legal actions that keep :data:`SENSE_FLOOR` (the bots fall back on all
+    of them when none does)."""
+    boards = {_rank(action) for action in legal_actions if action in _BOARD}
+    return [
+        action
+        for action in legal_actions
+        if not (action < 52 and action not in _BOARD and _rank(action) in boards)
+    ]

@@ -14,7 +14,7 @@ from typing import Any
 
 from parlour.bots.heuristics import best_of
 from parlour.core.sampler import Rng
-from parlour.games._coffin.heuristic import estimate_line, parse_coffin
+from parlour.games._coffin.heuristic import estimate_line, gives_suited_line, parse_coffin
 from parlour.games._coffin.rules import CELL_NAMES, COLUMNS, ROWS, Axis
 from parlour.games.thracula.rules import PUT, vampire_rule
 
@@ -57,3 +57,30 @@ def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rn
         return _balance(coffin, owned, seat, rule)
 
     return best_of(legal_actions, score, rng)
+
+
+SENSE_FLOOR = (
+    "never put back a card that completes a rival's row or column as three of one suit (×5) "
+    "when another card does not"
+)
+"""The floor of sense every level for people keeps in Thracula (applied by the bots)."""
+
+
+def sensible(observation: Mapping[str, Any], legal_actions: Sequence[int]) -> list[int]:
+    """The legal actions that keep :data:`SENSE_FLOOR` (the bots fall back on all
+    of them when none does). Face-down cards are unknown: a line holding one is
+    never judged."""
+    if not legal_actions or legal_actions[0] < PUT or observation.get("taken_cell") is None:
+        return list(legal_actions)
+    seat = observation["seat"]
+    owned: list[int] = observation["owned_lines"]
+    rivals = [line for position, line in enumerate(owned) if position != seat]
+    lines = [(ROWS[line], Axis.ROW) for line in rivals]
+    lines += [(COLUMNS[line], Axis.COLUMN) for line in rivals]
+    coffin = parse_coffin(observation["coffin"])
+    cell = CELL_NAMES.index(observation["taken_cell"])
+    return [
+        action
+        for action in legal_actions
+        if action < PUT or not gives_suited_line(coffin, cell, action - PUT, lines)
+    ]
