@@ -106,6 +106,7 @@ export class TablePage {
       this.pending = false;
       const previous = this.state;
       if (message.log_reset) this.log = [];
+      for (const entry of message.events) entry.names = message.names; // the names it was said with
       this.log.push(...message.events);
       if (message.events.length) this.serverNarrates = true;
       if (typeof message.spectators === "number") this.spectators = message.spectators;
@@ -262,7 +263,7 @@ export class TablePage {
       { class: `pause-banner kind-${event.kind}`, role: "status" },
       el("strong", { class: "pause-title" }, title),
       cards,
-      el("p", { class: "pause-text" }, prettySentence(entry.text)),
+      el("p", { class: "pause-text" }, prettySentence(this.named(entry))),
     );
   }
 
@@ -681,6 +682,12 @@ export class TablePage {
     }
     const actor = state.to_act;
     if (actor === null || actor === undefined) return "";
+    // Seats nobody has taken yet: the table waits for people to join, not for a seat's name.
+    const free = (state.seats || []).filter((fact) => fact.free).length;
+    if (free) {
+      const joining = free === 1 ? t("waitingOne") : t("waitingMany", { n: free });
+      return state.seat === null ? [t("spectator"), " · ", joining] : joining;
+    }
     const facts = state.seats[actor] || {};
     const who = state.names[actor];
     const waiting = [facts.kind === "bot" ? t("botThinking", { name: who }) : t("waitingFor", { name: who })];
@@ -802,8 +809,26 @@ export class TablePage {
     if (line.faceDown) return el("li", { class: "event kind-card_laid_face_down" }, t("laidFaceDown", { n: line.faceDown.count }));
     const milestone = PAUSE_KINDS.includes(line.kind) || line.kind === "game_ended" ? " milestone" : "";
     const entry = line.entry;
-    const text = entry.plain ? entry.text : entry.derived ? prettyMove(entry.text) : prettySentence(entry.text);
+    const text = entry.plain ? entry.text : entry.derived ? prettyMove(entry.text) : prettySentence(this.named(entry));
     return el("li", { class: `event kind-${line.kind}${milestone}` }, text);
+  }
+
+  // The log names each seat by its name now: a sentence keeps the names it was
+  // said with (entry.names), and a seat taken or renamed since reads with its
+  // new name ("Player 3 deals first." becomes "Cy deals first."). Seat names are
+  // unique at a table, and a name is matched whole only.
+  named(entry) {
+    const then = entry.names;
+    const now = this.state ? this.state.names : null;
+    if (!then || !now || !entry.text) return entry.text;
+    const renamed = new Map();
+    then.forEach((name, seat) => {
+      if (name && now[seat] && now[seat] !== name) renamed.set(name, now[seat]);
+    });
+    if (!renamed.size) return entry.text;
+    const names = [...renamed.keys()].sort((first, second) => second.length - first.length);
+    const pattern = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+    return entry.text.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "gu"), (found) => renamed.get(found));
   }
 
   // The log gains only its new lines (the lines already shown stay, so that a
