@@ -46,9 +46,7 @@ def _observe(state: State, seat: int | None) -> dict[str, Any]:
     return dict(state.public_observation() if seat is None else state.observation(seat))
 
 
-def _finished_deal(
-    after: dict[str, Any], before: dict[str, Any], closing: Event
-) -> dict[str, Any]:
+def _finished_deal(after: dict[str, Any], before: dict[str, Any], closing: Event) -> dict[str, Any]:
     """``after`` (the table right after the closing move) headed by the deal of
     ``before`` and, for a coffin the rules cleared as they scored it, with that
     coffin drawn full with its line values."""

@@ -131,9 +131,7 @@ def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rn
     return best_of(legal_actions, lambda action: step_worth(action, observation, table), rng)
 
 
-SENSE_FLOOR = (
-    "never trail a card that could capture a loose card of the same rank for free"
-)
+SENSE_FLOOR = "never trail a card that could capture a loose card of the same rank for free"
 """The floor of sense every level for people keeps in Casino (applied by the
 bots): trailing Q♢ with Q♡ on the table gives away a capture."""
 
@@ -149,11 +147,7 @@ def sensible(observation: Mapping[str, Any], legal_actions: Sequence[int]) -> li
     for action in legal_actions:
         if action < START_ACTIONS:
             card, kind = divmod(action, KINDS)
-            if (
-                kind == CODE_TRAIL
-                and card % 13 in ranks
-                and card * KINDS + CODE_CAPTURE in legal
-            ):
+            if kind == CODE_TRAIL and card % 13 in ranks and card * KINDS + CODE_CAPTURE in legal:
                 continue
         kept.append(action)
     return kept
