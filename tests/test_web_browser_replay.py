@@ -101,12 +101,13 @@ def test_a_finished_table_in_the_lobby_leads_to_its_replay(windows: Any, server:
     window.goto(server)
     line = window.locator(f".finished-tables li[data-table='{table_id}']")
     line.wait_for()
+    line.scroll_into_view_if_needed()
+    shoot(window, "web-lobby-finished.png")
     line.locator("a", has_text="Replay").click()
     window.wait_for_selector(".replay-page")
     assert window.evaluate("() => location.hash").startswith(f"#/replay/{table_id}")
     window.keyboard.press("PageDown")
     window.wait_for_selector(".replay-status.deal-end")
-    shoot(window, "web-lobby-finished.png")
 
 
 def test_the_replay_is_refused_before_the_game_is_over(server: str) -> None:
