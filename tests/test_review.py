@@ -12,7 +12,6 @@ import json
 from typing import Any
 
 import pytest
-from test_casino import first_deal  # tests/ is on the path
 
 import parlour
 from parlour.bots import make_bot
@@ -28,6 +27,7 @@ from parlour.review import (
     thresholds_for,
 )
 from parlour.review.par import par_of
+from test_casino import first_deal  # tests/ is on the path
 
 # ----- helpers ----------------------------------------------------------------------------
 
@@ -198,3 +198,119 @@ def test_the_par_of_another_bot_is_its_own_score_on_the_same_cards() -> None:
     pars = par_of(state, 0, [SeatPlayer("random", 5), players[1]])
     assert [item.score for item in pars] == [line.scores[0] for line in state.score_sheet()]
     assert any(item.par != item.score for item in pars)
+
+
+# ----- storage and the web ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_stored_review_is_read_back_per_seat_and_deals_and_goes_with_its_table(
+    kind: str, tmp_path: Any
+) -> None:
+    from parlour.table import MemoryTableStore, SqliteTableStore
+
+    store = MemoryTableStore() if kind == "memory" else SqliteTableStore(tmp_path / "t.sqlite3")
+    store.create("t1", {"game": "dracula"})
+    assert store.review("t1", 0, 1) is None
+    store.store_review("t1", 0, 1, {"format": 1, "seat": 0, "name": "Zoé"})
+    store.store_review("t1", 1, 1, {"format": 1, "seat": 1})
+    assert store.review("t1", 0, 1) == {"format": 1, "seat": 0, "name": "Zoé"}
+    assert store.review("t1", 1, 1) == {"format": 1, "seat": 1}
+    assert store.review("t1", 0, 2) is None
+    store.delete("t1")
+    store.create("t1", {"game": "dracula"})
+    assert store.review("t1", 0, 1) is None
+
+
+def test_a_tables_review_is_served_only_to_whom_it_may_be_shown(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mid-game, a seat's review (of the finished deals) goes only to that seat's
+    token; once the game is over, to anyone, and it is computed once."""
+    pytest.importorskip("starlette", reason="the web tests need the web extra")
+    import random
+    import time
+
+    from starlette.testclient import TestClient
+
+    import parlour.web.review
+    from parlour.web import create_app
+
+    monkeypatch.setattr(parlour.web.review, "WEB_SETTINGS", FAST_SETTINGS)
+    app = create_app(
+        f"sqlite://{tmp_path / 'tables.sqlite3'}",
+        bot_delay=0,
+        message_rate=1000,
+        message_burst=1000,
+    )
+
+    def ready(client: TestClient, path: str, token: str | None) -> dict[str, Any]:
+        for _ in range(600):  # a bound so that nothing can hang, not a timing assertion
+            if token is None:
+                response = client.get(path)
+            else:
+                response = client.post(path, json={"token": token})
+            assert response.status_code in (200, 202), response.text
+            if response.status_code == 200:
+                body: dict[str, Any] = response.json()
+                return body
+            time.sleep(0.2)
+        raise AssertionError("the review never became ready")
+
+    with TestClient(app) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "dracula", "options": {"deals": 2}, "seats": ["human", "human"]},
+        ).json()
+        table_id = created["table"]
+        tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
+        rng = random.Random(4)
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}") as first,
+            client.websocket_connect(f"/ws/tables/{table_id}") as second,
+        ):
+            sockets = {0: first, 1: second}
+            for seat, socket in sockets.items():
+                socket.send_json({"type": "hello", "token": tokens[seat], "lang": "en"})
+
+            def state_of(socket: Any, version: int = -1) -> dict[str, Any]:
+                socket.send_json({"type": "state"})
+                while True:
+                    message: dict[str, Any] = socket.receive_json()
+                    if message["type"] == "state" and message["version"] >= version:
+                        return message
+
+            def play_until(done: Any) -> None:
+                version = -1
+                while True:
+                    states = [state_of(socket, version) for socket in (first, second)]
+                    state = max(states, key=lambda item: item["version"])
+                    version = state["version"]
+                    if done(state):
+                        return
+                    mine = [item for item in states if item["legal"]]
+                    if not mine or mine[0]["version"] != version:
+                        continue
+                    socket = first if mine[0] is states[0] else second
+                    choice = rng.choice(mine[0]["legal"])
+                    socket.send_json(
+                        {"type": "move", "action": choice["action"], "version": version}
+                    )
+
+            path = f"/api/tables/{table_id}/review/0"
+            assert client.post(path, json={"token": tokens[0]}).status_code == 409
+            play_until(lambda state: state["view"]["deal"] == 2 or state["over"])
+            # Mid-game: only seat 0's own token opens seat 0's review.
+            assert client.get(path).status_code == 403
+            assert client.post(path, json={"token": tokens[1]}).status_code == 403
+            assert client.post(path, json={"token": "not-a-token"}).status_code == 403
+            mine = ready(client, path, tokens[0])
+            assert mine["review"]["seat"] == 0 and mine["review"]["deals"] == 1
+            assert mine["review"]["pars"] == []  # no par before the end
+            play_until(lambda state: state["over"])
+        # Over: anyone may read anyone's, with the par; a second read is the stored one.
+        other = ready(client, f"/api/tables/{table_id}/review/1", None)
+        assert other["review"]["seat"] == 1 and len(other["review"]["pars"]) == 2
+        again = client.get(f"/api/tables/{table_id}/review/1")
+        assert again.status_code == 200 and again.json() == other
+        assert client.get(f"/api/tables/{table_id}/review/7").status_code == 404
