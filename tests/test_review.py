@@ -314,3 +314,19 @@ def test_a_tables_review_is_served_only_to_whom_it_may_be_shown(
         again = client.get(f"/api/tables/{table_id}/review/1")
         assert again.status_code == 200 and again.json() == other
         assert client.get(f"/api/tables/{table_id}/review/7").status_code == 404
+
+
+def test_a_review_reads_in_french_without_an_english_word() -> None:
+    import re
+
+    from parlour.review.text import review_lines
+    from test_french import ALLOWED, ENGLISH_WORDS
+
+    state = planted_casino("10S trail")
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang="fr")
+    text = "\n".join(review_lines(review, state.game, ["Vous", "Robot"], "fr"))
+    assert "gaffe" in text
+    words = {word.lower() for word in re.findall(r"[A-Za-z]+", text)}
+    assert not (words & ENGLISH_WORDS) - ALLOWED, (words & ENGLISH_WORDS) - ALLOWED
+    english = "\n".join(review_lines(review, state.game, ["You", "Bot"], "en"))
+    assert "blunder" in english

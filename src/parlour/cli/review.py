@@ -159,8 +159,74 @@ def command_review(arguments: argparse.Namespace) -> int:
     return 0
 
 
+BENCH_CASES: tuple[tuple[str, dict[str, object], int], ...] = (
+    ("dracula", {"deals": 2}, 2),
+    ("casino", {}, 1),
+)
+"""What ``parlour bench-review`` reviews: (game, options, deals played)."""
+
+
+def bench_match(name: str, options: dict[str, object], deals: int, seed: int) -> State:
+    """A seeded match of heuristic bots, stopped when ``deals`` deals are scored
+    (or at its end)."""
+    from parlour.bots import make_bot
+    from parlour.core.registry import load_game
+
+    state: State = load_game(name, **options).new_initial_state(seed=seed)
+    bots = [make_bot("heuristic", seed + index) for index in range(state.game.num_players)]
+    while not state.is_terminal() and state.deals_scored() < deals:
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.view(seat)))
+    return state
+
+
+def command_bench_review(arguments: argparse.Namespace) -> int:
+    """Run ``parlour bench-review``: time the review of seat 0 in seeded matches."""
+    import parlour
+    from parlour.core.registry import game_names
+
+    cases = list(BENCH_CASES)
+    if arguments.all:
+        cases += [(name, {}, 1) for name in game_names() if name not in ("dracula", "casino")]
+    print(
+        f"parlour {parlour.__version__}, {parlour.engine_name()} engine; review of seat 0 "
+        "(heuristic bots at every seat) with the default settings, par included"
+    )
+    print(
+        f"{'game':<30}{'decisions':>10}{'forced':>8}{'wall s':>9}{'cpu s':>8}{'cpu s/decision':>16}"
+    )
+    for name, options, deals in cases:
+        state = bench_match(name, options, deals, arguments.seed)
+        players = [SeatPlayer("hard", 0)] + [
+            SeatPlayer("heuristic", arguments.seed + index)
+            for index in range(1, state.game.num_players)
+        ]
+        wall = time.perf_counter()
+        processor = time.process_time()
+        review = review_match(state, 0, par=players)
+        processor = time.process_time() - processor
+        wall = time.perf_counter() - wall
+        label = f"{name} ({state.deals_scored()} deal{'s' if state.deals_scored() > 1 else ''})"
+        per = processor / max(1, review.decisions_reviewed)
+        print(
+            f"{label:<30}{review.decisions_reviewed:>10}{review.forced:>8}{wall:>9.1f}"
+            f"{processor:>8.1f}{per:>16.2f}",
+            flush=True,
+        )
+    return 0
+
+
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``parlour review``."""
+    """Add ``parlour review`` and ``parlour bench-review``."""
+    bench = commands.add_parser(
+        "bench-review",
+        help="time reviews: a two-deal Dracula game and a Casino round (--all: every game)",
+        description="Review seat 0 of seeded matches of heuristic bots with the default "
+        "review settings, par included, and print the time taken (docs/bots.md).",
+    )
+    bench.add_argument("--all", action="store_true", help="also the first deal of every game")
+    bench.add_argument("--seed", type=int, default=1, help="the matches' seed (default 1)")
+    bench.set_defaults(run=command_bench_review)
     parser = commands.add_parser(
         "review",
         help="a finished game's decisions judged, and the par on the same cards",

@@ -24,6 +24,7 @@ from typing import Any
 
 from parlour.core.game import JSON, State, View
 from parlour.core.registry import game_parts
+from parlour.i18n import shown_move
 from parlour.review.engine import (
     BLUNDER,
     FAST_SETTINGS,
@@ -139,7 +140,7 @@ def explain(view: View, action: int, lang: str) -> str:
         said = explain_move(view, action, lang)
         if isinstance(said, str) and said.strip():
             return said.strip()
-    return view.action_to_string(action)
+    return shown_move(view.action_to_string(action), lang)
 
 
 def default_players(final: State, seat: int, seed: int = 0) -> list[SeatPlayer]:

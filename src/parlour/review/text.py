@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.game import Game, View
+from parlour.i18n import shown_move
 from parlour.render import Style, renderer_for
 from parlour.review import Decision, Review
 
@@ -15,8 +16,9 @@ SENTENCES: dict[str, dict[str, str]] = {
         "imagined deals per move, finished by the hard bot's rule of thumb. Points are "
         "the expected lead for the deal (your points less the others' average), ± one "
         "standard error.",
-        "grades": "Decisions judged: {reviewed} (forced moves, not judged: {forced}): "
-        "{good} good, {inaccuracy} inaccuracies, {mistake} mistakes, {blunder} blunders.",
+        "grades": "Decisions judged: {reviewed} (forced moves, not judged: {forced}). "
+        "Good: {good} · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: "
+        "{blunder}.",
         "accuracy": "Accuracy: {accuracy:.0f}% of decisions good; expected points lost: "
         "{loss:.1f} per deal.",
         "thresholds": "Grades in {title}: inaccuracy from {inaccuracy:g}, mistake from "
@@ -44,9 +46,10 @@ SENTENCES: dict[str, dict[str, str]] = {
         "how": "Chaque décision est jugée sur ce que {name} voyait alors, seulement : "
         "{samples} donnes imaginées par coup, finies par la règle du robot fort. Les "
         "points sont l'avance espérée pour la donne (vos points moins la moyenne des "
-        "autres), ± une erreur type.",
-        "grades": "Décisions jugées : {reviewed} (coups forcés, non jugés : {forced}) : "
-        "{good} bonnes, {inaccuracy} imprécisions, {mistake} erreurs, {blunder} gaffes.",
+        "autres), ± une erreur standard.",
+        "grades": "Décisions jugées : {reviewed} (coups forcés, non jugés : {forced}). "
+        "Bonnes : {good} · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : "
+        "{blunder}.",
         "accuracy": "Précision : {accuracy:.0f} % de bonnes décisions ; points espérés "
         "perdus : {loss:.1f} par donne.",
         "thresholds": "Degrés au {title} : imprécision dès {inaccuracy:g}, erreur dès "
@@ -93,10 +96,10 @@ def decision_line(decision: Decision, lang: str) -> str:
         deal=decision.deal,
         move=decision.move,
         grade=grade_name(lang, decision.grade),
-        played=decision.played.text,
+        played=shown_move(decision.played.text, lang),
         played_lead=decision.played.lead,
         played_error=decision.played.lead_error,
-        best=decision.best.text,
+        best=shown_move(decision.best.text, lang),
         best_lead=decision.best.lead,
         best_error=decision.best.lead_error,
         loss=decision.loss,
@@ -147,9 +150,18 @@ def review_lines(
             if boards:
                 lines.append(board_of(game, decision, review.seat, names, style))
             lines.append(decision_line(decision, lang))
-            if decision.explanation_played:
+            # A game without explanations gives the move's text: not worth a line.
+            if decision.explanation_played not in (
+                "",
+                decision.played.text,
+                shown_move(decision.played.text, lang),
+            ):
                 lines.append(say(lang, "why_played", text=decision.explanation_played))
-            if decision.explanation_best:
+            if decision.explanation_best not in (
+                "",
+                decision.best.text,
+                shown_move(decision.best.text, lang),
+            ):
                 lines.append(say(lang, "why_best", text=decision.explanation_best))
     if review.pars:
         lines.append("")
@@ -175,8 +187,8 @@ def review_lines(
                     "all_line",
                     step=decision.move,
                     grade=grade_name(lang, decision.grade),
-                    played=decision.played.text,
-                    best=decision.best.text,
+                    played=shown_move(decision.played.text, lang),
+                    best=shown_move(decision.best.text, lang),
                     loss=decision.loss,
                 )
             )
