@@ -186,24 +186,33 @@ def command_bench_review(arguments: argparse.Namespace) -> int:
     from parlour.core.registry import game_names
 
     cases = list(BENCH_CASES)
-    if arguments.all:
+    if arguments.all or arguments.games:
         cases += [(name, {}, 1) for name in game_names() if name not in ("dracula", "casino")]
+    if arguments.games:
+        cases = [case for case in cases if case[0] in arguments.games]
     print(
-        f"parlour {parlour.__version__}, {parlour.engine_name()} engine; review of seat 0 "
-        "(heuristic bots at every seat) with the default settings, par included"
+        f"parlour {parlour.__version__}, {parlour.engine_name()} engine; review of the seat "
+        "with the most decisions (heuristic bots at every seat) with the default settings, "
+        "par included"
     )
     print(
         f"{'game':<30}{'decisions':>10}{'forced':>8}{'wall s':>9}{'cpu s':>8}{'cpu s/decision':>16}"
     )
     for name, options, deals in cases:
+        from parlour.review.engine import decision_points
+
         state = bench_match(name, options, deals, arguments.seed)
-        players = [SeatPlayer("hard", 0)] + [
-            SeatPlayer("heuristic", arguments.seed + index)
-            for index in range(1, state.game.num_players)
+        count = state.game.num_players
+        seat = max(range(count), key=lambda index: len(decision_points(state, index)))
+        players = [
+            SeatPlayer("hard", 0)
+            if index == seat
+            else SeatPlayer("heuristic", arguments.seed + index)
+            for index in range(count)
         ]
         wall = time.perf_counter()
         processor = time.process_time()
-        review = review_match(state, 0, par=players)
+        review = review_match(state, seat, par=players)
         processor = time.process_time() - processor
         wall = time.perf_counter() - wall
         label = f"{name} ({state.deals_scored()} deal{'s' if state.deals_scored() > 1 else ''})"
@@ -224,6 +233,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         description="Review seat 0 of seeded matches of heuristic bots with the default "
         "review settings, par included, and print the time taken (docs/bots.md).",
     )
+    bench.add_argument("games", nargs="*", metavar="GAME", help="only these games")
     bench.add_argument("--all", action="store_true", help="also the first deal of every game")
     bench.add_argument("--seed", type=int, default=1, help="the matches' seed (default 1)")
     bench.set_defaults(run=command_bench_review)
