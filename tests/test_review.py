@@ -203,13 +203,22 @@ def test_the_par_of_another_bot_is_its_own_score_on_the_same_cards() -> None:
 # ----- storage and the web ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
 def test_a_stored_review_is_read_back_per_seat_and_deals_and_goes_with_its_table(
-    kind: str, tmp_path: Any
+    kind: str, tmp_path: Any, request: pytest.FixtureRequest
 ) -> None:
     from parlour.table import MemoryTableStore, SqliteTableStore
 
-    store = MemoryTableStore() if kind == "memory" else SqliteTableStore(tmp_path / "t.sqlite3")
+    store: Any
+    if kind == "memory":
+        store = MemoryTableStore()
+    elif kind == "sqlite":
+        store = SqliteTableStore(tmp_path / "t.sqlite3")
+    else:
+        from parlour.table.postgres import PostgresTableStore
+
+        store = PostgresTableStore(request.getfixturevalue("postgres_url"))
+        request.addfinalizer(store.close)
     store.create("t1", {"game": "dracula"})
     assert store.review("t1", 0, 1) is None
     store.store_review("t1", 0, 1, {"format": 1, "seat": 0, "name": "Zoé"})

@@ -520,9 +520,7 @@ class PostgresTableStore:
 
         self._run(work)
 
-    def store_review(
-        self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]
-    ) -> None:
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
         """Keep the review of ``seat`` over the first ``deals`` deals (replacing one)."""
         text = _json(review)
 
@@ -547,8 +545,7 @@ class PostgresTableStore:
 
         def work(connection: psycopg.Connection[Any], retried: bool) -> Any:
             return connection.execute(
-                "SELECT review::text FROM reviews WHERE table_id = %s AND seat = %s"
-                " AND deals = %s",
+                "SELECT review::text FROM reviews WHERE table_id = %s AND seat = %s AND deals = %s",
                 (table_id, seat, deals),
             ).fetchone()
 

@@ -87,9 +87,7 @@ class ReviewStore(Protocol):
     number of deals the review covers (a review during a game covers the deals
     finished so far)."""
 
-    def store_review(
-        self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]
-    ) -> None:
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
         """Keep the review of ``seat`` over the first ``deals`` deals (replacing one)."""
 
     def review(self, table_id: str, seat: int, deals: int) -> dict[str, Any] | None:
@@ -171,9 +169,7 @@ class MemoryTableStore:
         with self._lock:
             self._tables.pop(table_id, None)
 
-    def store_review(
-        self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]
-    ) -> None:
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
         """Keep the review of ``seat`` over the first ``deals`` deals."""
         with self._lock:
             reviews = self._entry(table_id).setdefault("reviews", {})
@@ -399,9 +395,7 @@ class SqliteTableStore:
             connection.execute("DELETE FROM reviews WHERE table_id = ?", (table_id,))
             connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
-    def store_review(
-        self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]
-    ) -> None:
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
         """Keep the review of ``seat`` over the first ``deals`` deals."""
         with self._connect() as connection:
             try:
