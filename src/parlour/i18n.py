@@ -46,7 +46,8 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "deal_end_pause": "End of the deal. Press Enter to go on. ",
         "all_forced": "{name} had nothing to decide in this deal: every move was forced.",
         "all_forced_you": "You had nothing to decide in this deal: every move was forced.",
-        "replay_with": "The game is kept: see it again with: parlour replay {id}",
+        "replay_with": "The game is kept: see it again with: parlour replay {id}\n"
+        "Your play judged move by move, and the par: parlour review {id}",
         "play_again": "Play again? [y/n] ",
         "interrupted": "Interrupted.",
         "resume_offer": "An unfinished game of {title} ({moves}, {when}) is saved. "
@@ -181,7 +182,8 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "forcés.",
         "all_forced_you": "Vous n'aviez rien à décider dans cette donne : tous vos coups étaient "
         "forcés.",
-        "replay_with": "La partie est conservée : revoyez-la avec : parlour replay {id}",
+        "replay_with": "La partie est conservée : revoyez-la avec : parlour replay {id}\n"
+        "Votre jeu jugé coup par coup, et le par : parlour review {id}",
         "play_again": "Rejouer ? [o/n] ",
         "interrupted": "Interrompu.",
         "resume_offer": "Une partie de {title} non finie ({moves}, {when}) est enregistrée. "

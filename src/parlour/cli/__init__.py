@@ -25,12 +25,23 @@ examples:
   parlour arena dracula --bots hard,heuristic,random --games 20
   parlour resume                       saved games
   parlour replay NAME                  step through a saved or finished game
+  parlour review NAME                  a finished game's decisions judged, and the par
   parlour stats                        games played, won, best scores
   parlour bench                        random playouts per second, every game
 """
 
 
-COMMAND_MODULES = ("play", "resume", "replay", "stats", "arena", "bench", "bench_web", "serve")
+COMMAND_MODULES = (
+    "play",
+    "resume",
+    "replay",
+    "review",
+    "stats",
+    "arena",
+    "bench",
+    "bench_web",
+    "serve",
+)
 """Modules of ``parlour.cli`` that each add subcommands with ``register(subparsers)``."""
 
 

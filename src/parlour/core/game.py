@@ -708,6 +708,11 @@ class Game(Generic[OptionsT]):
     state_class: ClassVar[type[State]]
     conformance_options: ClassVar[tuple[dict[str, object], ...]] = ({},)
     """Option sets the conformance test runs (each flow-changing combination)."""
+    review_thresholds: ClassVar[tuple[float, float, float]] = (2.0, 5.0, 10.0)
+    """The expected losses, in the game's points per deal (the lead over the other
+    seats' mean), from which a reviewed decision is an inaccuracy, a mistake, a
+    blunder (``parlour review``; docs/review.md): each game sets them from its
+    score scale."""
 
     def __init__(self, **options: object) -> None:
         self.options: OptionsT = build_options(self.options_class, options)

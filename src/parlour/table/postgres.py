@@ -118,6 +118,17 @@ SCHEMA_STEPS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE web_seats ADD COLUMN seen_by TEXT",
         "ALTER TABLE web_seats ADD COLUMN seen_at DOUBLE PRECISION",
     ),
+    # Version 5: the reviews of finished deals (parlour.review), computed once
+    # and kept with their table.
+    (
+        """CREATE TABLE reviews (
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            deals INTEGER NOT NULL,
+            review JSON NOT NULL,
+            PRIMARY KEY (table_id, seat, deals)
+        )""",
+    ),
 )
 
 #: The schema version this code writes and reads.
@@ -508,6 +519,41 @@ class PostgresTableStore:
                 connection.execute("DELETE FROM tables WHERE id = %s", (table_id,))
 
         self._run(work)
+
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
+        """Keep the review of ``seat`` over the first ``deals`` deals (replacing one)."""
+        text = _json(review)
+
+        def work(connection: psycopg.Connection[Any], retried: bool) -> None:
+            with connection.transaction():
+                found = connection.execute(
+                    "SELECT 1 FROM tables WHERE id = %s", (table_id,)
+                ).fetchone()
+                if found is None:
+                    raise _not_found(table_id)
+                connection.execute(
+                    "INSERT INTO reviews (table_id, seat, deals, review)"
+                    " VALUES (%s, %s, %s, %s::json)"
+                    " ON CONFLICT (table_id, seat, deals) DO UPDATE SET review = EXCLUDED.review",
+                    (table_id, seat, deals, text),
+                )
+
+        self._run(work)
+
+    def review(self, table_id: str, seat: int, deals: int) -> dict[str, Any] | None:
+        """The stored review, or None."""
+
+        def work(connection: psycopg.Connection[Any], retried: bool) -> Any:
+            return connection.execute(
+                "SELECT review::text FROM reviews WHERE table_id = %s AND seat = %s AND deals = %s",
+                (table_id, seat, deals),
+            ).fetchone()
+
+        row = self._run(work)
+        if row is None:
+            return None
+        found: dict[str, Any] = json.loads(row[0])
+        return found
 
     # Several processes ----------------------------------------------------------
 

@@ -81,6 +81,19 @@ class TableStore(Protocol):
         """Mark a table finished with its result."""
 
 
+class ReviewStore(Protocol):
+    """A store that also keeps the reviews of its tables (parlour.review): each
+    computed once, stored with the table, and deleted with it. ``deals`` is the
+    number of deals the review covers (a review during a game covers the deals
+    finished so far)."""
+
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
+        """Keep the review of ``seat`` over the first ``deals`` deals (replacing one)."""
+
+    def review(self, table_id: str, seat: int, deals: int) -> dict[str, Any] | None:
+        """The stored review, or None."""
+
+
 class MemoryTableStore:
     """A store in memory, for tables that need not outlive the process."""
 
@@ -156,6 +169,18 @@ class MemoryTableStore:
         with self._lock:
             self._tables.pop(table_id, None)
 
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
+        """Keep the review of ``seat`` over the first ``deals`` deals."""
+        with self._lock:
+            reviews = self._entry(table_id).setdefault("reviews", {})
+            reviews[(seat, deals)] = json.loads(json.dumps(dict(review)))
+
+    def review(self, table_id: str, seat: int, deals: int) -> dict[str, Any] | None:
+        """The stored review, or None."""
+        with self._lock:
+            found = self._entry(table_id).get("reviews", {}).get((seat, deals))
+            return None if found is None else dict(json.loads(json.dumps(found)))
+
     def _entry(self, table_id: str) -> dict[str, Any]:
         try:
             return self._tables[table_id]
@@ -177,6 +202,13 @@ CREATE TABLE IF NOT EXISTS moves (
     number INTEGER NOT NULL,
     move TEXT NOT NULL,
     UNIQUE (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS reviews (
+    table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    deals INTEGER NOT NULL,
+    review TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat, deals)
 );
 """
 
@@ -360,7 +392,29 @@ class SqliteTableStore:
         """Forget the table and its moves."""
         with self._connect() as connection:
             connection.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+            connection.execute("DELETE FROM reviews WHERE table_id = ?", (table_id,))
             connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+    def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
+        """Keep the review of ``seat`` over the first ``deals`` deals."""
+        with self._connect() as connection:
+            try:
+                connection.execute(
+                    "INSERT OR REPLACE INTO reviews (table_id, seat, deals, review)"
+                    " VALUES (?, ?, ?, ?)",
+                    (table_id, seat, deals, json.dumps(dict(review), ensure_ascii=False)),
+                )
+            except sqlite3.IntegrityError:
+                raise TableNotFoundError(f"no table {table_id!r} in the table store") from None
+
+    def review(self, table_id: str, seat: int, deals: int) -> dict[str, Any] | None:
+        """The stored review, or None."""
+        with self._connect() as connection:
+            row = connection.execute(
+                "SELECT review FROM reviews WHERE table_id = ? AND seat = ? AND deals = ?",
+                (table_id, seat, deals),
+            ).fetchone()
+        return None if row is None else _decode(row[0], table_id)
 
 
 def _decode(text: str, table_id: str) -> dict[str, Any]:

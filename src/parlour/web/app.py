@@ -55,6 +55,7 @@ from parlour.web.hub import (
 )
 from parlour.web.limits import ServerLimits
 from parlour.web.replay import replay_frames
+from parlour.web.review import ReviewDesk
 from parlour.web.seats import (
     PostgresSeatBook,
     SeatNameError,
@@ -314,6 +315,7 @@ def create_app(
     # The databases are opened when the server starts, on the thread of its event
     # loop: a SQLite connection belongs to the thread that opened it.
     hubs: list[Hub] = []
+    reviews = ReviewDesk()
 
     def current_hub() -> Hub:
         if not hubs:
@@ -447,6 +449,23 @@ def create_app(
                 continue
             tables.append({**entry, "status": "over", "to_act": None})
         return JSONResponse({"tables": tables})
+    async def table_review(request: Request) -> Response:
+        # One seat's review (parlour.web.review decides who may read it).
+        table_id = table_id_of(request)
+        seat_text = str(request.path_params["seat"])
+        if not seat_text.isdigit() or len(seat_text) > 2:
+            raise WebError("the seat must be a whole number", 404)
+        token = (await json_body(request)).get("token") if request.method == "POST" else None
+        if token is not None and (not isinstance(token, str) or len(token) > 200):
+            raise WebError("the token must be the text of a seat's link")
+        hub = current_hub()
+        room = hub.room(table_id)
+
+        def token_seat() -> int | None:
+            return hub.book.seat_of_token(table_id, token) if token else None
+
+        status, body = reviews.request(room.table, int(seat_text), token_seat)
+        return JSONResponse(body, status_code=status)
 
     async def index(request: Request) -> Response:
         return FileResponse(static_folder() / "index.html", headers=SECURITY_HEADERS)
@@ -527,6 +546,7 @@ def create_app(
         Route("/api/tables/{table_id}/seats/{seat}/check", check_link, methods=["POST"]),
         Route("/api/tables/{table_id}/record", table_record),
         Route("/api/tables/{table_id}/replay", table_replay),
+        Route("/api/tables/{table_id}/review/{seat}", table_review, methods=["GET", "POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=static_folder()), name="static"),
     ]

@@ -1780,6 +1780,8 @@ class CasinoGame(Game[CasinoOptions]):
         summary="capture table cards by value, sums and builds; cards, spades, casinos and aces",
     )
     options_class = CasinoOptions
+    review_thresholds = (0.5, 1.25, 2.5)
+    """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = CasinoState
     conformance_options = (
         {"target": 1},

@@ -604,6 +604,8 @@ class ColourBlindGame(Game[ColourBlindOptions]):
         summary="Parlett's trick game: win the good-colour cards of the face-up row",
     )
     options_class = ColourBlindOptions
+    review_thresholds = (2.0, 5.0, 10.0)
+    """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = ColourBlindState
     conformance_options = (
         {"deals": 1},

@@ -683,6 +683,8 @@ class DraculaGame(Game[DraculaOptions]):
         summary="Parlett's coffin of nine cards: rows against columns, beware the Vampires",
     )
     options_class = DraculaOptions
+    review_thresholds = (3.0, 8.0, 15.0)
+    """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = DraculaState
     conformance_options = (
         {},

@@ -515,6 +515,8 @@ class DraculaPartnershipGame(Game[DraculaPartnershipOptions]):
         summary="Dracula for four in two sides: six coffins built from the hands",
     )
     options_class = DraculaPartnershipOptions
+    review_thresholds = (2.0, 4.0, 8.0)
+    """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = DraculaPartnershipState
     conformance_options = (
         {},

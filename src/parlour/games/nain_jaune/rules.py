@@ -1070,6 +1070,8 @@ class NainJauneGame(Game[NainJauneOptions]):
         summary="The yellow dwarf: runs of rising cards, 'sans sept', a board of five boxes",
     )
     options_class = NainJauneOptions
+    review_thresholds = (4.0, 9.0, 18.0)
+    """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = NainJauneState
     conformance_options = (
         {"players": 3, "max_deals": 3},

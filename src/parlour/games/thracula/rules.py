@@ -673,6 +673,8 @@ class ThraculaGame(Game[ThraculaOptions]):
         summary="Dracula for three: take a hidden coffin card, lay one face up",
     )
     options_class = ThraculaOptions
+    review_thresholds = (2.5, 6.0, 12.0)
+    """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = ThraculaState
     conformance_options = (
         {},

@@ -1,0 +1,251 @@
+"""After the game: a fair review of each decision, and a par on the same cards.
+
+:func:`review_match` judges every decision one seat made in a match, on that
+seat's View at that moment only (see :mod:`parlour.review.engine`), and sets
+the par: the hard bot's score replaying the seat on the same deals against the
+same opponents (see :mod:`parlour.review.par`). The result is a
+:class:`Review`, JSON-friendly for storage and the web, and written out in
+English or French by :mod:`parlour.review.text`.
+
+>>> from parlour import load_game
+>>> state = load_game("casino").new_initial_state(seed=3)
+>>> while not state.is_terminal() and state.deals_scored() == 0:
+...     state.apply_action(state.legal_actions()[0])
+>>> review = review_match(state, 0, settings=FAST_SETTINGS, par=None)
+>>> review.decisions_reviewed > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.game import JSON, State, View
+from parlour.core.registry import game_parts
+from parlour.i18n import shown_move
+from parlour.review.engine import (
+    BLUNDER,
+    FAST_SETTINGS,
+    GOOD,
+    GRADES,
+    INACCURACY,
+    MISTAKE,
+    Decision,
+    Estimate,
+    ReviewSettings,
+    decision_points,
+    grade_of,
+    judge,
+    thresholds_for,
+)
+from parlour.review.par import PAR_BOT, DealPar, SeatPlayer, par_of
+
+REVIEW_FORMAT = 1
+"""The version of :meth:`Review.to_json`'s shape (bumped when it changes)."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one seat's play in one match."""
+
+    game: str
+    seat: int
+    thresholds: tuple[float, float, float]
+    decisions: tuple[Decision, ...]
+    """Every decision with a choice, in order (forced moves are not here)."""
+    forced: int
+    """How many of the seat's moves were forced (one legal move): never judged."""
+    deals: int
+    """Deals the decisions span."""
+    pars: tuple[DealPar, ...] = ()
+
+    @property
+    def decisions_reviewed(self) -> int:
+        """How many decisions were judged."""
+        return len(self.decisions)
+
+    @property
+    def flagged(self) -> list[Decision]:
+        """The inaccuracies, mistakes and blunders, in order."""
+        return [decision for decision in self.decisions if decision.flagged]
+
+    def costliest(self, count: int = 3) -> list[Decision]:
+        """The ``count`` flagged decisions that cost most, costliest first."""
+        return sorted(self.flagged, key=lambda decision: (-decision.loss, decision.step))[:count]
+
+    @property
+    def total_loss(self) -> float:
+        """Expected points lost over all decisions."""
+        return sum(decision.loss for decision in self.decisions if decision.flagged)
+
+    @property
+    def loss_per_deal(self) -> float:
+        """Expected points lost per deal (flagged decisions only: a loss told
+        apart from noise)."""
+        return self.total_loss / max(1, self.deals)
+
+    @property
+    def accuracy(self) -> float:
+        """The share of judged decisions rated good, in percent (100 with none)."""
+        if not self.decisions:
+            return 100.0
+        good = sum(1 for decision in self.decisions if decision.grade == GOOD)
+        return 100.0 * good / len(self.decisions)
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions of each grade."""
+        return {
+            grade: sum(1 for decision in self.decisions if decision.grade == grade)
+            for grade in GRADES
+        }
+
+    @property
+    def par_total(self) -> float:
+        """The par bot's total over the deals with a par."""
+        return sum(item.par for item in self.pars)
+
+    @property
+    def score_total(self) -> float:
+        """The seat's total over the same deals."""
+        return sum(item.score for item in self.pars)
+
+    def to_json(self) -> dict[str, JSON]:
+        """A JSON-friendly dict (what the web serves and stores)."""
+        return {
+            "format": REVIEW_FORMAT,
+            "game": self.game,
+            "seat": self.seat,
+            "thresholds": list(self.thresholds),
+            "forced": self.forced,
+            "deals": self.deals,
+            "accuracy": round(self.accuracy, 1),
+            "loss_per_deal": round(self.loss_per_deal, 3),
+            "counts": dict(self.counts()),
+            "costliest": [decision.step for decision in self.costliest()],
+            "decisions": [decision.to_json() for decision in self.decisions],
+            "pars": [item.to_json() for item in self.pars],
+            "par_total": self.par_total,
+            "score_total": self.score_total,
+        }
+
+
+def explain(view: View, action: int, lang: str) -> str:
+    """The game's teaching explanation of ``action`` from ``view`` (its text
+    part's ``explain_move(view, action, lang)``), or the action's text when the
+    game has none."""
+    explain_move = game_parts(view.game.info.name).hook("text", "explain_move")
+    if callable(explain_move):
+        said = explain_move(view, action, lang)
+        if isinstance(said, str) and said.strip():
+            return said.strip()
+    return shown_move(view.action_to_string(action), lang)
+
+
+def default_players(final: State, seat: int, seed: int = 0) -> list[SeatPlayer]:
+    """Who plays each seat in a par replay when the table's bots are unknown
+    (a bare record): the par bot everywhere, each with its own seed."""
+    return [SeatPlayer(PAR_BOT, seed + index) for index in range(final.game.num_players)]
+
+
+def review_match(
+    final: State,
+    seat: int,
+    *,
+    settings: ReviewSettings | None = None,
+    par: Sequence[SeatPlayer] | None = (),
+    lang: str = "en",
+    progress: Callable[[int, int], None] | None = None,
+) -> Review:
+    """The review of ``seat``'s decisions in the match ``final`` (finished or
+    not: every decision so far), and its par.
+
+    ``par`` says who played each seat (bot kind and seed) for the par replay;
+    empty: the par bot at every seat (:func:`default_players`); None: no par.
+    ``progress`` is told ``(done, total)`` steps of work.
+    """
+    settings = settings if settings is not None else ReviewSettings()
+    players = final.game.num_players
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(
+            f"seat must be 0 to {players - 1} for {final.game.info.title}, not {seat!r}"
+        )
+    thresholds = thresholds_for(final.game)
+    points = decision_points(final, seat)
+    moves = 0
+    replay = final.game.new_initial_state()
+    for action in final.history:
+        if replay.current_player() == seat:
+            moves += 1
+        replay.apply_action(action)
+    want_par = par is not None and settings.par
+    deals_done = final.deals_scored()
+    total = len(points) + (deals_done if want_par else 0)
+    decisions: list[Decision] = []
+    for index, (step, deal, move, view, action) in enumerate(points):
+        decision = judge(view, action, step, deal, move, settings, thresholds)
+        if decision.flagged:
+            decision = _explained(decision, view, lang)
+        decisions.append(decision)
+        if progress is not None:
+            progress(index + 1, total)
+    pars: list[DealPar] = []
+    if want_par:
+        assert par is not None
+        seat_players = list(par) if par else default_players(final, seat)
+        done = len(points)
+
+        def par_progress(count: int, _deals: int) -> None:
+            if progress is not None:
+                progress(done + count, total)
+
+        pars = par_of(final, seat, seat_players, progress=par_progress)
+    deals = max([deals_done, *(decision.deal for decision in decisions)], default=1)
+    return Review(
+        game=final.game.info.name,
+        seat=seat,
+        thresholds=thresholds,
+        decisions=tuple(decisions),
+        forced=moves - len(points),
+        deals=max(1, deals),
+        pars=tuple(pars),
+    )
+
+
+def _explained(decision: Decision, view: View, lang: str) -> Decision:
+    from dataclasses import replace
+
+    return replace(
+        decision,
+        explanation_played=explain(view, decision.played.action, lang),
+        explanation_best=explain(view, decision.best.action, lang),
+    )
+
+
+def review_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored review, checked for its format (the dict itself: the web serves it as is)."""
+    if not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT:
+        raise ValueError("not a review of this version of parlour")
+    return data
+
+
+__all__ = [
+    "BLUNDER",
+    "FAST_SETTINGS",
+    "GOOD",
+    "INACCURACY",
+    "MISTAKE",
+    "PAR_BOT",
+    "DealPar",
+    "Decision",
+    "Estimate",
+    "Review",
+    "ReviewSettings",
+    "SeatPlayer",
+    "default_players",
+    "explain",
+    "grade_of",
+    "review_match",
+    "thresholds_for",
+]

@@ -1,0 +1,210 @@
+"""A review written out for a person, in English or French."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.core.game import Game, View
+from parlour.i18n import shown_move
+from parlour.render import Style, renderer_for
+from parlour.review import Decision, Review
+
+SENTENCES: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "Review: {name} at {title}",
+        "how": "Each decision is judged only on what {name} could see then: {samples} "
+        "imagined deals per move, finished by the hard bot's rule of thumb. Points are "
+        "the expected lead for the deal (your points less the others' average), ± one "
+        "standard error.",
+        "grades": "Decisions judged: {reviewed} (forced moves, not judged: {forced}). "
+        "Good: {good} · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: "
+        "{blunder}.",
+        "accuracy": "Accuracy: {accuracy:.0f}% of decisions good; expected points lost: "
+        "{loss:.1f} per deal.",
+        "thresholds": "Grades in {title}: inaccuracy from {inaccuracy:g}, mistake from "
+        "{mistake:g}, blunder from {blunder:g} expected points lost.",
+        "costliest": "The decisions that cost most:",
+        "none_flagged": "No decision lost more than noise: well played.",
+        "decision": "Deal {deal}, move {move}: {grade}. You played {played} "
+        "({played_lead:+.1f} ± {played_error:.1f}); better: {best} ({best_lead:+.1f} ± "
+        "{best_error:.1f}). Expected loss {loss:.1f} ± {loss_error:.1f}.",
+        "why_played": "  Your move: {text}",
+        "why_best": "  The better move: {text}",
+        "par_title": "Par (the hard bot in your seat, on the same cards, against the same "
+        "opponents):",
+        "par_deal": "  Deal {deal}: with your cards the bot made {par:g}; you made {score:g}.",
+        "par_total": "  Match: you made {score:g} against a par of {par:g} ({difference:+g}).",
+        "all_title": "Every decision:",
+        "all_line": "  {step:>4}. {grade:<12} {played:<18} best {best:<18} loss {loss:5.1f}",
+        "good": "good",
+        "inaccuracy": "inaccuracy",
+        "mistake": "mistake",
+        "blunder": "blunder",
+    },
+    "fr": {
+        "title": "Analyse : {name} au {title}",
+        "how": "Chaque décision est jugée sur ce que {name} voyait alors, seulement : "
+        "{samples} donnes imaginées par coup, finies par la règle du robot fort. Les "
+        "points sont l'avance espérée pour la donne (vos points moins la moyenne des "
+        "autres), ± une erreur standard.",
+        "grades": "Décisions jugées : {reviewed} (coups forcés, non jugés : {forced}). "
+        "Bonnes : {good} · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : "
+        "{blunder}.",
+        "accuracy": "Précision : {accuracy:.0f} % de bonnes décisions ; points espérés "
+        "perdus : {loss:.1f} par donne.",
+        "thresholds": "Degrés au {title} : imprécision dès {inaccuracy:g}, erreur dès "
+        "{mistake:g}, gaffe dès {blunder:g} points espérés perdus.",
+        "costliest": "Les décisions qui ont coûté le plus :",
+        "none_flagged": "Aucune décision n'a perdu plus que le bruit : bien joué.",
+        "decision": "Donne {deal}, coup {move} : {grade}. Vous avez joué {played} "
+        "({played_lead:+.1f} ± {played_error:.1f}) ; mieux : {best} ({best_lead:+.1f} ± "
+        "{best_error:.1f}). Perte espérée {loss:.1f} ± {loss_error:.1f}.",
+        "why_played": "  Votre coup : {text}",
+        "why_best": "  Le meilleur coup : {text}",
+        "par_title": "Par (le robot fort à votre place, sur les mêmes cartes, contre les "
+        "mêmes adversaires) :",
+        "par_deal": "  Donne {deal} : avec vos cartes, le robot a fait {par:g} ; vous, {score:g}.",
+        "par_total": "  Partie : vous avez fait {score:g} contre un par de {par:g} "
+        "({difference:+g}).",
+        "all_title": "Toutes les décisions :",
+        "all_line": "  {step:>4}. {grade:<12} {played:<18} mieux {best:<18} perte {loss:5.1f}",
+        "good": "bonne",
+        "inaccuracy": "imprécision",
+        "mistake": "erreur",
+        "blunder": "gaffe",
+    },
+}
+"""Every sentence of a written review, in each language."""
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The review's sentence ``key`` in ``lang`` (English if not translated)."""
+    table = SENTENCES.get(lang, SENTENCES["en"])
+    return table[key].format(**values)
+
+
+def grade_name(lang: str, grade: str) -> str:
+    """A grade in words."""
+    return say(lang, grade)
+
+
+def decision_line(decision: Decision, lang: str) -> str:
+    """One flagged decision in a sentence."""
+    return say(
+        lang,
+        "decision",
+        deal=decision.deal,
+        move=decision.move,
+        grade=grade_name(lang, decision.grade),
+        played=shown_move(decision.played.text, lang),
+        played_lead=decision.played.lead,
+        played_error=decision.played.lead_error,
+        best=shown_move(decision.best.text, lang),
+        best_lead=decision.best.lead,
+        best_error=decision.best.lead_error,
+        loss=decision.loss,
+        loss_error=decision.loss_error,
+    )
+
+
+def review_lines(
+    review: Review,
+    game: Game[object],
+    names: Sequence[str],
+    lang: str,
+    *,
+    style: Style | None = None,
+    boards: bool = True,
+    every: bool = False,
+) -> list[str]:
+    """The review as lines of text: the summary, the costliest decisions (with the
+    board and both explanations), the par, and with ``every`` each decision."""
+    style = style if style is not None else Style(lang=lang)
+    name = names[review.seat] if review.seat < len(names) else f"#{review.seat}"
+    counts = review.counts()
+    samples = max((decision.played.samples for decision in review.decisions), default=0)
+    inaccuracy, mistake, blunder = review.thresholds
+    lines = [
+        style.bold(say(lang, "title", name=name, title=game.info.title)),
+        say(lang, "how", name=name, samples=samples),
+        say(
+            lang,
+            "thresholds",
+            title=game.info.title,
+            inaccuracy=inaccuracy,
+            mistake=mistake,
+            blunder=blunder,
+        ),
+        "",
+        say(lang, "grades", reviewed=review.decisions_reviewed, forced=review.forced, **counts),
+        say(lang, "accuracy", accuracy=review.accuracy, loss=review.loss_per_deal),
+        "",
+    ]
+    costliest = review.costliest()
+    if not costliest:
+        lines.append(say(lang, "none_flagged"))
+    else:
+        lines.append(style.bold(say(lang, "costliest")))
+        for decision in costliest:
+            lines.append("")
+            if boards:
+                lines.append(board_of(game, decision, review.seat, names, style))
+            lines.append(decision_line(decision, lang))
+            # A game without explanations gives the move's text: not worth a line.
+            if decision.explanation_played not in (
+                "",
+                decision.played.text,
+                shown_move(decision.played.text, lang),
+            ):
+                lines.append(say(lang, "why_played", text=decision.explanation_played))
+            if decision.explanation_best not in (
+                "",
+                decision.best.text,
+                shown_move(decision.best.text, lang),
+            ):
+                lines.append(say(lang, "why_best", text=decision.explanation_best))
+    if review.pars:
+        lines.append("")
+        lines.append(style.bold(say(lang, "par_title")))
+        for item in review.pars:
+            lines.append(say(lang, "par_deal", deal=item.deal, par=item.par, score=item.score))
+        lines.append(
+            say(
+                lang,
+                "par_total",
+                score=review.score_total,
+                par=review.par_total,
+                difference=review.score_total - review.par_total,
+            )
+        )
+    if every:
+        lines.append("")
+        lines.append(say(lang, "all_title"))
+        for decision in review.decisions:
+            lines.append(
+                say(
+                    lang,
+                    "all_line",
+                    step=decision.move,
+                    grade=grade_name(lang, decision.grade),
+                    played=shown_move(decision.played.text, lang),
+                    best=shown_move(decision.best.text, lang),
+                    loss=decision.loss,
+                )
+            )
+    return lines
+
+
+def board_of(
+    game: Game[object], decision: Decision, seat: int, names: Sequence[str], style: Style
+) -> str:
+    """The board ``seat`` saw at the decision (its observation, drawn)."""
+    view = View(
+        game=game,
+        seat=seat,
+        observation=decision.observation,
+        legal_actions=(),
+        action_texts=(),
+        history=(),
+    )
+    return renderer_for(game.info.name)(view, style, names)

@@ -1,0 +1,341 @@
+"""The review of a finished game (issue 25, docs/review.md): each decision of a
+seat judged on that seat's View only, the par on the same cards, and who may
+read a table's review.
+
+The reviews here use :data:`parlour.review.FAST_SETTINGS` (few samples): the
+properties tested hold at any number of samples.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.bots import make_bot
+from parlour.core.game import CHANCE, State
+from parlour.core.registry import game_class, game_names
+from parlour.review import (
+    BLUNDER,
+    FAST_SETTINGS,
+    GOOD,
+    SeatPlayer,
+    grade_of,
+    review_match,
+    thresholds_for,
+)
+from parlour.review.par import par_of
+from test_casino import first_deal  # tests/ is on the path
+
+# ----- helpers ----------------------------------------------------------------------------
+
+
+def planted_casino(move: str) -> State:
+    """Casino, seat 0 to play first: its 10S captures the 10D and the 8S + 2S on
+    the table at once (three points and four spades in one move, whatever the
+    hidden cards). ``move`` is what seat 0 plays."""
+    hands = {0: "10S KC QC JC", 1: "3H 4H 5H 6H"}
+    game = parlour.load_game("casino", first_dealer=1)
+    state = game.new_initial_state(deck=first_deal(2, 1, hands, "10D 8S 2S AS"))
+    assert state.current_player() == 0
+    state.apply_text(move)
+    return state
+
+
+def bots_play(state: State, bots: list[Any], *, until: Any = None) -> State:
+    """The bots play ``state`` on (to the end, or until ``until(state)``)."""
+    while not state.is_terminal() and not (until is not None and until(state)):
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.view(seat)))
+    return state
+
+
+def replayed_with(state: State, texts: list[str], swap: dict[str, str]) -> State:
+    """A fresh match of the same game replaying ``texts`` (one per history step),
+    with the chance outcomes named in ``swap`` exchanged."""
+    twin = state.game.new_initial_state()
+    for text in texts:
+        if twin.current_player() == CHANCE:
+            text = swap.get(text, text)
+        twin.apply_text(text)
+    return twin
+
+
+def step_texts(state: State) -> list[str]:
+    """The text of every step of ``state``'s history."""
+    replay = state.game.new_initial_state()
+    texts = []
+    for action in state.history:
+        texts.append(replay.action_to_string(action))
+        replay.apply_action(action)
+    return texts
+
+
+# ----- grading ----------------------------------------------------------------------------
+
+
+def test_every_game_declares_rising_review_thresholds() -> None:
+    for name in game_names():
+        game = parlour.load_game(name)
+        low, middle, high = thresholds_for(game)
+        assert 0 < low < middle < high
+        assert "review_thresholds" in vars(game_class(name)), name
+
+
+def test_a_loss_within_noise_is_good_and_thresholds_grade_the_rest() -> None:
+    thresholds = (1.0, 3.0, 6.0)
+    assert grade_of(0.9, 0.1, thresholds) == GOOD
+    assert grade_of(1.0, 0.1, thresholds) == "inaccuracy"
+    assert grade_of(3.0, 0.1, thresholds) == "mistake"
+    assert grade_of(6.0, 0.1, thresholds) == BLUNDER
+    assert grade_of(6.0, 3.1, thresholds) == GOOD
+
+
+# ----- a planted blunder, a forced move ---------------------------------------------------
+
+
+def test_a_planted_blunder_is_flagged_as_a_blunder_with_the_capture_as_the_better_move() -> None:
+    review = review_match(planted_casino("10S trail"), 0, settings=FAST_SETTINGS, par=None)
+    [decision] = review.decisions
+    assert decision.played.text == "10S trail"
+    assert decision.grade == BLUNDER
+    assert decision.best.text == "10S take"
+    assert decision.loss >= review.thresholds[2]
+    assert decision.explanation_played and decision.explanation_best
+    assert review.costliest() == [decision]
+    # The capture itself is good.
+    review = review_match(planted_casino("10S take"), 0, settings=FAST_SETTINGS, par=None)
+    assert review.decisions[0].grade == GOOD
+    assert review.decisions[0].loss == 0.0
+
+
+def test_a_forced_move_is_never_judged() -> None:
+    state = planted_casino("10S take")
+    bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
+    bots_play(state, bots, until=lambda s: len(s.history) > 40)
+    forced_steps = set()
+    replay = state.game.new_initial_state()
+    for step, action in enumerate(state.history):
+        if replay.current_player() == 0 and len(replay.legal_actions()) == 1:
+            forced_steps.add(step)
+        replay.apply_action(action)
+    assert forced_steps, "the match must hold a forced move for this test to mean anything"
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None)
+    judged = {decision.step for decision in review.decisions}
+    assert not judged & forced_steps
+    assert review.forced == len(forced_steps)
+    assert all(decision.legal_count >= 2 for decision in review.decisions)
+
+
+# ----- hidden cards -----------------------------------------------------------------------
+
+
+def test_the_review_of_a_seat_does_not_change_when_cards_hidden_from_it_are_swapped() -> None:
+    """Twin matches: the same moves, but a card in seat 1's hand (never played)
+    exchanged with a card not yet dealt. Seat 0 sees the same, so its review is
+    the same to the last digit; the true states differ."""
+    state = parlour.load_game("casino", first_dealer=1).new_initial_state(seed=21)
+    bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
+
+    def enough(current: State) -> bool:
+        hand = current.observation(1)["hand"]
+        return isinstance(hand, list) and len(hand) == 2 and current.current_player() == 0
+
+    bots_play(state, bots, until=enough)
+    kept = state.observation(1)["hand"]
+    assert isinstance(kept, list) and kept
+    hidden_card = str(kept[-1])
+    dealt = {text for text in step_texts(state)}
+    undealt = next(
+        parlour.core.cards.format_card(card)
+        for card in range(52)
+        if parlour.core.cards.format_card(card) not in dealt
+        and parlour.core.cards.format_card(card) not in json.dumps(state.observation(0))
+    )
+    texts = step_texts(state)
+    twin = replayed_with(state, texts, {hidden_card: undealt, undealt: hidden_card})
+    assert twin.observation(1) != state.observation(1)
+    assert twin.view(0) == state.view(0)
+    one = review_match(state, 0, settings=FAST_SETTINGS, par=None)
+    two = review_match(twin, 0, settings=FAST_SETTINGS, par=None)
+    assert one.decisions_reviewed >= 2
+    assert json.dumps(one.to_json()) == json.dumps(two.to_json())
+
+
+# ----- the par ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), [("casino", {"target": 1}), ("dracula", {"deals": 2})]
+)
+def test_the_par_replays_the_record_exactly_when_the_par_bot_played_the_seat(
+    name: str, options: dict[str, object]
+) -> None:
+    state = parlour.load_game(name, **options).new_initial_state(seed=8)
+    players = [SeatPlayer("hard:30", 11), SeatPlayer("heuristic", 2)]
+    bots = [make_bot(player.bot, player.seed) for player in players]
+    bots_play(state, bots)
+    pars = par_of(state, 0, players)
+    assert len(pars) == len(state.score_sheet()) >= 1
+    texts = step_texts(state)
+    replay = state.game.new_initial_state()
+    by_deal: dict[int, list[str]] = {}
+    for action, text in zip(state.history, texts, strict=True):
+        if replay.current_player() == 0:
+            by_deal.setdefault(replay.deals_scored() + 1, []).append(text)
+        replay.apply_action(action)
+    for item in pars:
+        assert item.par == item.score
+        assert list(item.par_moves) == by_deal[item.deal]
+
+
+def test_the_par_of_another_bot_is_its_own_score_on_the_same_cards() -> None:
+    state = parlour.load_game("dracula", deals=2).new_initial_state(seed=8)
+    players = [SeatPlayer("heuristic", 11), SeatPlayer("heuristic", 2)]
+    bots_play(state, [make_bot(player.bot, player.seed) for player in players])
+    pars = par_of(state, 0, [SeatPlayer("random", 5), players[1]])
+    assert [item.score for item in pars] == [line.scores[0] for line in state.score_sheet()]
+    assert any(item.par != item.score for item in pars)
+
+
+# ----- storage and the web ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "postgresql"])
+def test_a_stored_review_is_read_back_per_seat_and_deals_and_goes_with_its_table(
+    kind: str, tmp_path: Any, request: pytest.FixtureRequest
+) -> None:
+    from parlour.table import MemoryTableStore, SqliteTableStore
+
+    store: Any
+    if kind == "memory":
+        store = MemoryTableStore()
+    elif kind == "sqlite":
+        store = SqliteTableStore(tmp_path / "t.sqlite3")
+    else:
+        from parlour.table.postgres import PostgresTableStore
+
+        store = PostgresTableStore(request.getfixturevalue("postgres_url"))
+        request.addfinalizer(store.close)
+    store.create("t1", {"game": "dracula"})
+    assert store.review("t1", 0, 1) is None
+    store.store_review("t1", 0, 1, {"format": 1, "seat": 0, "name": "Zoé"})
+    store.store_review("t1", 1, 1, {"format": 1, "seat": 1})
+    assert store.review("t1", 0, 1) == {"format": 1, "seat": 0, "name": "Zoé"}
+    assert store.review("t1", 1, 1) == {"format": 1, "seat": 1}
+    assert store.review("t1", 0, 2) is None
+    store.delete("t1")
+    store.create("t1", {"game": "dracula"})
+    assert store.review("t1", 0, 1) is None
+
+
+def test_a_tables_review_is_served_only_to_whom_it_may_be_shown(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mid-game, a seat's review (of the finished deals) goes only to that seat's
+    token; once the game is over, to anyone, and it is computed once."""
+    pytest.importorskip("starlette", reason="the web tests need the web extra")
+    import random
+    import time
+
+    from starlette.testclient import TestClient
+
+    import parlour.web.review
+    from parlour.web import create_app
+
+    monkeypatch.setattr(parlour.web.review, "WEB_SETTINGS", FAST_SETTINGS)
+    app = create_app(
+        f"sqlite://{tmp_path / 'tables.sqlite3'}",
+        bot_delay=0,
+        message_rate=1000,
+        message_burst=1000,
+    )
+
+    def ready(client: TestClient, path: str, token: str | None) -> dict[str, Any]:
+        for _ in range(600):  # a bound so that nothing can hang, not a timing assertion
+            if token is None:
+                response = client.get(path)
+            else:
+                response = client.post(path, json={"token": token})
+            assert response.status_code in (200, 202), response.text
+            if response.status_code == 200:
+                body: dict[str, Any] = response.json()
+                return body
+            time.sleep(0.2)
+        raise AssertionError("the review never became ready")
+
+    with TestClient(app) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "dracula", "options": {"deals": 2}, "seats": ["human", "human"]},
+        ).json()
+        table_id = created["table"]
+        tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
+        rng = random.Random(4)
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}") as first,
+            client.websocket_connect(f"/ws/tables/{table_id}") as second,
+        ):
+            sockets = {0: first, 1: second}
+            for seat, socket in sockets.items():
+                socket.send_json({"type": "hello", "token": tokens[seat], "lang": "en"})
+
+            def state_of(socket: Any, version: int = -1) -> dict[str, Any]:
+                socket.send_json({"type": "state"})
+                while True:
+                    message: dict[str, Any] = socket.receive_json()
+                    if message["type"] == "state" and message["version"] >= version:
+                        return message
+
+            def play_until(done: Any) -> None:
+                version = -1
+                while True:
+                    states = [state_of(socket, version) for socket in (first, second)]
+                    state = max(states, key=lambda item: item["version"])
+                    version = state["version"]
+                    if done(state):
+                        return
+                    mine = [item for item in states if item["legal"]]
+                    if not mine or mine[0]["version"] != version:
+                        continue
+                    socket = first if mine[0] is states[0] else second
+                    choice = rng.choice(mine[0]["legal"])
+                    socket.send_json(
+                        {"type": "move", "action": choice["action"], "version": version}
+                    )
+
+            path = f"/api/tables/{table_id}/review/0"
+            assert client.post(path, json={"token": tokens[0]}).status_code == 409
+            play_until(lambda state: state["view"]["deal"] == 2 or state["over"])
+            # Mid-game: only seat 0's own token opens seat 0's review.
+            assert client.get(path).status_code == 403
+            assert client.post(path, json={"token": tokens[1]}).status_code == 403
+            assert client.post(path, json={"token": "not-a-token"}).status_code == 403
+            mine = ready(client, path, tokens[0])
+            assert mine["review"]["seat"] == 0 and mine["review"]["deals"] == 1
+            assert mine["review"]["pars"] == []  # no par before the end
+            play_until(lambda state: state["over"])
+        # Over: anyone may read anyone's, with the par; a second read is the stored one.
+        other = ready(client, f"/api/tables/{table_id}/review/1", None)
+        assert other["review"]["seat"] == 1 and len(other["review"]["pars"]) == 2
+        again = client.get(f"/api/tables/{table_id}/review/1")
+        assert again.status_code == 200 and again.json() == other
+        assert client.get(f"/api/tables/{table_id}/review/7").status_code == 404
+
+
+def test_a_review_reads_in_french_without_an_english_word() -> None:
+    import re
+
+    from parlour.review.text import review_lines
+    from test_french import ALLOWED, ENGLISH_WORDS
+
+    state = planted_casino("10S trail")
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang="fr")
+    text = "\n".join(review_lines(review, state.game, ["Vous", "Robot"], "fr"))
+    assert "gaffe" in text
+    words = {word.lower() for word in re.findall(r"[A-Za-z]+", text)}
+    assert not (words & ENGLISH_WORDS) - ALLOWED, (words & ENGLISH_WORDS) - ALLOWED
+    english = "\n".join(review_lines(review, state.game, ["You", "Bot"], "en"))
+    assert "blunder" in english
