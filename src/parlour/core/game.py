@@ -35,6 +35,7 @@ from parlour.core.errors import (
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.options import OptionSpec, build_options, option_specs, options_dict
 from parlour.core.sampler import Rng, Sampler
+from parlour.core.sheet import ScoreSheet, SheetBonus, SheetLine
 
 CHANCE: Final = -1
 """``current_player()`` of a state waiting for a chance outcome (OpenSpiel's value)."""
@@ -280,6 +281,62 @@ class State(ABC):
         """How many lines ``score_sheet()`` has, without building them (search bots
         ask it at every step to stop at the end of a deal)."""
         return len(self.score_sheet())
+
+    # ----- the whole score sheet (games override only what differs) ----------
+    def _sheet_columns(self) -> tuple[tuple[int, ...], ...]:
+        """The seats each column of the sheet scores for: one column per seat by
+        default; a partnership game gives one column per side."""
+        return tuple((seat,) for seat in range(self.game.num_players))
+
+    def _sheet_start(self) -> tuple[float, ...] | None:
+        """What each column holds before the first deal (None: nothing)."""
+        return None
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        """The end bonuses the rules have added so far, per column (none by default)."""
+        return ()
+
+    def _sheet_unit(self) -> str:
+        """What the sheet counts: ``points`` unless the game says otherwise."""
+        return "points"
+
+    def _sheet_line_kind(self) -> str:
+        """What one line of the sheet scores: a ``deal`` unless the game says
+        ``round`` or ``coffin``."""
+        return "deal"
+
+    def _sheet_result_note(self) -> str:
+        """Why the final result is not the sheet's totals, in canonical English,
+        where the game's rules make it so (empty by default: they agree)."""
+        return ""
+
+    def full_sheet(self) -> ScoreSheet:
+        """The whole score sheet: every scored deal, the end bonuses, the totals
+        and, once the match is over, the result (each per column)."""
+        columns = self._sheet_columns()
+        lines = tuple(
+            SheetLine(
+                line.game,
+                line.deal,
+                tuple(float(line.scores[seats[0]]) for seats in columns),
+                line.note,
+            )
+            for line in self.score_sheet()
+        )
+        result = None
+        if self.is_terminal():
+            returns = self.returns()
+            result = tuple(float(returns[seats[0]]) for seats in columns)
+        return ScoreSheet.build(
+            columns=columns,
+            lines=lines,
+            bonuses=self._sheet_bonuses(),
+            start=self._sheet_start(),
+            result=result,
+            unit=self._sheet_unit(),
+            result_note=self._sheet_result_note() if result is not None else "",
+            line_kind=self._sheet_line_kind(),
+        )
 
     def _chance_card_mask(self) -> int:
         """At a chance node that deals one card uniformly: the cards it may deal.

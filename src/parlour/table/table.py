@@ -28,6 +28,7 @@ from parlour.bots import BOT_KINDS, make_bot
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
+from parlour.core.sheet import ScoreSheet
 from parlour.core.options import options_dict
 from parlour.core.registry import load_game
 from parlour.table.errors import (
@@ -328,6 +329,12 @@ class Table:
         """The per-deal scores so far (every seat sees them)."""
         with self._lock:
             return self._state.score_sheet()
+
+    def full_sheet(self) -> ScoreSheet:
+        """The whole score sheet: lines, end bonuses, totals and, at the end, the
+        result (every seat sees it)."""
+        with self._lock:
+            return self._state.full_sheet()
 
     def result(self) -> list[float] | None:
         """Each seat's final result once the game is over, else None."""

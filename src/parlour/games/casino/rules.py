@@ -1651,6 +1651,15 @@ class CasinoState(State):
             )
         return sheet
 
+    def _sheet_columns(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+            for side in range(self.sides)
+        )
+
+    def _sheet_line_kind(self) -> str:
+        return "round"
+
     def _builds_observation(self) -> list[JSON]:
         return [
             {

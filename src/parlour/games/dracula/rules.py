@@ -45,6 +45,7 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.core.sheet import SheetBonus
 from parlour.games._coffin._dracula_actions import (
     COLUMNS,
     NUM_ACTIONS,
@@ -604,6 +605,19 @@ class DraculaState(State):
     def score_sheet(self) -> list[DealScore]:
         """Per-deal scores (points, or cards taken when scoring with cards)."""
         return list(self.sheet)
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        bonuses = []
+        for number, result in enumerate(self.game_results, start=1):
+            bonus_seat, bonus = result[2], result[3]
+            if bonus_seat >= 0:
+                scores = [0.0, 0.0]
+                scores[bonus_seat] = float(bonus)
+                bonuses.append(SheetBonus(number, (scores[0], scores[1])))
+        return tuple(bonuses)
+
+    def _sheet_unit(self) -> str:
+        return "cards" if self.options.scoring == "cards" else "points"
 
     def _observation(self, player: int) -> dict[str, JSON]:
         directions: list[str | None] = [None, None]

@@ -44,6 +44,7 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.core.sheet import SheetBonus
 from parlour.games._coffin._dracula_actions import COLUMNS, ROWS, action_text, parse_action_text
 from parlour.games._coffin.rules import (
     CELL_NAMES,
@@ -399,6 +400,19 @@ class DraculaPartnershipState(State):
     def score_sheet(self) -> list[DealScore]:
         """One line per coffin; each seat shows its side's points."""
         return list(self.sheet)
+
+    def _sheet_columns(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def _sheet_line_kind(self) -> str:
+        return "coffin"
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        if self.result is None or self.result[2] < 0:
+            return ()
+        scores = [0.0, 0.0]
+        scores[self.result[2]] = float(self.result[3])
+        return (SheetBonus(1, (scores[0], scores[1])),)
 
     def _observation(self, player: int) -> dict[str, JSON]:
         directions: list[str | None] = [None] * PLAYERS

@@ -766,6 +766,12 @@ class NainJauneState(State):
             )
         return sheet
 
+    def _sheet_start(self) -> tuple[float, ...] | None:
+        return (float(self.options.start_chips),) * self.players
+
+    def _sheet_unit(self) -> str:
+        return "chips"
+
     def _observation(self, player: int) -> dict[str, JSON]:
         current = self.current_player()
         run_cards = self.pile[self.run_start :] if self.phase in (PHASE_PLAY, PHASE_CLAIM) else []

@@ -35,6 +35,7 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng, Sampler
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.core.sheet import SheetBonus
 from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
@@ -501,6 +502,13 @@ class ThraculaState(State):
     def score_sheet(self) -> list[DealScore]:
         """One line per deal: each seat's better line."""
         return list(self.sheet)
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        if self.result is None or self.result[PLAYERS] < 0:
+            return ()
+        scores = [0.0] * PLAYERS
+        scores[self.result[PLAYERS]] = float(self.result[PLAYERS + 1])
+        return (SheetBonus(1, tuple(scores)),)
 
     def _observation(self, player: int) -> dict[str, JSON]:
         current = self.current_player()
