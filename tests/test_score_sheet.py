@@ -54,7 +54,9 @@ def test_sheet_bonuses_are_the_end_bonus_events(name: str) -> None:
         events = [event for _, event in state.event_log() if event.kind == "end_bonus"]
         assert len(events) == len(sheet.bonuses)
         for event, bonus in zip(events, sheet.bonuses, strict=True):
-            column = next(index for index, seats in enumerate(sheet.columns) if event.seats[0] in seats)
+            column = next(
+                index for index, seats in enumerate(sheet.columns) if event.seats[0] in seats
+            )
             assert bonus.scores[column] == event.bonus
             assert sum(bonus.scores) == event.bonus
         bonuses_seen += len(events)

@@ -109,12 +109,10 @@ class ScoreSheet:
         width = len(columns)
         begin = tuple(float(value) for value in start) if start is not None else (0.0,) * width
         totals = list(begin)
-        for row in (*lines, *bonuses):
-            if len(row.scores) != width:
-                raise ValueError(
-                    f"a score sheet line has {len(row.scores)} scores for {width} columns"
-                )
-            for index, score in enumerate(row.scores):
+        for scores in [line.scores for line in lines] + [bonus.scores for bonus in bonuses]:
+            if len(scores) != width:
+                raise ValueError(f"a score sheet line has {len(scores)} scores for {width} columns")
+            for index, score in enumerate(scores):
                 totals[index] += score
         return cls(
             unit=unit,

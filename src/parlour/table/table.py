@@ -28,9 +28,9 @@ from parlour.bots import BOT_KINDS, make_bot
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
-from parlour.core.sheet import ScoreSheet
 from parlour.core.options import options_dict
 from parlour.core.registry import load_game
+from parlour.core.sheet import ScoreSheet
 from parlour.table.errors import (
     IllegalMoveError,
     NotYourTurnError,
