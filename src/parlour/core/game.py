@@ -555,6 +555,14 @@ class State(ABC):
         written in one line and returns its steps."""
         return [self.string_to_action(text)]
 
+    def whole_move_steps(self, text: str) -> list[int] | None:
+        """The steps of a whole move written in one line, for a game whose moves
+        are made in several steps and that has such a notation (Casino's
+        ``7H take 3S+4D, 7C``); None when ``text`` is not one (the default: every
+        move of most games is one action). A table plays the steps as one move.
+        May raise :class:`IllegalActionError` for a whole move the rules refuse."""
+        return None
+
     def apply_text(self, text: object) -> int:
         """Parse and apply one action; return the action applied."""
         action = self.string_to_action(text)

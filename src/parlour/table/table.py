@@ -396,16 +396,13 @@ class Table:
             return [item for item in _raw_events(self._state) if item[0] >= first]
 
     def _whole_move_steps(self, seat: int, action: object) -> list[int] | None:
-        """The steps of a whole move written in one line (``7H take 3S+4D, 7C`` in
-        Casino, whose moves are made in steps), checked on a copy so that either
-        every step is legal or nothing changes; None for anything else."""
+        """The steps of a whole move written in one line, as the game reads them
+        (:meth:`parlour.core.game.State.whole_move_steps`), checked on a copy so
+        that either every step is legal or nothing changes; None for anything else."""
         if not isinstance(action, str) or self._state.current_player() != seat:
             return None
-        try:
-            steps = self._state.string_to_actions(action)
-        except ParseError:
-            return None
-        if len(steps) < 2:
+        steps = self._state.whole_move_steps(action)
+        if steps is None:
             return None
         trial = self._state.clone()
         for step in steps:

@@ -1228,6 +1228,16 @@ class CasinoState(State):
         steps = self._line_steps(text, card, code, table_cards, groups, builds)
         return self._checked_steps(text, steps, card, code, table_cards)
 
+    def whole_move_steps(self, text: str) -> list[int] | None:
+        """The steps of a move written in one line (``7H take 3S+4D, 7C``, or the
+        rest of a move being made, ``3S 4D done``); None for text that names one
+        step or is no Casino move."""
+        try:
+            steps = self.string_to_actions(text)
+        except ParseError:
+            return None
+        return steps if len(steps) >= 2 else None
+
     def _parse_line(self, text: str) -> tuple[int, int, int, list[int], list[int]]:
         """A whole move's text as (card, kind, table cards, the loose cards of each
         group as written, the builds named)."""
