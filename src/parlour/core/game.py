@@ -25,11 +25,14 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from parlour.core.cards import STANDARD_PACK, format_card, nth_bit, parse_card
 from parlour.core.errors import (
+    COMMON_REFUSALS,
     IllegalActionError,
     ParlourError,
     ParseError,
     RecordError,
+    Refusal,
     allowed_list,
+    refusal,
     shown,
 )
 from parlour.core.events import Event, LoggedEvent
@@ -377,9 +380,10 @@ class State(ABC):
         every decision is a whole move."""
         return False
 
-    def _illegal_reason(self, action: int) -> str:
-        """Why ``action`` is not legal here, in words a player understands."""
-        return "it is not one of the legal actions now"
+    def _illegal_refusal(self, action: int) -> Refusal:
+        """Why ``action`` (an action of the game, not legal here) is refused: a
+        key of the game's refusal sentences and its values."""
+        return refusal(COMMON_REFUSALS, "not_legal_now")
 
     def _emit(self, event: Event) -> None:
         """Record ``event`` as caused by the step being applied, if events are
@@ -511,7 +515,7 @@ class State(ABC):
         # The legal actions are sorted: a binary search, not a scan of boxed ints.
         index = bisect_left(legal, action) if type(action) is int else -1
         if index < 0 or index == len(legal) or legal[index] != action:
-            raise IllegalActionError(self._illegal_message(action))
+            raise IllegalActionError(self._illegal_message(action), self._refusal_of(action))
         assert type(action) is int
         self._legal = None
         sampler = self._sampler
@@ -532,16 +536,30 @@ class State(ABC):
                 raise
 
     def why_illegal(self, action: object) -> str | None:
-        """None if ``action`` is legal now, else the reason in a player's words."""
-        if type(action) is not int:
-            return f"an action is a whole number, not {shown(action)}"
-        if action in self.legal_actions():
+        """None if ``action`` is legal now, else the reason in a player's words
+        (English; :meth:`why_refused` gives it structured, for any language)."""
+        refused = self.why_refused(action)
+        return None if refused is None else refused.text("en")
+
+    def why_refused(self, action: object) -> Refusal | None:
+        """None if ``action`` is legal now, else why it is refused: a
+        :class:`~parlour.core.errors.Refusal` rendered in the language asked."""
+        if type(action) is int and action in self.legal_actions():
             return None
+        return self._refusal_of(action)
+
+    def _refusal_of(self, action: object) -> Refusal:
+        """Why ``action`` (known not to be legal) is refused."""
+        if type(action) is not int:
+            return refusal(COMMON_REFUSALS, "not_a_number", value=shown(action))
         if self.is_terminal():
-            return "the game is over"
+            return refusal(COMMON_REFUSALS, "game_over")
         if not 0 <= action < self._action_bound():
-            return "it is not an action of this game"
-        return self._illegal_reason(action)
+            return refusal(COMMON_REFUSALS, "not_an_action")
+        try:
+            return self._illegal_refusal(action)
+        except (ParlourError, IndexError, KeyError, ValueError):
+            return refusal(COMMON_REFUSALS, "not_legal_now")
 
     def string_to_action(self, text: object) -> int:
         """Parse action text (``QH b2``) at this state. Raises :class:`ParseError`
@@ -748,11 +766,9 @@ class State(ABC):
         elif not 0 <= action < self._action_bound():
             reason = "it is not an action of this game"
         else:
-            reason = "it is not one of the legal actions now"
             with contextlib.suppress(ParlourError, IndexError, KeyError, ValueError):
                 text = repr(self.action_to_string(action))
-            with contextlib.suppress(ParlourError, IndexError, KeyError, ValueError):
-                reason = self._illegal_reason(action)
+            reason = self._refusal_of(action).text("en")
         legal = self._legal or []
         listed = allowed_list(
             (self.action_to_string(choice) for choice in legal[:LISTED_CHOICES]),

@@ -612,11 +612,15 @@ class Table:
                 f"{chosen} is no action of {self.game.info.title} (actions are 0 to "
                 f"{self.game.num_distinct_actions() - 1}); legal now: {self._legal_text()}"
             )
-        reason = state.why_illegal(chosen) or "it is not one of the legal moves now"
+        refused = state.why_refused(chosen)
+        reason = (
+            refused.text("en") if refused is not None else "it is not one of the legal moves now"
+        )
         raise IllegalMoveError(
             f"{state.action_to_string(chosen)} is not allowed: {reason}; legal now: "
             f"{self._legal_text()}",
             reason,
+            refused,
         )
 
     def _legal_text(self) -> str:

@@ -34,10 +34,10 @@ from parlour.i18n import (
     localized_table,
     move_sentence,
     pretty_move,
+    refusal_text,
     shown_move,
     tr,
     translate_note,
-    translate_reason,
     typed_move,
 )
 from parlour.render import Style, renderer_for
@@ -488,8 +488,10 @@ class Match:
         except NotYourTurnError:
             return MoveCheck(None, reason=tr(self.lang, "not_your_turn"))
         except IllegalMoveError as error:
-            return MoveCheck(None, reason=translate_reason(error.reason, self.lang))
+            return MoveCheck(None, reason=refusal_text(error.refusal, self.lang))
         except (ParseError, IllegalActionError, TableError) as error:
+            if self.lang == "fr" and isinstance(error, IllegalActionError) and error.refusal:
+                return MoveCheck(None, reason=refusal_text(error.refusal, self.lang))
             if self.lang == "fr":  # the engine's messages are English; say it in French
                 return MoveCheck(None, error=tr(self.lang, "no_such_move", text=text))
             return MoveCheck(None, error=str(error))

@@ -50,7 +50,9 @@ from parlour.core.errors import (
     ParlourError,
     ParseError,
     RecordError,
+    Refusal,
     allowed_list,
+    refusal,
     shown,
 )
 from parlour.core.game import (
@@ -71,6 +73,7 @@ from parlour.core.options import option
 from parlour.core.record import MatchRecord
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
+from parlour.games.casino._refusals import REFUSALS
 from parlour.games.casino.events import (
     TABLE as TABLE,
 )
@@ -1367,9 +1370,9 @@ class CasinoState(State):
         return steps
 
     def _refusal(self, text: str, card: int, code: int, table_cards: int) -> IllegalActionError:
+        reason = self._move_refusal(card, code, table_cards)
         return IllegalActionError(
-            f"casino: {text!r} is not legal for seat {self.to_play}: "
-            f"{self._move_refusal(card, code, table_cards)}"
+            f"casino: {text!r} is not legal for seat {self.to_play}: {reason.text('en')}", reason
         )
 
     def apply_text(self, text: object) -> int:
@@ -1390,45 +1393,39 @@ class CasinoState(State):
         return steps[-1]
 
     # ----- why a step or a move is refused ---------------------------------------
-    def _owner_words(self) -> str:
+    def _owner_words(self) -> Refusal:
         owned = self._owned_values(self.to_play)
         names = ", ".join(f"b{value}" for value in range(2, 11) if owned >> value & 1)
-        return f"after this you would hold no card of the value of your build {names}"
+        return refusal(REFUSALS, "owner_last_card", builds=names)
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         if self.phase != PHASE_PLAY:
-            return "it is not one of the possible chance outcomes"
+            return refusal(REFUSALS, "not_chance_outcome")
         if not is_action_id(action):
-            return (
-                f"it is not a Casino action: actions are whole numbers from 0 to "
-                f"{NUM_DISTINCT_ACTIONS - 1}"
-            )
+            return refusal(REFUSALS, "not_casino_action", last=NUM_DISTINCT_ACTIONS - 1)
         if self.pending_card < 0:
             if action >= START_ACTIONS:
-                return (
-                    "no move is being made: start one with a card and what it does "
-                    "(e.g. '7H take', '5S build 9', '3C trail')"
-                )
+                return refusal(REFUSALS, "no_move_begun")
             card, kind = divmod(action, KINDS)
             return self._start_refusal(card, kind)
         if action < START_ACTIONS:
-            return (
-                f"finish the move being made first ({self.move_text()}): add a table "
-                "card or a build, or say done"
-            )
+            return refusal(REFUSALS, "finish_move", move=self.move_text())
         if action == DONE:
             return self._done_refusal()
         if action >= ADD_BUILD_BASE:
             return self._build_refusal(action - ADD_BUILD_BASE + 2)
         return self._card_refusal(action - ADD_CARD_BASE)
 
-    def _start_refusal(self, card: int, kind: int) -> str:
+    def _start_refusal(self, card: int, kind: int) -> Refusal:
         """Why ``card`` cannot start a move of ``kind`` here."""
         player = self.to_play
         hand = self.hands[player]
         if not hand >> card & 1:
-            return f"you do not hold {format_card(card)}; your hand: " + " ".join(
-                format_card(c) for c in iter_bits(hand)
+            return refusal(
+                REFUSALS,
+                "not_held",
+                card=format_card(card),
+                hand=" ".join(format_card(c) for c in iter_bits(hand)),
             )
         owned = self._owned_values(player)
         rest_values = self._hand_values(hand & ~(1 << card))
@@ -1437,203 +1434,189 @@ class CasinoState(State):
         if kind == CODE_TRAIL:
             if owned and not self.options.owner_may_trail:
                 names = ", ".join(f"b{v}" for v in range(2, 11) if owned >> v & 1)
-                return f"you own {names} and may not trail"
+                return refusal(REFUSALS, "owner_may_not_trail", builds=names)
             if missing:
                 return self._owner_words()
-            return "that card could capture, and a card that could capture may not be trailed"
+            return refusal(REFUSALS, "could_capture")
         if kind == CODE_CAPTURE:
             if value == 0:
                 if missing:
                     return self._owner_words()
-                return (
-                    f"a {format_card(card)[:-1]} captures only table cards of its own rank, "
-                    "and there is none on the table"
-                )
+                return refusal(REFUSALS, "court_none_on_table", rank=format_card(card)[:-1])
             if missing & ~(1 << value) or (missing and not self.build_cards[value]):
                 return self._owner_words()
-            return (
-                f"nothing on the table makes {value}: no loose card of {value}, no loose "
-                f"cards adding up to {value}, no build b{value}"
-            )
+            return refusal(REFUSALS, "nothing_makes", value=value)
         if value == 0:
-            return "J, Q and K never build"
+            return refusal(REFUSALS, "courts_never_build")
         if kind < value:
-            return f"{format_card(card)} alone is worth more than {kind}"
+            return refusal(REFUSALS, "worth_more", card=format_card(card), value=kind)
         if not rest_values >> kind & 1:
-            return f"to build {kind} you must keep a card of value {kind} in your hand"
+            return refusal(REFUSALS, "keep_a_card", value=kind)
         if missing:
             return self._owner_words()
-        return (
-            f"{format_card(card)} can make no build of {kind} here: a build needs loose "
-            f"cards adding up to {kind - value} with it, or a single build it raises to {kind}"
+        return refusal(
+            REFUSALS, "no_build_here", card=format_card(card), value=kind, need=kind - value
         )
 
-    def _done_refusal(self) -> str:
+    def _done_refusal(self) -> Refusal:
         """Why the move being made is not complete."""
         card = self.pending_card
         kind = self.pending_kind
         value = VALUE[card]
         target = value if kind == CODE_CAPTURE else kind
         if value == 0:
-            return f"choose the card of its rank that {format_card(card)} takes"
+            return refusal(REFUSALS, "choose_same_rank", card=format_card(card))
         if kind != CODE_CAPTURE and not self.pending_groups:
             group_sum = value + self.pending_raise + value_sum(self.pending_open)
-            return (
-                f"the played card's group adds up to {group_sum}: add table cards (or the "
-                f"build it raises) to make {target}"
-            )
+            return refusal(REFUSALS, "group_short", sum=group_sum, value=target)
         if self.pending_open:
             group_sum = value_sum(self.pending_open)
-            return (
-                f"the group being made adds up to {group_sum}: it needs {target - group_sum} more"
-            )
+            return refusal(REFUSALS, "group_needs_more", sum=group_sum, more=target - group_sum)
         build = self.build_cards[target]
         if build and not build & self.pending_taken:
             if kind != CODE_CAPTURE:
-                return f"a new build of {target} merges with b{target}: add b{target}"
+                return refusal(REFUSALS, "merge_build", value=target)
             if self._missing() >> target & 1:
-                return f"your last card of value {target} must take your build b{target}: add it"
+                return refusal(REFUSALS, "last_card_takes_build", value=target)
         if not self.pending_taken:
-            return "no table card is chosen yet"
-        return f"the capture must take every group it can (must_take_all): {self.move_text()}"
+            return refusal(REFUSALS, "no_card_chosen")
+        return refusal(REFUSALS, "must_take_all", move=self.move_text())
 
-    def _build_refusal(self, build: int) -> str:
+    def _build_refusal(self, build: int) -> Refusal:
         """Why the build of value ``build`` cannot join the move being made."""
         cards = self.build_cards[build]
         if not cards:
             existing = [f"b{v}" for v in range(2, 11) if self.build_cards[v]]
-            return f"there is no build b{build}; builds: {allowed_list(existing)}"
+            return refusal(REFUSALS, "no_such_build", value=build, builds=allowed_list(existing))
         if cards & self.pending_taken:
-            return f"b{build} is already in the move"
+            return refusal(REFUSALS, "build_in_move", value=build)
         card = self.pending_card
         kind = self.pending_kind
         value = VALUE[card]
         played = format_card(card)
         if value == 0:
-            return f"a {played[:-1]} captures only table cards of its own rank"
+            return refusal(REFUSALS, "court_own_rank", rank=played[:-1])
         if kind == CODE_CAPTURE:
-            return f"{played} can take only the build b{value}"
+            return refusal(REFUSALS, "takes_only_build", card=played, value=value)
         if build == kind:
-            return f"first make {kind} with the played card; then b{kind} can join"
+            return refusal(REFUSALS, "make_first", value=kind)
         if self.pending_groups or self.pending_taken:
-            return f"only b{kind} can join a build of {kind} now (a raise comes first)"
+            return refusal(REFUSALS, "only_build_joins", value=kind)
         if self.build_multiple[build]:
-            return f"b{build} is a multiple build: its value never changes"
+            return refusal(REFUSALS, "multiple_build", value=build)
         if self.build_cards[kind]:
-            return (
-                f"raising b{build} to {kind} would make a second build of {kind}, "
-                "and a raise cannot also call"
-            )
+            return refusal(REFUSALS, "second_build", build=build, value=kind)
         if value + build > kind:
-            return f"{played} and b{build} make {value + build}, more than {kind}"
+            return refusal(
+                REFUSALS, "raise_too_much", card=played, build=build, sum=value + build, value=kind
+            )
         if self._missing() & ~(1 << build):
             return self._owner_words()
         if not self.options.raise_with_table_cards:
-            return (
-                f"b{build} and {played} make {value + build}, not {kind}: a raise adds only "
-                "the played card (raise_with_table_cards is off)"
+            return refusal(
+                REFUSALS,
+                "raise_only_played",
+                build=build,
+                card=played,
+                sum=value + build,
+                value=kind,
             )
         lacking = kind - value - build
-        return f"no loose cards left make up the {lacking} that b{build} and {played} lack"
+        return refusal(REFUSALS, "raise_lacking", lacking=lacking, build=build, card=played)
 
-    def _card_refusal(self, other: int) -> str:
+    def _card_refusal(self, other: int) -> Refusal:
         """Why the table card ``other`` cannot join the move being made."""
         text = format_card(other)
         if not self.loose >> other & 1:
             for value in range(2, 11):
                 if self.build_cards[value] >> other & 1:
-                    return f"{text} is part of b{value}: a build is taken or combined whole"
-            return f"{text} is not on the table"
+                    return refusal(REFUSALS, "part_of_build", card=text, value=value)
+            return refusal(REFUSALS, "not_on_table", card=text)
         if self.pending_taken >> other & 1:
-            return f"{text} is already in the move"
+            return refusal(REFUSALS, "card_in_move", card=text)
         card = self.pending_card
         kind = self.pending_kind
         value = VALUE[card]
         played = format_card(card)
         if value == 0:
             if self.pending_taken:
-                return f"a {played[:-1]} takes one card of its rank"
-            return f"a {played[:-1]} captures only table cards of its own rank"
+                return refusal(REFUSALS, "court_takes_one", rank=played[:-1])
+            return refusal(REFUSALS, "court_own_rank", rank=played[:-1])
         if not VALUE[other]:
-            return f"{text} has no number: J, Q and K join no sum"
+            return refusal(REFUSALS, "no_number", card=text)
         target = value if kind == CODE_CAPTURE else kind
         group_sum = value_sum(self.pending_open)
         if kind != CODE_CAPTURE and not self.pending_groups:
             if self.pending_raise and not self.options.raise_with_table_cards:
-                return "a raise adds only the played card (raise_with_table_cards is off)"
+                return refusal(REFUSALS, "raise_adds_only_played")
             if not self.pending_raise and self._missing():
                 return self._owner_words()
             group_sum += value + self.pending_raise
         if group_sum + VALUE[other] > target:
-            return f"{text} would bring the group to {group_sum + VALUE[other]}, more than {target}"
-        return (
-            f"with {text} the group (now {group_sum}) could not be completed to {target} "
-            "from the loose cards left"
-        )
+            return refusal(
+                REFUSALS, "group_too_big", card=text, sum=group_sum + VALUE[other], value=target
+            )
+        return refusal(REFUSALS, "group_incomplete", card=text, sum=group_sum, value=target)
 
-    def _move_refusal(self, card: int, code: int, table_cards: int) -> str:
+    def _move_refusal(self, card: int, code: int, table_cards: int) -> Refusal:
         """Why a whole move, written in one line, is not legal here."""
         player = self.to_play
         hand = self.hands[player]
         if not hand >> card & 1:
-            return f"you do not hold {format_card(card)}; your hand: " + " ".join(
-                format_card(c) for c in iter_bits(hand)
+            return refusal(
+                REFUSALS,
+                "not_held",
+                card=format_card(card),
+                hand=" ".join(format_card(c) for c in iter_bits(hand)),
             )
         table = self._table_mask()
         if table_cards & ~table:
             absent = " ".join(format_card(c) for c in iter_bits(table_cards & ~table))
-            return f"{absent} is not on the table"
+            return refusal(REFUSALS, "not_on_table", card=absent)
         for cards in self.build_cards:
             if cards & table_cards and cards & ~table_cards:
-                return "a build is taken or combined whole, never in part"
+                return refusal(REFUSALS, "build_whole")
         owned = self._owned_values(player)
         rest_values = self._hand_values(hand & ~(1 << card))
         missing = owned & ~rest_values
         value = VALUE[card]
         if code == CODE_CAPTURE:
             if value == 0:
-                return (
-                    f"a {format_card(card)[:-1]} captures only table cards of its own rank "
-                    f"(court_capture={self.options.court_capture})"
+                return refusal(
+                    REFUSALS,
+                    "court_capture_mode",
+                    rank=format_card(card)[:-1],
+                    mode=self.options.court_capture,
                 )
             if missing & ~(1 << value):
                 return self._owner_words()
             if self.options.must_take_all:
-                return f"the capture must be groups adding to {value}, and take every group it can"
-            return (
-                f"every group taken must add up to {value} "
-                f"(a loose card, a sum, or the build b{value})"
-            )
+                return refusal(REFUSALS, "capture_all_groups", value=value)
+            return refusal(REFUSALS, "groups_add_up", value=value)
         if value == 0:
-            return "J, Q and K never build"
+            return refusal(REFUSALS, "courts_never_build")
         if not rest_values >> code & 1:
-            return f"to build {code} you must keep a card of value {code} in your hand"
+            return refusal(REFUSALS, "keep_a_card", value=code)
         raised = [v for v in range(2, 11) if v != code and self.build_cards[v] & table_cards]
         if raised:
-            name = f"b{raised[0]}"
             if len(raised) > 1:
-                return "only one build can be raised at a time"
+                return refusal(REFUSALS, "one_raise")
             if self.build_multiple[raised[0]]:
-                return f"{name} is a multiple build: its value never changes"
+                return refusal(REFUSALS, "multiple_build", value=raised[0])
             if self.build_cards[code]:
-                return (
-                    f"raising {name} to {code} would make a second build of {code}, "
-                    "and a raise cannot also call"
-                )
+                return refusal(REFUSALS, "second_build", build=raised[0], value=code)
             if table_cards & ~self.build_cards[raised[0]] and not (
                 self.options.raise_with_table_cards
             ):
-                return "a raise adds only the played card (raise_with_table_cards is off)"
+                return refusal(REFUSALS, "raise_adds_only_played")
             if missing & ~(1 << raised[0]):
                 return self._owner_words()
-            return f"{name} and {format_card(card)} with these cards do not make {code}"
+            return refusal(
+                REFUSALS, "raise_not_make", build=raised[0], card=format_card(card), value=code
+            )
         if missing:
             return self._owner_words()
-        return (
-            f"the cards do not make {code}: a build is the played card with loose cards "
-            f"adding to {code} (with other groups of {code} to call it), or one single "
-            "build raised by the played card"
-        )
+        return refusal(REFUSALS, "cards_do_not_make", value=code)
 
     # ----- results ------------------------------------------------------------
     def returns(self) -> list[float]:

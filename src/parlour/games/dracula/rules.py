@@ -27,7 +27,7 @@ from parlour.core.cards import (
     rank_of,
     suit_of,
 )
-from parlour.core.errors import ParseError
+from parlour.core.errors import ParseError, Refusal, refusal
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -61,6 +61,7 @@ from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
     CENTRE,
+    COFFIN_REFUSALS,
     EMPTY,
     FRONTIER_CELLS,
     Axis,
@@ -563,36 +564,30 @@ class DraculaState(State):
             "write a card such as 'QH'"
         )
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         phase = self.phase
         if phase == PHASE_DIRECTION:
-            return "the first dealer must choose 'rows' (Queen's way) or 'columns' (King's way)"
+            return refusal(COFFIN_REFUSALS, "choose_direction")
         if phase == PHASE_TAKE:
             if not TAKE <= action < NUM_ACTIONS:
-                return f"seat {self.taker} must take {self.takes_left} more card(s) from the coffin"
+                return refusal(COFFIN_REFUSALS, "take_more", seat=self.taker, count=self.takes_left)
             card = action - TAKE
             if card not in self.coffin:
-                return f"{format_card(card)} is not in the coffin"
+                return refusal(COFFIN_REFUSALS, "not_in_coffin", card=format_card(card))
             if is_vampire(card):
-                line = "best line" if self.options.vampire_line == "best" else "scored line"
-                return (
-                    f"a Vampire may be taken only if your {line} counts 90 or more "
-                    f"(yours counts {self.take_limit})"
-                )
-            return f"{format_card(card)} has already been taken"
+                key = "vampire_best" if self.options.vampire_line == "best" else "vampire_scored"
+                return refusal(COFFIN_REFUSALS, key, count=self.take_limit)
+            return refusal(COFFIN_REFUSALS, "already_taken", card=format_card(card))
         if phase == PHASE_PLAY:
             if not 0 <= action < PLAY_ACTIONS:
-                return "play a card into a cell, e.g. 'QH b2'"
+                return refusal(COFFIN_REFUSALS, "play_into_cell")
             card, cell = divmod(action, CELLS)
             if not self.hands[self.to_play] >> card & 1:
-                return f"{format_card(card)} is not in your hand"
+                return refusal(COFFIN_REFUSALS, "not_in_hand", card=format_card(card))
             if self.occupied >> cell & 1:
-                return f"{CELL_NAMES[cell]} already holds a card"
-            return (
-                f"{CELL_NAMES[cell]} is not next to a card in the coffin "
-                "(side by side, not corner to corner)"
-            )
-        return "it is not a player's turn"
+                return refusal(COFFIN_REFUSALS, "cell_taken", cell=CELL_NAMES[cell])
+            return refusal(COFFIN_REFUSALS, "not_adjacent", cell=CELL_NAMES[cell])
+        return refusal(COFFIN_REFUSALS, "no_turn")
 
     # ----- results ------------------------------------------------------------------
     def returns(self) -> list[float]:

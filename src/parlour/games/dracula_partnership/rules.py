@@ -26,7 +26,7 @@ from parlour.core.cards import (
     nth_bit,
     parse_card,
 )
-from parlour.core.errors import ParseError, shown
+from parlour.core.errors import ParseError, Refusal, refusal, shown
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -50,6 +50,7 @@ from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
     CENTRE,
+    COFFIN_REFUSALS,
     EMPTY,
     FRONTIER_CELLS,
     Axis,
@@ -367,28 +368,22 @@ class DraculaPartnershipState(State):
             )
         return action
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         phase = self.phase
         if phase == PHASE_DIRECTION:
-            return (
-                "the first dealer must choose 'rows' (Queen's way) or 'columns' (King's way) "
-                "for his side"
-            )
+            return refusal(COFFIN_REFUSALS, "choose_direction_side")
         if phase == PHASE_PLAY:
             if not 0 <= action < ROWS:
-                return "play a card into a cell, e.g. 'QH b2'"
+                return refusal(COFFIN_REFUSALS, "play_into_cell")
             card, cell = divmod(action, CELLS)
             if not self.hands[self.to_play] >> card & 1:
-                return f"{format_card(card)} is not in your hand"
+                return refusal(COFFIN_REFUSALS, "not_in_hand", card=format_card(card))
             if not self.occupied:
-                return "the first card of each coffin goes in the centre, b2"
+                return refusal(COFFIN_REFUSALS, "first_in_centre")
             if self.occupied >> cell & 1:
-                return f"{CELL_NAMES[cell]} already holds a card"
-            return (
-                f"{CELL_NAMES[cell]} is not next to a card in the coffin "
-                "(side by side, not corner to corner)"
-            )
-        return "it is not a player's turn"
+                return refusal(COFFIN_REFUSALS, "cell_taken", cell=CELL_NAMES[cell])
+            return refusal(COFFIN_REFUSALS, "not_adjacent", cell=CELL_NAMES[cell])
+        return refusal(COFFIN_REFUSALS, "no_turn")
 
     # ----- results ------------------------------------------------------------------
     def returns(self) -> list[float]:
