@@ -1,14 +1,30 @@
-"""Why a Casino step or move is refused: the sentences, declared once as data.
+"""Why a Casino step or move is refused: the sentences, declared once as data,
+and the functions that choose one for a state.
 
 Each key maps to its English and French templates (``{named}`` values: cards in
-the engine's text, builds as ``b9``, numbers); the rules pick the key and the
-values (:func:`parlour.core.errors.refusal`), an interface renders it in its
-language.
+the engine's text, builds as ``b9``, numbers); the free functions below pick the
+key and the values for a state (:func:`parlour.core.errors.refusal`), an
+interface renders it in its language.
 """
 
 from __future__ import annotations
 
-from parlour.core.errors import COMMON_REFUSALS, RefusalSentences
+from parlour.core.cards import format_card, iter_bits
+from parlour.core.errors import COMMON_REFUSALS, Refusal, RefusalSentences, allowed_list, refusal
+from parlour.games.casino._sums import VALUE, value_sum
+from parlour.games.casino.rules import (
+    ADD_BUILD_BASE,
+    ADD_CARD_BASE,
+    CODE_CAPTURE,
+    CODE_TRAIL,
+    DONE,
+    KINDS,
+    NUM_DISTINCT_ACTIONS,
+    PHASE_PLAY,
+    START_ACTIONS,
+    CasinoState,
+    is_action_id,
+)
 
 REFUSALS: RefusalSentences = {
     **COMMON_REFUSALS,
@@ -213,3 +229,235 @@ REFUSALS: RefusalSentences = {
 }
 """Why a Casino step or move is refused, in English and French (with the
 refusals every game shares)."""
+
+
+def owner_words(state: CasinoState) -> Refusal:
+    """The refusal of a move after which the player would keep no card of a build's value."""
+    owned = state._owned_values(state.to_play)
+    names = ", ".join(f"b{value}" for value in range(2, 11) if owned >> value & 1)
+    return refusal(REFUSALS, "owner_last_card", builds=names)
+
+
+def illegal_refusal(state: CasinoState, action: int) -> Refusal:
+    """Why ``action`` (a Casino action, not legal now) is refused."""
+    if state.phase != PHASE_PLAY:
+        return refusal(REFUSALS, "not_chance_outcome")
+    if not is_action_id(action):
+        return refusal(REFUSALS, "not_casino_action", last=NUM_DISTINCT_ACTIONS - 1)
+    if state.pending_card < 0:
+        if action >= START_ACTIONS:
+            return refusal(REFUSALS, "no_move_begun")
+        card, kind = divmod(action, KINDS)
+        return start_refusal(state, card, kind)
+    if action < START_ACTIONS:
+        return refusal(REFUSALS, "finish_move", move=state.move_text())
+    if action == DONE:
+        return done_refusal(state)
+    if action >= ADD_BUILD_BASE:
+        return build_refusal(state, action - ADD_BUILD_BASE + 2)
+    return card_refusal(state, action - ADD_CARD_BASE)
+
+
+def start_refusal(state: CasinoState, card: int, kind: int) -> Refusal:
+    """Why ``card`` cannot start a move of ``kind`` here."""
+    player = state.to_play
+    hand = state.hands[player]
+    if not hand >> card & 1:
+        return refusal(
+            REFUSALS,
+            "not_held",
+            card=format_card(card),
+            hand=" ".join(format_card(c) for c in iter_bits(hand)),
+        )
+    owned = state._owned_values(player)
+    rest_values = state._hand_values(hand & ~(1 << card))
+    missing = owned & ~rest_values
+    value = VALUE[card]
+    if kind == CODE_TRAIL:
+        if owned and not state.options.owner_may_trail:
+            names = ", ".join(f"b{v}" for v in range(2, 11) if owned >> v & 1)
+            return refusal(REFUSALS, "owner_may_not_trail", builds=names)
+        if missing:
+            return owner_words(state)
+        return refusal(REFUSALS, "could_capture")
+    if kind == CODE_CAPTURE:
+        if value == 0:
+            if missing:
+                return owner_words(state)
+            return refusal(REFUSALS, "court_none_on_table", rank=format_card(card)[:-1])
+        if missing & ~(1 << value) or (missing and not state.build_cards[value]):
+            return owner_words(state)
+        return refusal(REFUSALS, "nothing_makes", value=value)
+    if value == 0:
+        return refusal(REFUSALS, "courts_never_build")
+    if kind < value:
+        return refusal(REFUSALS, "worth_more", card=format_card(card), value=kind)
+    if not rest_values >> kind & 1:
+        return refusal(REFUSALS, "keep_a_card", value=kind)
+    if missing:
+        return owner_words(state)
+    return refusal(REFUSALS, "no_build_here", card=format_card(card), value=kind, need=kind - value)
+
+
+def done_refusal(state: CasinoState) -> Refusal:
+    """Why the move being made is not complete."""
+    card = state.pending_card
+    kind = state.pending_kind
+    value = VALUE[card]
+    target = value if kind == CODE_CAPTURE else kind
+    if value == 0:
+        return refusal(REFUSALS, "choose_same_rank", card=format_card(card))
+    if kind != CODE_CAPTURE and not state.pending_groups:
+        group_sum = value + state.pending_raise + value_sum(state.pending_open)
+        return refusal(REFUSALS, "group_short", sum=group_sum, value=target)
+    if state.pending_open:
+        group_sum = value_sum(state.pending_open)
+        return refusal(REFUSALS, "group_needs_more", sum=group_sum, more=target - group_sum)
+    build = state.build_cards[target]
+    if build and not build & state.pending_taken:
+        if kind != CODE_CAPTURE:
+            return refusal(REFUSALS, "merge_build", value=target)
+        if state._missing() >> target & 1:
+            return refusal(REFUSALS, "last_card_takes_build", value=target)
+    if not state.pending_taken:
+        return refusal(REFUSALS, "no_card_chosen")
+    return refusal(REFUSALS, "must_take_all", move=state.move_text())
+
+
+def build_refusal(state: CasinoState, build: int) -> Refusal:
+    """Why the build of value ``build`` cannot join the move being made."""
+    cards = state.build_cards[build]
+    if not cards:
+        existing = [f"b{v}" for v in range(2, 11) if state.build_cards[v]]
+        return refusal(REFUSALS, "no_such_build", value=build, builds=allowed_list(existing))
+    if cards & state.pending_taken:
+        return refusal(REFUSALS, "build_in_move", value=build)
+    card = state.pending_card
+    kind = state.pending_kind
+    value = VALUE[card]
+    played = format_card(card)
+    if value == 0:
+        return refusal(REFUSALS, "court_own_rank", rank=played[:-1])
+    if kind == CODE_CAPTURE:
+        return refusal(REFUSALS, "takes_only_build", card=played, value=value)
+    if build == kind:
+        return refusal(REFUSALS, "make_first", value=kind)
+    if state.pending_groups or state.pending_taken:
+        return refusal(REFUSALS, "only_build_joins", value=kind)
+    if state.build_multiple[build]:
+        return refusal(REFUSALS, "multiple_build", value=build)
+    if state.build_cards[kind]:
+        return refusal(REFUSALS, "second_build", build=build, value=kind)
+    if value + build > kind:
+        return refusal(
+            REFUSALS, "raise_too_much", card=played, build=build, sum=value + build, value=kind
+        )
+    if state._missing() & ~(1 << build):
+        return owner_words(state)
+    if not state.options.raise_with_table_cards:
+        return refusal(
+            REFUSALS,
+            "raise_only_played",
+            build=build,
+            card=played,
+            sum=value + build,
+            value=kind,
+        )
+    lacking = kind - value - build
+    return refusal(REFUSALS, "raise_lacking", lacking=lacking, build=build, card=played)
+
+
+def card_refusal(state: CasinoState, other: int) -> Refusal:
+    """Why the table card ``other`` cannot join the move being made."""
+    text = format_card(other)
+    if not state.loose >> other & 1:
+        for value in range(2, 11):
+            if state.build_cards[value] >> other & 1:
+                return refusal(REFUSALS, "part_of_build", card=text, value=value)
+        return refusal(REFUSALS, "not_on_table", card=text)
+    if state.pending_taken >> other & 1:
+        return refusal(REFUSALS, "card_in_move", card=text)
+    card = state.pending_card
+    kind = state.pending_kind
+    value = VALUE[card]
+    played = format_card(card)
+    if value == 0:
+        if state.pending_taken:
+            return refusal(REFUSALS, "court_takes_one", rank=played[:-1])
+        return refusal(REFUSALS, "court_own_rank", rank=played[:-1])
+    if not VALUE[other]:
+        return refusal(REFUSALS, "no_number", card=text)
+    target = value if kind == CODE_CAPTURE else kind
+    group_sum = value_sum(state.pending_open)
+    if kind != CODE_CAPTURE and not state.pending_groups:
+        if state.pending_raise and not state.options.raise_with_table_cards:
+            return refusal(REFUSALS, "raise_adds_only_played")
+        if not state.pending_raise and state._missing():
+            return owner_words(state)
+        group_sum += value + state.pending_raise
+    if group_sum + VALUE[other] > target:
+        return refusal(
+            REFUSALS, "group_too_big", card=text, sum=group_sum + VALUE[other], value=target
+        )
+    return refusal(REFUSALS, "group_incomplete", card=text, sum=group_sum, value=target)
+
+
+def move_refusal(state: CasinoState, card: int, code: int, table_cards: int) -> Refusal:
+    """Why a whole move, written in one line, is not legal here."""
+    player = state.to_play
+    hand = state.hands[player]
+    if not hand >> card & 1:
+        return refusal(
+            REFUSALS,
+            "not_held",
+            card=format_card(card),
+            hand=" ".join(format_card(c) for c in iter_bits(hand)),
+        )
+    table = state._table_mask()
+    if table_cards & ~table:
+        absent = " ".join(format_card(c) for c in iter_bits(table_cards & ~table))
+        return refusal(REFUSALS, "not_on_table", card=absent)
+    for cards in state.build_cards:
+        if cards & table_cards and cards & ~table_cards:
+            return refusal(REFUSALS, "build_whole")
+    owned = state._owned_values(player)
+    rest_values = state._hand_values(hand & ~(1 << card))
+    missing = owned & ~rest_values
+    value = VALUE[card]
+    if code == CODE_CAPTURE:
+        if value == 0:
+            return refusal(
+                REFUSALS,
+                "court_capture_mode",
+                rank=format_card(card)[:-1],
+                mode=state.options.court_capture,
+            )
+        if missing & ~(1 << value):
+            return owner_words(state)
+        if state.options.must_take_all:
+            return refusal(REFUSALS, "capture_all_groups", value=value)
+        return refusal(REFUSALS, "groups_add_up", value=value)
+    if value == 0:
+        return refusal(REFUSALS, "courts_never_build")
+    if not rest_values >> code & 1:
+        return refusal(REFUSALS, "keep_a_card", value=code)
+    raised = [v for v in range(2, 11) if v != code and state.build_cards[v] & table_cards]
+    if raised:
+        if len(raised) > 1:
+            return refusal(REFUSALS, "one_raise")
+        if state.build_multiple[raised[0]]:
+            return refusal(REFUSALS, "multiple_build", value=raised[0])
+        if state.build_cards[code]:
+            return refusal(REFUSALS, "second_build", build=raised[0], value=code)
+        if table_cards & ~state.build_cards[raised[0]] and not (
+            state.options.raise_with_table_cards
+        ):
+            return refusal(REFUSALS, "raise_adds_only_played")
+        if missing & ~(1 << raised[0]):
+            return owner_words(state)
+        return refusal(
+            REFUSALS, "raise_not_make", build=raised[0], card=format_card(card), value=code
+        )
+    if missing:
+        return owner_words(state)
+    return refusal(REFUSALS, "cards_do_not_make", value=code)

@@ -52,7 +52,6 @@ from parlour.core.errors import (
     RecordError,
     Refusal,
     allowed_list,
-    refusal,
     shown,
 )
 from parlour.core.game import (
@@ -73,7 +72,48 @@ from parlour.core.options import option
 from parlour.core.record import MatchRecord
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
-from parlour.games.casino._refusals import REFUSALS
+from parlour.games.casino._sums import (
+    _CACHE_LIMIT as _CACHE_LIMIT,
+)
+from parlour.games.casino._sums import (
+    NUMERALS as NUMERALS,
+)
+from parlour.games.casino._sums import (
+    RANK_MASK as RANK_MASK,
+)
+from parlour.games.casino._sums import (
+    SPLIT_LIMIT as SPLIT_LIMIT,
+)
+from parlour.games.casino._sums import (
+    SUM_BITS as SUM_BITS,
+)
+from parlour.games.casino._sums import (
+    VALUE as VALUE,
+)
+from parlour.games.casino._sums import (
+    VALUE_MASK as VALUE_MASK,
+)
+from parlour.games.casino._sums import (
+    group_cards as group_cards,
+)
+from parlour.games.casino._sums import (
+    groups_by_sum as groups_by_sum,
+)
+from parlour.games.casino._sums import (
+    reachable_sums as reachable_sums,
+)
+from parlour.games.casino._sums import (
+    split_groups as split_groups,
+)
+from parlour.games.casino._sums import (
+    sums_of_counts as sums_of_counts,
+)
+from parlour.games.casino._sums import (
+    value_counts as value_counts,
+)
+from parlour.games.casino._sums import (
+    value_sum as value_sum,
+)
 from parlour.games.casino.events import (
     TABLE as TABLE,
 )
@@ -146,20 +186,6 @@ step, at most one done, and an add step per build taken (each of the at most 48
 builds once); and one add step per loose card (each of the 52 cards at most once,
 since a card added leaves the loose cards for good)."""
 
-VALUE = tuple(rank_of(card) if rank_of(card) <= 10 else 0 for card in range(52))
-"""Capturing/building value of each card: A=1 … 10=10; 0 for J, Q, K."""
-VALUE_MASK = tuple(
-    sum(1 << card for card in range(52) if VALUE[card] == value) if value else 0
-    for value in range(11)
-)
-"""Bit mask of the cards of each value 1–10."""
-RANK_MASK = tuple(
-    sum(1 << card for card in range(52) if rank_of(card) == rank) if rank else 0
-    for rank in range(14)
-)
-"""Bit mask of the cards of each rank 1–13."""
-NUMERALS = sum(VALUE_MASK)
-"""Bit mask of the cards A–10 (the ones that build and capture by sums)."""
 SPADE_MASK = sum(1 << make_card(rank, SPADES) for rank in range(1, 14))
 """Bit mask of the thirteen spades."""
 BIG_CASINO = make_card(10, DIAMONDS)
@@ -228,72 +254,6 @@ class CasinoOptions:
     """``random`` or a seat number."""
 
 
-# ----- splitting a written move into groups ----------------------------------
-
-_GROUP_CACHE: dict[int, tuple[tuple[int, ...], ...]] = {}
-SPLIT_LIMIT = 12
-"""A whole move written without its groups is split into groups only when it
-names at most this many loose cards (a split is a search)."""
-
-
-def groups_by_sum(loose: int) -> tuple[tuple[int, ...], ...]:
-    """For the loose numerals ``loose`` (a card mask): index ``s`` (0–10) holds the
-    masks of every non-empty subset whose values add up to ``s``."""
-    loose &= NUMERALS
-    cached = _GROUP_CACHE.get(loose)
-    if cached is not None:
-        return cached
-    cards = sorted(iter_bits(loose), key=VALUE.__getitem__)
-    values = [VALUE[card] for card in cards]
-    bits = [1 << card for card in cards]
-    found: list[list[int]] = [[] for _ in range(11)]
-    stack = [(0, 0, 0)]
-    count = len(cards)
-    while stack:
-        start, mask, total = stack.pop()
-        for index in range(start, count):
-            new_total = total + values[index]
-            if new_total > 10:
-                break
-            new_mask = mask | bits[index]
-            found[new_total].append(new_mask)
-            stack.append((index + 1, new_mask, new_total))
-    result = tuple(tuple(sorted(masks)) for masks in found)
-    if len(_GROUP_CACHE) > 5_000:
-        _GROUP_CACHE.clear()
-    _GROUP_CACHE[loose] = result
-    return result
-
-
-def split_groups(cards: int, value: int, first: int = -1) -> list[list[int]] | None:
-    """One split of ``cards`` into groups adding up to ``value`` (or None).
-
-    With ``first`` (a card id inside ``cards``), that card's group comes first;
-    other groups follow by their lowest card. Cards within a group are in id order.
-    """
-    remaining = cards
-    if first >= 0:
-        rest = cards & ~(1 << first)
-        need = value - VALUE[first]
-        if need < 0 or need > 10:
-            return None
-        options = [0] if need == 0 else [g for g in groups_by_sum(rest)[need] if g & rest == g]
-        for option_mask in options:
-            tail = split_groups(rest & ~option_mask, value)
-            if tail is not None:
-                return [[first, *iter_bits(option_mask)], *tail]
-        return None
-    if not remaining:
-        return []
-    lowest = (remaining & -remaining).bit_length() - 1
-    for group in groups_by_sum(remaining)[value] if value <= 10 else ():
-        if group >> lowest & 1:
-            tail = split_groups(remaining & ~group, value)
-            if tail is not None:
-                return [list(iter_bits(group)), *tail]
-    return None
-
-
 def _is_whole_number(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -303,73 +263,6 @@ def _build_value(word: str, text: str) -> int:
     if not (word.isdecimal() and word.isascii() and len(word) <= 2 and 2 <= int(word) <= 10):
         raise ParseError(f"{text!r}: a build's value is a number from 2 to 10, not {word!r}")
     return int(word)
-
-
-# ----- sums of table numerals ------------------------------------------------
-
-SUM_BITS = (1 << 11) - 1
-"""Bits 0–10: the sums a group of numerals can make (a group never exceeds 10)."""
-
-_SUMS_CACHE: dict[tuple[int, ...], int] = {}
-_CACHE_LIMIT = 50_000
-
-
-def value_counts(cards: int) -> list[int]:
-    """How many numerals of each value 0–10 ``cards`` holds (index 0 stays 0)."""
-    return [0] + [(cards & VALUE_MASK[value]).bit_count() for value in range(1, 11)]
-
-
-def sums_of_counts(counts: list[int]) -> int:
-    """Bit mask of the sums 0–10 that sub-collections of numerals make, the
-    numerals given as a count per value (bit ``s`` set: some collection adds to
-    ``s``; bit 0 always, for the empty one)."""
-    key = tuple(counts)
-    cached = _SUMS_CACHE.get(key)
-    if cached is not None:
-        return cached
-    reach = 1
-    for value in range(1, 11):
-        # More than 10 // value cards of one value never change a sum up to 10.
-        for _ in range(min(counts[value], 10 // value)):
-            grown = reach | (reach << value) & SUM_BITS
-            if grown == reach:
-                break
-            reach = grown
-    if len(_SUMS_CACHE) > _CACHE_LIMIT:
-        _SUMS_CACHE.clear()
-    _SUMS_CACHE[key] = reach
-    return reach
-
-
-def reachable_sums(cards: int) -> int:
-    """Bit mask of the sums 0–10 that sub-collections of the numerals of ``cards`` make."""
-    return sums_of_counts(value_counts(cards))
-
-
-def group_cards(available: int, target: int, group_sum: int) -> list[int]:
-    """The cards of ``available`` (loose numerals) that may join a group now adding
-    to ``group_sum`` so that the rest of ``available`` can still complete it to
-    exactly ``target``. Linear in the cards: completion depends only on values."""
-    need = target - group_sum
-    if need <= 0:
-        return []
-    counts = value_counts(available)
-    completes = [False] * 11
-    for value in range(1, min(need, 10) + 1):
-        if counts[value]:
-            counts[value] -= 1
-            completes[value] = bool(sums_of_counts(counts) >> (need - value) & 1)
-            counts[value] += 1
-    mask = 0
-    for value in range(1, min(need, 10) + 1):
-        if completes[value]:
-            mask |= available & VALUE_MASK[value]
-    return list(iter_bits(mask))
-
-
-def value_sum(cards: int) -> int:
-    """The sum of the values of ``cards``."""
-    return sum(VALUE[card] for card in iter_bits(cards))
 
 
 def start_action(card: int, kind: int) -> int:
@@ -1370,7 +1263,9 @@ class CasinoState(State):
         return steps
 
     def _refusal(self, text: str, card: int, code: int, table_cards: int) -> IllegalActionError:
-        reason = self._move_refusal(card, code, table_cards)
+        from parlour.games.casino._refusals import move_refusal
+
+        reason = move_refusal(self, card, code, table_cards)
         return IllegalActionError(
             f"casino: {text!r} is not legal for seat {self.to_play}: {reason.text('en')}", reason
         )
@@ -1392,231 +1287,12 @@ class CasinoState(State):
             raise
         return steps[-1]
 
-    # ----- why a step or a move is refused ---------------------------------------
-    def _owner_words(self) -> Refusal:
-        owned = self._owned_values(self.to_play)
-        names = ", ".join(f"b{value}" for value in range(2, 11) if owned >> value & 1)
-        return refusal(REFUSALS, "owner_last_card", builds=names)
-
+    # ----- why a step or a move is refused (games/casino/_refusals.py) ----------
     def _illegal_refusal(self, action: int) -> Refusal:
-        if self.phase != PHASE_PLAY:
-            return refusal(REFUSALS, "not_chance_outcome")
-        if not is_action_id(action):
-            return refusal(REFUSALS, "not_casino_action", last=NUM_DISTINCT_ACTIONS - 1)
-        if self.pending_card < 0:
-            if action >= START_ACTIONS:
-                return refusal(REFUSALS, "no_move_begun")
-            card, kind = divmod(action, KINDS)
-            return self._start_refusal(card, kind)
-        if action < START_ACTIONS:
-            return refusal(REFUSALS, "finish_move", move=self.move_text())
-        if action == DONE:
-            return self._done_refusal()
-        if action >= ADD_BUILD_BASE:
-            return self._build_refusal(action - ADD_BUILD_BASE + 2)
-        return self._card_refusal(action - ADD_CARD_BASE)
+        # Imported here: the refusals module reads this one (no import cycle at load).
+        from parlour.games.casino._refusals import illegal_refusal
 
-    def _start_refusal(self, card: int, kind: int) -> Refusal:
-        """Why ``card`` cannot start a move of ``kind`` here."""
-        player = self.to_play
-        hand = self.hands[player]
-        if not hand >> card & 1:
-            return refusal(
-                REFUSALS,
-                "not_held",
-                card=format_card(card),
-                hand=" ".join(format_card(c) for c in iter_bits(hand)),
-            )
-        owned = self._owned_values(player)
-        rest_values = self._hand_values(hand & ~(1 << card))
-        missing = owned & ~rest_values
-        value = VALUE[card]
-        if kind == CODE_TRAIL:
-            if owned and not self.options.owner_may_trail:
-                names = ", ".join(f"b{v}" for v in range(2, 11) if owned >> v & 1)
-                return refusal(REFUSALS, "owner_may_not_trail", builds=names)
-            if missing:
-                return self._owner_words()
-            return refusal(REFUSALS, "could_capture")
-        if kind == CODE_CAPTURE:
-            if value == 0:
-                if missing:
-                    return self._owner_words()
-                return refusal(REFUSALS, "court_none_on_table", rank=format_card(card)[:-1])
-            if missing & ~(1 << value) or (missing and not self.build_cards[value]):
-                return self._owner_words()
-            return refusal(REFUSALS, "nothing_makes", value=value)
-        if value == 0:
-            return refusal(REFUSALS, "courts_never_build")
-        if kind < value:
-            return refusal(REFUSALS, "worth_more", card=format_card(card), value=kind)
-        if not rest_values >> kind & 1:
-            return refusal(REFUSALS, "keep_a_card", value=kind)
-        if missing:
-            return self._owner_words()
-        return refusal(
-            REFUSALS, "no_build_here", card=format_card(card), value=kind, need=kind - value
-        )
-
-    def _done_refusal(self) -> Refusal:
-        """Why the move being made is not complete."""
-        card = self.pending_card
-        kind = self.pending_kind
-        value = VALUE[card]
-        target = value if kind == CODE_CAPTURE else kind
-        if value == 0:
-            return refusal(REFUSALS, "choose_same_rank", card=format_card(card))
-        if kind != CODE_CAPTURE and not self.pending_groups:
-            group_sum = value + self.pending_raise + value_sum(self.pending_open)
-            return refusal(REFUSALS, "group_short", sum=group_sum, value=target)
-        if self.pending_open:
-            group_sum = value_sum(self.pending_open)
-            return refusal(REFUSALS, "group_needs_more", sum=group_sum, more=target - group_sum)
-        build = self.build_cards[target]
-        if build and not build & self.pending_taken:
-            if kind != CODE_CAPTURE:
-                return refusal(REFUSALS, "merge_build", value=target)
-            if self._missing() >> target & 1:
-                return refusal(REFUSALS, "last_card_takes_build", value=target)
-        if not self.pending_taken:
-            return refusal(REFUSALS, "no_card_chosen")
-        return refusal(REFUSALS, "must_take_all", move=self.move_text())
-
-    def _build_refusal(self, build: int) -> Refusal:
-        """Why the build of value ``build`` cannot join the move being made."""
-        cards = self.build_cards[build]
-        if not cards:
-            existing = [f"b{v}" for v in range(2, 11) if self.build_cards[v]]
-            return refusal(REFUSALS, "no_such_build", value=build, builds=allowed_list(existing))
-        if cards & self.pending_taken:
-            return refusal(REFUSALS, "build_in_move", value=build)
-        card = self.pending_card
-        kind = self.pending_kind
-        value = VALUE[card]
-        played = format_card(card)
-        if value == 0:
-            return refusal(REFUSALS, "court_own_rank", rank=played[:-1])
-        if kind == CODE_CAPTURE:
-            return refusal(REFUSALS, "takes_only_build", card=played, value=value)
-        if build == kind:
-            return refusal(REFUSALS, "make_first", value=kind)
-        if self.pending_groups or self.pending_taken:
-            return refusal(REFUSALS, "only_build_joins", value=kind)
-        if self.build_multiple[build]:
-            return refusal(REFUSALS, "multiple_build", value=build)
-        if self.build_cards[kind]:
-            return refusal(REFUSALS, "second_build", build=build, value=kind)
-        if value + build > kind:
-            return refusal(
-                REFUSALS, "raise_too_much", card=played, build=build, sum=value + build, value=kind
-            )
-        if self._missing() & ~(1 << build):
-            return self._owner_words()
-        if not self.options.raise_with_table_cards:
-            return refusal(
-                REFUSALS,
-                "raise_only_played",
-                build=build,
-                card=played,
-                sum=value + build,
-                value=kind,
-            )
-        lacking = kind - value - build
-        return refusal(REFUSALS, "raise_lacking", lacking=lacking, build=build, card=played)
-
-    def _card_refusal(self, other: int) -> Refusal:
-        """Why the table card ``other`` cannot join the move being made."""
-        text = format_card(other)
-        if not self.loose >> other & 1:
-            for value in range(2, 11):
-                if self.build_cards[value] >> other & 1:
-                    return refusal(REFUSALS, "part_of_build", card=text, value=value)
-            return refusal(REFUSALS, "not_on_table", card=text)
-        if self.pending_taken >> other & 1:
-            return refusal(REFUSALS, "card_in_move", card=text)
-        card = self.pending_card
-        kind = self.pending_kind
-        value = VALUE[card]
-        played = format_card(card)
-        if value == 0:
-            if self.pending_taken:
-                return refusal(REFUSALS, "court_takes_one", rank=played[:-1])
-            return refusal(REFUSALS, "court_own_rank", rank=played[:-1])
-        if not VALUE[other]:
-            return refusal(REFUSALS, "no_number", card=text)
-        target = value if kind == CODE_CAPTURE else kind
-        group_sum = value_sum(self.pending_open)
-        if kind != CODE_CAPTURE and not self.pending_groups:
-            if self.pending_raise and not self.options.raise_with_table_cards:
-                return refusal(REFUSALS, "raise_adds_only_played")
-            if not self.pending_raise and self._missing():
-                return self._owner_words()
-            group_sum += value + self.pending_raise
-        if group_sum + VALUE[other] > target:
-            return refusal(
-                REFUSALS, "group_too_big", card=text, sum=group_sum + VALUE[other], value=target
-            )
-        return refusal(REFUSALS, "group_incomplete", card=text, sum=group_sum, value=target)
-
-    def _move_refusal(self, card: int, code: int, table_cards: int) -> Refusal:
-        """Why a whole move, written in one line, is not legal here."""
-        player = self.to_play
-        hand = self.hands[player]
-        if not hand >> card & 1:
-            return refusal(
-                REFUSALS,
-                "not_held",
-                card=format_card(card),
-                hand=" ".join(format_card(c) for c in iter_bits(hand)),
-            )
-        table = self._table_mask()
-        if table_cards & ~table:
-            absent = " ".join(format_card(c) for c in iter_bits(table_cards & ~table))
-            return refusal(REFUSALS, "not_on_table", card=absent)
-        for cards in self.build_cards:
-            if cards & table_cards and cards & ~table_cards:
-                return refusal(REFUSALS, "build_whole")
-        owned = self._owned_values(player)
-        rest_values = self._hand_values(hand & ~(1 << card))
-        missing = owned & ~rest_values
-        value = VALUE[card]
-        if code == CODE_CAPTURE:
-            if value == 0:
-                return refusal(
-                    REFUSALS,
-                    "court_capture_mode",
-                    rank=format_card(card)[:-1],
-                    mode=self.options.court_capture,
-                )
-            if missing & ~(1 << value):
-                return self._owner_words()
-            if self.options.must_take_all:
-                return refusal(REFUSALS, "capture_all_groups", value=value)
-            return refusal(REFUSALS, "groups_add_up", value=value)
-        if value == 0:
-            return refusal(REFUSALS, "courts_never_build")
-        if not rest_values >> code & 1:
-            return refusal(REFUSALS, "keep_a_card", value=code)
-        raised = [v for v in range(2, 11) if v != code and self.build_cards[v] & table_cards]
-        if raised:
-            if len(raised) > 1:
-                return refusal(REFUSALS, "one_raise")
-            if self.build_multiple[raised[0]]:
-                return refusal(REFUSALS, "multiple_build", value=raised[0])
-            if self.build_cards[code]:
-                return refusal(REFUSALS, "second_build", build=raised[0], value=code)
-            if table_cards & ~self.build_cards[raised[0]] and not (
-                self.options.raise_with_table_cards
-            ):
-                return refusal(REFUSALS, "raise_adds_only_played")
-            if missing & ~(1 << raised[0]):
-                return self._owner_words()
-            return refusal(
-                REFUSALS, "raise_not_make", build=raised[0], card=format_card(card), value=code
-            )
-        if missing:
-            return self._owner_words()
-        return refusal(REFUSALS, "cards_do_not_make", value=code)
+        return illegal_refusal(self, action)
 
     # ----- results ------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -1852,159 +1528,10 @@ class CasinoGame(Game[CasinoOptions]):
         """A full state consistent with ``view``: other hands drawn from the unseen
         cards, each build owner (now or earlier in this deal) holding a card of the
         build's value unless he played one since."""
-        return _sample_state(self, view, rng)
+        # Imported here: the sampling module reads this one (no import cycle at load).
+        from parlour.games.casino._sampling import sample_state
 
-
-def _sample_state(game: CasinoGame, view: View, rng: Rng) -> State:
-    seat = view.seat
-    players = game.options.players
-    # Pass 1: replay with a placeholder for hidden cards (the flow does not depend
-    # on them), noting who got each hidden card and what each seat played per deal.
-    shadow = CasinoState(game)
-    hidden_slots: list[tuple[int, tuple[int, int]]] = []
-    played: dict[tuple[int, tuple[int, int]], list[int]] = {}
-    owned_after: list[tuple[int, tuple[int, int], int, int]] = []
-    known_in_round: dict[int, int] = {}
-    # Every card of a finished round was played or dealt face up, so the shadow is
-    # exact at the start of a round but for its hands (placeholders, emptied
-    # here): pass 2 starts from there instead of replaying the whole match.
-    round_start: CasinoState | None = None
-    round_start_step = 0
-    for step, (actor, action) in enumerate(view.history):
-        if shadow.round_index and (
-            round_start is None or round_start.round_index != shadow.round_index
-        ):
-            round_start = shadow.clone()  # type: ignore[assignment]
-            round_start_step = step
-        key = (shadow.round_index, shadow.deal_index)
-        if actor == CHANCE and shadow.phase == PHASE_DEAL:
-            target = shadow._deal_target()
-            if action is None:
-                hidden_slots.append((target, key))
-                shadow._apply_deal(
-                    0 if shadow.stock & 1 else (shadow.stock & -shadow.stock).bit_length() - 1
-                )
-                continue
-            known_in_round[shadow.round_index] = (
-                known_in_round.get(shadow.round_index, 0) | 1 << action
-            )
-        elif actor >= 0 and action is not None and shadow.pending_card < 0:
-            # A move's first step plays its card; later steps only choose table cards.
-            card = action // KINDS
-            played.setdefault((actor, key), []).append(card)
-            known_in_round[shadow.round_index] = (
-                known_in_round.get(shadow.round_index, 0) | 1 << card
-            )
-            shadow.hands[actor] |= 1 << card
-        assert action is not None
-        shadow._apply(action)
-        if actor >= 0 and shadow.pending_card < 0:
-            owned_after.append((actor, key, step, shadow._owned_values(actor)))
-    current_key = (shadow.round_index, shadow.deal_index)
-    # Cards still hidden in other hands this deal, and what they must include.
-    counts = [0] * players
-    for target, key in hidden_slots:
-        if key == current_key:
-            counts[target] += 1
-    requirements = [0] * players
-    for other in range(players):
-        if other == seat:
-            continue
-        counts[other] -= len(played.get((other, current_key), []))
-        plays = [
-            (step, owned)
-            for actor, key, step, owned in owned_after
-            if actor == other and key == current_key
-        ]
-        cards = played.get((other, current_key), [])
-        for index, (_, owned) in enumerate(plays):
-            later = 0
-            for card in cards[index + 1 :]:
-                later |= 1 << VALUE[card]
-            requirements[other] |= owned & ~later
-    if shadow.pending_card >= 0 and shadow.pending_kind > CODE_CAPTURE and shadow.to_play != seat:
-        # A build begun but not finished: its maker keeps a card of its value.
-        requirements[shadow.to_play] |= 1 << shadow.pending_kind
-    pool = STANDARD_PACK & ~known_in_round.get(shadow.round_index, 0)
-    pool_cards = list(iter_bits(pool))
-    hands = _draw_hands(pool_cards, counts, requirements, seat, rng)
-    queues: dict[tuple[int, tuple[int, int]], list[int]] = {
-        key: list(cards) for key, cards in played.items()
-    }
-    for other in range(players):
-        if other != seat:
-            queues.setdefault((other, current_key), []).extend(hands[other])
-    # Pass 2: the real replay. The seat's own steps, the table cards and the
-    # later steps of each move were legal in the real match and stay so (they do
-    # not depend on the hidden cards); the first step of another seat's move
-    # depends on its hand, so it is checked (search samples thousands of states,
-    # and checking every step would double the cost of each).
-    history: list[int] = []
-    hidden = iter(hidden_slots)
-    for _actor, action in view.history[:round_start_step]:
-        if action is None:
-            action = queues[next(hidden)].pop()
-        history.append(action)
-    if round_start is None:
-        state = CasinoState(game)
-    else:
-        state = round_start
-        state.hands = [0] * players
-        state._legal = None
-    state.history = history
-    for actor, action in view.history[round_start_step:]:
-        if action is None:
-            key = (state.round_index, state.deal_index)
-            action = queues[(state._deal_target(), key)].pop()
-        elif (
-            actor >= 0
-            and actor != seat
-            and state.pending_card < 0
-            and action not in state._start_actions()
-        ):
-            state.apply_action(action)  # raises, naming the inconsistency
-        history.append(action)
-        state._apply(action)
-        state._legal = None
-    return state
-
-
-def _draw_hands(
-    pool: list[int], counts: list[int], requirements: list[int], seat: int, rng: Rng
-) -> list[list[int]]:
-    """Draw hands of ``counts`` cards from ``pool`` so that each hand holds a card of
-    every value in its ``requirements`` bit mask (rejection, then a constructive draw)."""
-    players = len(counts)
-    for _ in range(200):
-        cards = list(pool)
-        hands: list[list[int]] = [[] for _ in range(players)]
-        for other in range(players):
-            if other == seat:
-                continue
-            for _ in range(counts[other]):
-                hands[other].append(cards.pop(rng.below(len(cards))))
-        if all(
-            not requirements[other] & ~CasinoState._hand_values(sum(1 << c for c in hands[other]))
-            for other in range(players)
-        ):
-            return hands
-    cards = list(pool)
-    hands = [[] for _ in range(players)]
-    for other in range(players):
-        if other == seat:
-            continue
-        for value in range(2, 11):
-            if requirements[other] >> value & 1:
-                choices = [c for c in cards if VALUE[c] == value]
-                pick = choices[rng.below(len(choices))]
-                cards.remove(pick)
-                hands[other].append(pick)
-    for other in range(players):
-        if other == seat:
-            continue
-        while len(hands[other]) < counts[other]:
-            hands[other].append(cards.pop(rng.below(len(cards))))
-    return hands
+        return sample_state(self, view, rng)
 
 
 register(CasinoGame)
