@@ -12,16 +12,16 @@ import pytest
 
 import parlour
 from parlour.core.cards import VAMPIRE_1, VAMPIRE_2, format_card, parse_card
-from parlour.core.errors import ParseError
+from parlour.core.errors import COMMON_REFUSALS, ParseError, RefusalSentences, refusal
 from parlour.core.registry import game_names
 from parlour.i18n import (
     french_cards,
     in_score_units,
     language_from_environment,
     plural,
+    refusal_text,
     shown_move,
     translate_note,
-    translate_reason,
     typed_move,
 )
 from parlour.tui.session import Match
@@ -208,11 +208,53 @@ def test_score_notes_name_the_players_and_speak_french() -> None:
 
 
 def test_refusals_are_french() -> None:
-    assert translate_reason("QH is not in your hand", "fr") == "vous n'avez pas D♡ en main"
-    assert translate_reason("b2 already holds a card", "fr") == "b2 porte déjà une carte"
-    unknown = translate_reason("some new rule of a game", "fr")
-    assert english_words(unknown) == []
-    assert translate_reason("QH is not in your hand", "en") == "QH is not in your hand"
+    from parlour.games._coffin.rules import COFFIN_REFUSALS
+
+    seed = 0
+    while True:  # a seeded deal where the first player to place a card lacks QH
+        state = parlour.load_game("dracula").new_initial_state(seed=seed)
+        while state.current_player() >= 0 and state.observation(0)["phase"] == "direction":
+            state.apply_action(state.legal_actions()[0])
+        if "QH" not in state.observation(state.current_player())["hand"]:
+            break
+        seed += 1
+    refused = state.why_refused(state.string_to_action("QH b2"))
+    assert refused is not None and refused.key == "not_in_hand"
+    assert refusal_text(refused, "fr") == "vous n'avez pas D♡ en main"
+    assert refusal_text(refused, "en") == "QH is not in your hand"
+    assert refusal_text(refused, "en") == state.why_illegal(state.string_to_action("QH b2"))
+    full = refusal(COFFIN_REFUSALS, "cell_taken", cell="b2")
+    assert refusal_text(full, "fr") == "b2 porte déjà une carte"
+    assert english_words(refusal_text(None, "fr")) == []
+
+
+def _refusal_tables() -> list[tuple[str, str, RefusalSentences]]:
+    import importlib
+
+    tables = [("core", "COMMON_REFUSALS", COMMON_REFUSALS)]
+    for module, name in (
+        ("parlour.games._coffin.rules", "COFFIN_REFUSALS"),
+        ("parlour.games.colour_blind.rules", "REFUSALS"),
+        ("parlour.games.nain_jaune.rules", "REFUSALS"),
+        ("parlour.games.casino._refusals", "REFUSALS"),
+    ):
+        tables.append((module, name, getattr(importlib.import_module(module), name)))
+    return tables
+
+
+@pytest.mark.parametrize(("module", "name", "table"), _refusal_tables())
+def test_every_refusal_is_said_in_french_with_the_same_values(
+    module: str, name: str, table: RefusalSentences
+) -> None:
+    import string
+
+    for key, (english, french) in table.items():
+        fields_en = {field for _, field, _, _ in string.Formatter().parse(english) if field}
+        fields_fr = {field for _, field, _, _ in string.Formatter().parse(french) if field}
+        assert fields_en == fields_fr, (module, key)
+        # Commands and option names stay as typed ('QH b2', « done », must_take_all).
+        shown = re.sub(r"« [^»]* »|'[^' ]*'|\{[a-z]+\}|\S*[_=]\S*", " ", french)
+        assert english_words(shown) == [], (module, key, french)
 
 
 @pytest.mark.parametrize(

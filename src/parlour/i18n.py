@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from parlour.core.cards import parse_card
-from parlour.core.errors import ParseError
+from parlour.core.errors import ParseError, Refusal
 from parlour.render import Style
 
 LANGUAGES = ("en", "fr")
@@ -84,11 +84,22 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "names_count": "--names needs {players} names separated by commas",
         "names_distinct": "--names must all be different",
         "sheet_header": "game deal",
+        "sheet_deal": "Deal",
+        "sheet_round": "Round",
+        "sheet_coffin": "Coffin",
+        "sheet_start": "Start",
+        "sheet_bonus": "End bonus",
+        "sheet_total": "Total",
+        "sheet_result": "Result",
+        "sheet_points": "points",
+        "sheet_chips": "chips",
+        "sheet_cards": "cards",
         "welcome": "{title}.",
         "seed_after": "The deal's seed was {seed} (play it again with --seed {seed}).",
         "help_hint": "Type 'help' for help.",
         "your_move": "{name}, your move: ",
         "not_allowed": "Not allowed: {reason}.",
+        "move_refused": "this move is not allowed now (type 'moves' for the moves allowed)",
         "not_allowed_line": "Not allowed: {reason}. Type 'moves' for the list.",
         "not_your_turn": "it is not your turn",
         "no_move_number": "There is no move {number}; choose 1 to {count}, or type 'help'.",
@@ -221,11 +232,23 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "names_count": "--names demande {players} noms séparés par des virgules",
         "names_distinct": "--names doivent tous être différents",
         "sheet_header": "partie donne",
+        "sheet_deal": "Donne",
+        "sheet_round": "Tour",
+        "sheet_coffin": "Cercueil",
+        "sheet_start": "Départ",
+        "sheet_bonus": "Bonus de fin",
+        "sheet_total": "Total",
+        "sheet_result": "Résultat",
+        "sheet_points": "points",
+        "sheet_chips": "jetons",
+        "sheet_cards": "cartes",
         "welcome": "{title}.",
         "seed_after": "La graine de cette donne était {seed} (rejouez-la avec --seed {seed}).",
         "help_hint": "Tapez « help » pour l'aide.",
         "your_move": "{name}, votre coup : ",
         "not_allowed": "Interdit : {reason}.",
+        "move_refused": "ce coup n'est pas permis maintenant (tapez « moves » pour la liste des "
+        "coups permis)",
         "not_allowed_line": "Interdit : {reason}. Tapez « moves » pour la liste.",
         "not_your_turn": "ce n'est pas votre tour",
         "no_move_number": "Il n'y a pas de coup {number} ; choisissez de 1 à {count}, ou tapez "
@@ -458,62 +481,14 @@ def move_sentence(game_name: str, name: str, text: str, lang: str, style: Style 
     return tr(lang, "plays_generic", name=name, move=shown_move(pretty_move(text, style), lang))
 
 
-_CARD = r"(\S+)"
-_REASONS_FR: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile("^" + pattern + "$"), replacement)
-    for pattern, replacement in (
-        (rf"{_CARD} is not in your hand", r"vous n'avez pas \1 en main"),
-        (rf"you do not hold {_CARD}; your hand: (.*)", r"vous n'avez pas \1 ; votre main : \2"),
-        (rf"you do not hold {_CARD}", r"vous n'avez pas \1"),
-        (r"([a-c][1-3]) already holds a card", r"\1 porte déjà une carte"),
-        (
-            r"([a-c][1-3]) is not next to a card in the coffin .*",
-            r"\1 ne touche aucune carte du cercueil",
-        ),
-        (r"([a-c][1-3]) is not face down", r"\1 n'est pas face cachée"),
-        (
-            r"the first card of each coffin goes in the centre, b2",
-            "la première carte de chaque cercueil va au centre, b2",
-        ),
-        (rf"{_CARD} is not in the coffin", r"\1 n'est pas dans le cercueil"),
-        (rf"{_CARD} has already been taken", r"\1 a déjà été prise"),
-        (
-            r"you must follow suit: you hold (\S+) \((.*)\)",
-            r"vous devez fournir : vous avez \1 (\2)",
-        ),
-        (r"the run needs a (.+)", r"la suite demande un \1"),
-        (
-            r"you hold a (.+?) and were offered it: you must play it",
-            r"vous avez un \1 et il vous est demandé : jouez-le",
-        ),
-        (r"you hold a (.+?): you must play it.*", r"vous avez un \1 : jouez-le"),
-        (
-            r"you are starting a run; play any card you hold",
-            "vous commencez une suite ; jouez n'importe quelle carte",
-        ),
-        (r"(.+) is not on the table", r"\1 n'est pas sur la table"),
-        (
-            r"that card could capture, and a card that could capture may not be trailed",
-            "cette carte peut prendre, et une carte qui peut prendre ne peut pas être posée seule",
-        ),
-        (r"you own (.+) and may not trail", r"vous possédez \1 et ne pouvez pas poser seule"),
-        (r"the game is over", "la partie est finie"),
-        (r"it is not a player's turn", "ce n'est le tour d'aucun joueur"),
-    )
-)
-
-
-def translate_reason(reason: str, lang: str) -> str:
-    """Why a move is refused, as the player reads it. The engine gives the reason
-    in English (canonical); in French the known shapes are said in French, with
-    French card letters, and any other reason becomes a plain French sentence
-    (never English on a French screen)."""
-    if lang != "fr":
-        return reason
-    for pattern, replacement in _REASONS_FR:
-        if pattern.match(reason):
-            return localized_cards(pretty_move(pattern.sub(replacement, reason)), lang)
-    return "ce coup n'est pas permis maintenant (tapez « moves » pour la liste des coups permis)"
+def refusal_text(refused: Refusal | None, lang: str) -> str:
+    """Why a move is refused, as the player reads it: the engine's structured
+    refusal in ``lang`` (French with French card letters and suit symbols);
+    without one, a plain sentence that sends the player to the list of moves."""
+    if refused is None:
+        return tr(lang, "move_refused")
+    text = refused.text(lang)
+    return localized_cards(pretty_move(text), lang) if lang == "fr" else text
 
 
 MOVE_WORDS_FR = {

@@ -10,8 +10,69 @@ and what would have been allowed.
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from itertools import islice
+
+RefusalSentences = Mapping[str, tuple[str, str]]
+"""A table of refusal sentences, declared once as data: a key to its (English,
+French) templates, with ``{named}`` values."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a move is refused, structured: a key, its sentences and its values,
+    rendered in the language asked (the English is canonical).
+
+    >>> reason = refusal(COMMON_REFUSALS, "game_over")
+    >>> reason.text("en"), reason.text("fr")
+    ('the game is over', 'la partie est finie')
+    """
+
+    key: str
+    """What kind of refusal it is (``not_in_hand``, ``must_follow``, …)."""
+    english: str
+    """The English template."""
+    french: str
+    """The French template."""
+    values: tuple[tuple[str, str], ...] = ()
+    """The named values the templates take (a card's text, a cell, a count)."""
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``en`` or ``fr``; any other: English)."""
+        template = self.french if lang == "fr" else self.english
+        return template.format(**dict(self.values))
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def refusal(sentences: RefusalSentences, key: str, **values: object) -> Refusal:
+    """The refusal ``key`` of ``sentences`` with its ``values``.
+
+    >>> refusal({"full": ("{cell} is full", "{cell} est pleine")}, "full", cell="b2").text("fr")
+    'b2 est pleine'
+    """
+    english, french = sentences[key]
+    return Refusal(
+        key, english, french, tuple((name, str(value)) for name, value in values.items())
+    )
+
+
+COMMON_REFUSALS: RefusalSentences = {
+    "game_over": ("the game is over", "la partie est finie"),
+    "no_turn": ("it is not a player's turn", "ce n'est le tour d'aucun joueur"),
+    "not_legal_now": (
+        "it is not one of the legal actions now",
+        "ce coup n'est pas permis maintenant",
+    ),
+    "not_an_action": ("it is not an action of this game", "ce n'est pas un coup de ce jeu"),
+    "not_a_number": (
+        "an action is a whole number, not {value}",
+        "un coup est un nombre entier, pas {value}",
+    ),
+}
+"""The refusals every game shares."""
 
 
 class ParlourError(Exception):
@@ -27,7 +88,15 @@ class ParseError(ParlourError, ValueError):
 
 
 class IllegalActionError(ParlourError, ValueError):
-    """An action that is not legal in the current state; the state is unchanged."""
+    """An action that is not legal in the current state; the state is unchanged.
+
+    ``refusal`` is the rule's reason, structured (None when the error names no
+    rule): an interface renders it in its language with ``refusal.text(lang)``.
+    """
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class RecordError(ParlourError, ValueError):

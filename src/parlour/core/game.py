@@ -25,16 +25,20 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from parlour.core.cards import STANDARD_PACK, format_card, nth_bit, parse_card
 from parlour.core.errors import (
+    COMMON_REFUSALS,
     IllegalActionError,
     ParlourError,
     ParseError,
     RecordError,
+    Refusal,
     allowed_list,
+    refusal,
     shown,
 )
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.options import OptionSpec, build_options, option_specs, options_dict
 from parlour.core.sampler import Rng, Sampler
+from parlour.core.sheet import ScoreSheet, SheetBonus, SheetLine
 
 CHANCE: Final = -1
 """``current_player()`` of a state waiting for a chance outcome (OpenSpiel's value)."""
@@ -281,6 +285,62 @@ class State(ABC):
         ask it at every step to stop at the end of a deal)."""
         return len(self.score_sheet())
 
+    # ----- the whole score sheet (games override only what differs) ----------
+    def _sheet_columns(self) -> tuple[tuple[int, ...], ...]:
+        """The seats each column of the sheet scores for: one column per seat by
+        default; a partnership game gives one column per side."""
+        return tuple((seat,) for seat in range(self.game.num_players))
+
+    def _sheet_start(self) -> tuple[float, ...] | None:
+        """What each column holds before the first deal (None: nothing)."""
+        return None
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        """The end bonuses the rules have added so far, per column (none by default)."""
+        return ()
+
+    def _sheet_unit(self) -> str:
+        """What the sheet counts: ``points`` unless the game says otherwise."""
+        return "points"
+
+    def _sheet_line_kind(self) -> str:
+        """What one line of the sheet scores: a ``deal`` unless the game says
+        ``round`` or ``coffin``."""
+        return "deal"
+
+    def _sheet_result_note(self) -> str:
+        """Why the final result is not the sheet's totals, in canonical English,
+        where the game's rules make it so (empty by default: they agree)."""
+        return ""
+
+    def full_sheet(self) -> ScoreSheet:
+        """The whole score sheet: every scored deal, the end bonuses, the totals
+        and, once the match is over, the result (each per column)."""
+        columns = self._sheet_columns()
+        lines = tuple(
+            SheetLine(
+                line.game,
+                line.deal,
+                tuple(float(line.scores[seats[0]]) for seats in columns),
+                line.note,
+            )
+            for line in self.score_sheet()
+        )
+        result = None
+        if self.is_terminal():
+            returns = self.returns()
+            result = tuple(float(returns[seats[0]]) for seats in columns)
+        return ScoreSheet.build(
+            columns=columns,
+            lines=lines,
+            bonuses=self._sheet_bonuses(),
+            start=self._sheet_start(),
+            result=result,
+            unit=self._sheet_unit(),
+            result_note=self._sheet_result_note() if result is not None else "",
+            line_kind=self._sheet_line_kind(),
+        )
+
     def _chance_card_mask(self) -> int:
         """At a chance node that deals one card uniformly: the cards it may deal.
 
@@ -320,9 +380,10 @@ class State(ABC):
         every decision is a whole move."""
         return False
 
-    def _illegal_reason(self, action: int) -> str:
-        """Why ``action`` is not legal here, in words a player understands."""
-        return "it is not one of the legal actions now"
+    def _illegal_refusal(self, action: int) -> Refusal:
+        """Why ``action`` (an action of the game, not legal here) is refused: a
+        key of the game's refusal sentences and its values."""
+        return refusal(COMMON_REFUSALS, "not_legal_now")
 
     def _emit(self, event: Event) -> None:
         """Record ``event`` as caused by the step being applied, if events are
@@ -454,7 +515,7 @@ class State(ABC):
         # The legal actions are sorted: a binary search, not a scan of boxed ints.
         index = bisect_left(legal, action) if type(action) is int else -1
         if index < 0 or index == len(legal) or legal[index] != action:
-            raise IllegalActionError(self._illegal_message(action))
+            raise IllegalActionError(self._illegal_message(action), self._refusal_of(action))
         assert type(action) is int
         self._legal = None
         sampler = self._sampler
@@ -475,16 +536,30 @@ class State(ABC):
                 raise
 
     def why_illegal(self, action: object) -> str | None:
-        """None if ``action`` is legal now, else the reason in a player's words."""
-        if type(action) is not int:
-            return f"an action is a whole number, not {shown(action)}"
-        if action in self.legal_actions():
+        """None if ``action`` is legal now, else the reason in a player's words
+        (English; :meth:`why_refused` gives it structured, for any language)."""
+        refused = self.why_refused(action)
+        return None if refused is None else refused.text("en")
+
+    def why_refused(self, action: object) -> Refusal | None:
+        """None if ``action`` is legal now, else why it is refused: a
+        :class:`~parlour.core.errors.Refusal` rendered in the language asked."""
+        if type(action) is int and action in self.legal_actions():
             return None
+        return self._refusal_of(action)
+
+    def _refusal_of(self, action: object) -> Refusal:
+        """Why ``action`` (known not to be legal) is refused."""
+        if type(action) is not int:
+            return refusal(COMMON_REFUSALS, "not_a_number", value=shown(action))
         if self.is_terminal():
-            return "the game is over"
+            return refusal(COMMON_REFUSALS, "game_over")
         if not 0 <= action < self._action_bound():
-            return "it is not an action of this game"
-        return self._illegal_reason(action)
+            return refusal(COMMON_REFUSALS, "not_an_action")
+        try:
+            return self._illegal_refusal(action)
+        except (ParlourError, IndexError, KeyError, ValueError):
+            return refusal(COMMON_REFUSALS, "not_legal_now")
 
     def string_to_action(self, text: object) -> int:
         """Parse action text (``QH b2``) at this state. Raises :class:`ParseError`
@@ -497,6 +572,14 @@ class State(ABC):
         whose moves are made in several steps (Casino) also reads a whole move
         written in one line and returns its steps."""
         return [self.string_to_action(text)]
+
+    def whole_move_steps(self, text: str) -> list[int] | None:
+        """The steps of a whole move written in one line, for a game whose moves
+        are made in several steps and that has such a notation (Casino's
+        ``7H take 3S+4D, 7C``); None when ``text`` is not one (the default: every
+        move of most games is one action). A table plays the steps as one move.
+        May raise :class:`IllegalActionError` for a whole move the rules refuse."""
+        return None
 
     def apply_text(self, text: object) -> int:
         """Parse and apply one action; return the action applied."""
@@ -683,11 +766,9 @@ class State(ABC):
         elif not 0 <= action < self._action_bound():
             reason = "it is not an action of this game"
         else:
-            reason = "it is not one of the legal actions now"
             with contextlib.suppress(ParlourError, IndexError, KeyError, ValueError):
                 text = repr(self.action_to_string(action))
-            with contextlib.suppress(ParlourError, IndexError, KeyError, ValueError):
-                reason = self._illegal_reason(action)
+            reason = self._refusal_of(action).text("en")
         legal = self._legal or []
         listed = allowed_list(
             (self.action_to_string(choice) for choice in legal[:LISTED_CHOICES]),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parlour.core.errors import IllegalActionError, ParlourError
+from parlour.core.errors import IllegalActionError, ParlourError, Refusal
 
 
 class TableError(ParlourError):
@@ -41,9 +41,10 @@ class DamagedSaveError(TableError):
 class IllegalMoveError(IllegalActionError):
     """An action that exists in the game but that the rules forbid now.
 
-    ``reason`` is the rule's reason alone, in a player's words.
+    ``reason`` is the rule's reason alone, in a player's words (English);
+    ``refusal`` is the same reason structured, for any language.
     """
 
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, reason: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message, refusal)
         self.reason = reason

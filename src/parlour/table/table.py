@@ -30,6 +30,7 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
 from parlour.core.options import options_dict
 from parlour.core.registry import load_game
+from parlour.core.sheet import ScoreSheet
 from parlour.table.errors import (
     IllegalMoveError,
     NotYourTurnError,
@@ -329,6 +330,12 @@ class Table:
         with self._lock:
             return self._state.score_sheet()
 
+    def full_sheet(self) -> ScoreSheet:
+        """The whole score sheet: lines, end bonuses, totals and, at the end, the
+        result (every seat sees it)."""
+        with self._lock:
+            return self._state.full_sheet()
+
     def result(self) -> list[float] | None:
         """Each seat's final result once the game is over, else None."""
         with self._lock:
@@ -389,16 +396,13 @@ class Table:
             return [item for item in _raw_events(self._state) if item[0] >= first]
 
     def _whole_move_steps(self, seat: int, action: object) -> list[int] | None:
-        """The steps of a whole move written in one line (``7H take 3S+4D, 7C`` in
-        Casino, whose moves are made in steps), checked on a copy so that either
-        every step is legal or nothing changes; None for anything else."""
+        """The steps of a whole move written in one line, as the game reads them
+        (:meth:`parlour.core.game.State.whole_move_steps`), checked on a copy so
+        that either every step is legal or nothing changes; None for anything else."""
         if not isinstance(action, str) or self._state.current_player() != seat:
             return None
-        try:
-            steps = self._state.string_to_actions(action)
-        except ParseError:
-            return None
-        if len(steps) < 2:
+        steps = self._state.whole_move_steps(action)
+        if steps is None:
             return None
         trial = self._state.clone()
         for step in steps:
@@ -608,11 +612,15 @@ class Table:
                 f"{chosen} is no action of {self.game.info.title} (actions are 0 to "
                 f"{self.game.num_distinct_actions() - 1}); legal now: {self._legal_text()}"
             )
-        reason = state.why_illegal(chosen) or "it is not one of the legal moves now"
+        refused = state.why_refused(chosen)
+        reason = (
+            refused.text("en") if refused is not None else "it is not one of the legal moves now"
+        )
         raise IllegalMoveError(
             f"{state.action_to_string(chosen)} is not allowed: {reason}; legal now: "
             f"{self._legal_text()}",
             reason,
+            refused,
         )
 
     def _legal_text(self) -> str:

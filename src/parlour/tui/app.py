@@ -114,7 +114,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "go_on": "Press any key to go on.",
         "forced_you": "All your moves this deal were forced: the rules chose every card.",
         "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
-        "score_header": "game deal",
     },
     "fr": {
         "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
@@ -147,7 +146,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "chaque carte.",
         "forced": "Tous les coups de {name} dans cette donne étaient forcés : la règle a "
         "choisi chaque carte.",
-        "score_header": "part. donne",
     },
 }
 
@@ -1039,27 +1037,11 @@ _TABLE_ACTIONS = frozenset(
     "hint undo rules scores log language type_move go_back leave help pick".split()
 )
 
-_SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)\b")
-
 
 def score_sheet_lines(match: Match) -> list[str]:
-    """The per-deal scores so far, one column per player named, with each deal's
-    note (a note's 0-based "seat N" is said with the seat's name)."""
-    sheet = match.table.score_sheet()
-    if not sheet:
-        return [tr(match.lang, "no_score")]
-    names = match.names
-    lines = [f"{words(match.lang, 'score_header'):<11}" + "".join(f"{n[:10]:>11}" for n in names)]
-    for line in sheet:
-        scores = "".join(f"{score:>11g}" for score in line.scores)
-        note = _SEAT_NUMBER.sub(lambda found: _seat_name(names, found.group(1)), line.note)
-        lines.append(f"{line.game:>4} {line.deal:>5}  {scores}   {note}".rstrip())
-    return lines
-
-
-def _seat_name(names: Sequence[str], number: str) -> str:
-    index = int(number)
-    return names[index] if index < len(names) else f"seat {number}"
+    """The score sheet so far: the one drawing both terminal modes share
+    (:func:`parlour.tui.session.sheet_lines`), players by name."""
+    return match.score_sheet_lines()
 
 
 def _key(index: int) -> str:

@@ -26,6 +26,7 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
 from parlour.core.registry import game_parts
+from parlour.core.sheet import ScoreSheet
 from parlour.i18n import (
     SECOND_PERSON,
     in_score_units,
@@ -33,10 +34,10 @@ from parlour.i18n import (
     localized_table,
     move_sentence,
     pretty_move,
+    refusal_text,
     shown_move,
     tr,
     translate_note,
-    translate_reason,
     typed_move,
 )
 from parlour.render import Style, renderer_for
@@ -151,6 +152,47 @@ def game_log(
     if style.lang == "fr":  # court cards read V D R in French, wherever the log is shown
         entries = [[localized_cards(line, "fr") for line in entry] for entry in entries]
     return entries
+
+
+def sheet_lines(sheet: ScoreSheet, names: Sequence[str], lang: str) -> list[str]:
+    """A score sheet as lines of text: a column per seat (or side, its partners'
+    names joined by ``&``), a line per deal with its note, the stake the game
+    starts with, each end bonus, and the totals (the result once it is over)."""
+    if not sheet.lines:
+        return [tr(lang, "no_score")]
+    several_games = len({line.game for line in sheet.lines}) > 1
+    label_width = 14
+    heads = [" & ".join(names[seat] for seat in seats) for seats in sheet.columns]
+    # A column is wide enough for its name (partners' names are long) while the
+    # sheet keeps within 80 columns.
+    width = min(max(11, *(len(head) + 1 for head in heads)), 62 // len(heads))
+
+    def row(label: str, scores: Sequence[float], note: str = "") -> str:
+        cells = "".join(f"{score:>{width}g}" for score in scores)
+        return f"{label:<{label_width}}{cells}   {note}".rstrip()
+
+    lines = [
+        f"{tr(lang, 'sheet_' + sheet.line_kind):<{label_width}}"
+        + "".join(f"{head[: width - 1]:>{width}}" for head in heads)
+    ]
+    if any(sheet.start):
+        lines.append(row(tr(lang, "sheet_start"), sheet.start))
+    last_of_game = {line.game: index for index, line in enumerate(sheet.lines)}
+    for index, line in enumerate(sheet.lines):
+        number = f"{line.game}.{line.deal}" if several_games else str(line.deal)
+        lines.append(row(number, line.scores, translate_note(line.note, lang, names)))
+        for bonus in sheet.bonuses:
+            if last_of_game.get(bonus.game) == index:
+                label = tr(lang, "sheet_bonus")
+                lines.append(row(f"{label} {bonus.game}" if several_games else label, bonus.scores))
+    lines.append(" " * label_width + "-" * (width * len(sheet.columns)))
+    finished = sheet.result is not None and not sheet.result_note
+    label = tr(lang, "sheet_result" if finished else "sheet_total")
+    unit = tr(lang, "sheet_" + sheet.unit)
+    lines.append(row(label, sheet.totals, unit))
+    if sheet.result is not None and sheet.result_note:
+        lines.append(row(tr(lang, "sheet_result"), sheet.result, sheet.result_note))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -446,8 +488,10 @@ class Match:
         except NotYourTurnError:
             return MoveCheck(None, reason=tr(self.lang, "not_your_turn"))
         except IllegalMoveError as error:
-            return MoveCheck(None, reason=translate_reason(error.reason, self.lang))
+            return MoveCheck(None, reason=refusal_text(error.refusal, self.lang))
         except (ParseError, IllegalActionError, TableError) as error:
+            if self.lang == "fr" and isinstance(error, IllegalActionError) and error.refusal:
+                return MoveCheck(None, reason=refusal_text(error.refusal, self.lang))
             if self.lang == "fr":  # the engine's messages are English; say it in French
                 return MoveCheck(None, error=tr(self.lang, "no_such_move", text=text))
             return MoveCheck(None, error=str(error))
@@ -543,19 +587,8 @@ class Match:
         return lines
 
     def score_sheet_lines(self) -> list[str]:
-        """The per-deal scores so far, as a small table."""
-        sheet = self.table.score_sheet()
-        if not sheet:
-            return [tr(self.lang, "no_score")]
-        game_word, deal_word = tr(self.lang, "sheet_header").split()
-        lines = [
-            f"{game_word:>6} {deal_word:>5}  " + "".join(f"{name[:10]:>11}" for name in self.names)
-        ]
-        for line in sheet:
-            scores = "".join(f"{score:>11g}" for score in line.scores)
-            note = translate_note(line.note, self.lang, self.names)
-            lines.append(f"{line.game:>6} {line.deal:>5}  {scores}   {note}".rstrip())
-        return lines
+        """The score sheet so far, as a small table (both terminal modes draw it)."""
+        return sheet_lines(self.table.full_sheet(), self.names, self.lang)
 
     def record_statistics(self) -> str | None:
         """Add this finished game to the statistics once; return a note on failure.

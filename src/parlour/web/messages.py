@@ -46,6 +46,8 @@ class SeatPart:
     over: bool
     result: list[float] | None
     can_undo: bool
+    sheet: dict[str, Any]
+    """The whole score sheet (:meth:`parlour.core.sheet.ScoreSheet.to_json`)."""
 
 
 def seat_part(table: Table, seat: int | None) -> SeatPart:
@@ -71,6 +73,7 @@ def _build_seat_part(table: Table, seat: int | None) -> SeatPart:
         over=table.is_over(),
         result=table.result(),
         can_undo=can_undo,
+        sheet=table.full_sheet().to_json(),
     )
 
 
@@ -137,6 +140,7 @@ def state_message(
         "over": part.over,
         "result": part.result,
         "can_undo": part.can_undo,
+        "sheet": part.sheet,
         "names": list(names),
         "seats": list(seat_facts),
     }

@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any, Final
 
 from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
-from parlour.core.errors import ParseError
+from parlour.core.errors import COMMON_REFUSALS, ParseError, RefusalSentences
 from parlour.core.game import CHANCE, Game, State, View
 from parlour.core.sampler import Rng
 from parlour.games._coffin.events import (
@@ -358,3 +358,58 @@ def sample_by_replay(
         state.history.append(action)
         state._apply(action)
     return state
+
+
+COFFIN_REFUSALS: RefusalSentences = {
+    **COMMON_REFUSALS,
+    "choose_direction": (
+        "the first dealer must choose 'rows' (Queen's way) or 'columns' (King's way)",
+        "le premier donneur doit choisir « rows » (lignes, la voie de la Dame) ou « columns » "
+        "(colonnes, la voie du Roi)",
+    ),
+    "choose_direction_side": (
+        "the first dealer must choose 'rows' (Queen's way) or 'columns' (King's way) for his side",
+        "le premier donneur doit choisir « rows » (lignes, la voie de la Dame) ou « columns » "
+        "(colonnes, la voie du Roi) pour son camp",
+    ),
+    "play_into_cell": (
+        "play a card into a cell, e.g. 'QH b2'",
+        "jouez une carte dans une case, par exemple « QH b2 »",
+    ),
+    "not_in_hand": ("{card} is not in your hand", "vous n'avez pas {card} en main"),
+    "cell_taken": ("{cell} already holds a card", "{cell} porte déjà une carte"),
+    "not_adjacent": (
+        "{cell} is not next to a card in the coffin (side by side, not corner to corner)",
+        "{cell} ne touche aucune carte du cercueil (côte à côte, pas en coin)",
+    ),
+    "first_in_centre": (
+        "the first card of each coffin goes in the centre, b2",
+        "la première carte de chaque cercueil va au centre, b2",
+    ),
+    "take_more": (
+        "seat {seat} must take {count} more card(s) from the coffin",
+        "la place {seat} doit encore prendre {count} carte(s) du cercueil",
+    ),
+    "not_in_coffin": ("{card} is not in the coffin", "{card} n'est pas dans le cercueil"),
+    "vampire_best": (
+        "a Vampire may be taken only if your best line counts 90 or more (yours counts {count})",
+        "un Vampire ne se prend que si votre meilleure ligne vaut 90 ou plus (la vôtre vaut "
+        "{count})",
+    ),
+    "vampire_scored": (
+        "a Vampire may be taken only if your scored line counts 90 or more (yours counts {count})",
+        "un Vampire ne se prend que si votre ligne comptée vaut 90 ou plus (la vôtre vaut {count})",
+    ),
+    "already_taken": ("{card} has already been taken", "{card} a déjà été prise"),
+    "take_face_down": (
+        "first take a face-down card from the coffin, e.g. 'take a1'",
+        "prenez d'abord une carte face cachée du cercueil, par exemple « take a1 »",
+    ),
+    "not_face_down": ("{cell} is not face down", "{cell} n'est pas face cachée"),
+    "put_a_card": (
+        "now put a card from your hand into {cell}, e.g. 'put QH'",
+        "posez maintenant une carte de votre main en {cell}, par exemple « put QH »",
+    ),
+}
+"""Why a move of a coffin game is refused, in English and French (the family's
+refusals, and the ones every game shares)."""

@@ -46,12 +46,10 @@ from parlour.core.cards import (
     rank_of,
 )
 from parlour.core.errors import (
-    IllegalActionError,
     ParlourError,
     ParseError,
     RecordError,
-    allowed_list,
-    shown,
+    Refusal,
 )
 from parlour.core.game import (
     CHANCE,
@@ -62,15 +60,54 @@ from parlour.core.game import (
     GameInfo,
     State,
     View,
-    check_action_text,
     first_dealer_outcomes,
-    first_dealer_text,
-    parse_first_dealer,
 )
 from parlour.core.options import option
 from parlour.core.record import MatchRecord
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
+from parlour.games.casino._sums import (
+    _CACHE_LIMIT as _CACHE_LIMIT,
+)
+from parlour.games.casino._sums import (
+    NUMERALS as NUMERALS,
+)
+from parlour.games.casino._sums import (
+    RANK_MASK as RANK_MASK,
+)
+from parlour.games.casino._sums import (
+    SPLIT_LIMIT as SPLIT_LIMIT,
+)
+from parlour.games.casino._sums import (
+    SUM_BITS as SUM_BITS,
+)
+from parlour.games.casino._sums import (
+    VALUE as VALUE,
+)
+from parlour.games.casino._sums import (
+    VALUE_MASK as VALUE_MASK,
+)
+from parlour.games.casino._sums import (
+    group_cards as group_cards,
+)
+from parlour.games.casino._sums import (
+    groups_by_sum as groups_by_sum,
+)
+from parlour.games.casino._sums import (
+    reachable_sums as reachable_sums,
+)
+from parlour.games.casino._sums import (
+    split_groups as split_groups,
+)
+from parlour.games.casino._sums import (
+    sums_of_counts as sums_of_counts,
+)
+from parlour.games.casino._sums import (
+    value_counts as value_counts,
+)
+from parlour.games.casino._sums import (
+    value_sum as value_sum,
+)
 from parlour.games.casino.events import (
     TABLE as TABLE,
 )
@@ -143,20 +180,6 @@ step, at most one done, and an add step per build taken (each of the at most 48
 builds once); and one add step per loose card (each of the 52 cards at most once,
 since a card added leaves the loose cards for good)."""
 
-VALUE = tuple(rank_of(card) if rank_of(card) <= 10 else 0 for card in range(52))
-"""Capturing/building value of each card: A=1 … 10=10; 0 for J, Q, K."""
-VALUE_MASK = tuple(
-    sum(1 << card for card in range(52) if VALUE[card] == value) if value else 0
-    for value in range(11)
-)
-"""Bit mask of the cards of each value 1–10."""
-RANK_MASK = tuple(
-    sum(1 << card for card in range(52) if rank_of(card) == rank) if rank else 0
-    for rank in range(14)
-)
-"""Bit mask of the cards of each rank 1–13."""
-NUMERALS = sum(VALUE_MASK)
-"""Bit mask of the cards A–10 (the ones that build and capture by sums)."""
 SPADE_MASK = sum(1 << make_card(rank, SPADES) for rank in range(1, 14))
 """Bit mask of the thirteen spades."""
 BIG_CASINO = make_card(10, DIAMONDS)
@@ -225,150 +248,6 @@ class CasinoOptions:
     """``random`` or a seat number."""
 
 
-# ----- splitting a written move into groups ----------------------------------
-
-_GROUP_CACHE: dict[int, tuple[tuple[int, ...], ...]] = {}
-SPLIT_LIMIT = 12
-"""A whole move written without its groups is split into groups only when it
-names at most this many loose cards (a split is a search)."""
-
-
-def groups_by_sum(loose: int) -> tuple[tuple[int, ...], ...]:
-    """For the loose numerals ``loose`` (a card mask): index ``s`` (0–10) holds the
-    masks of every non-empty subset whose values add up to ``s``."""
-    loose &= NUMERALS
-    cached = _GROUP_CACHE.get(loose)
-    if cached is not None:
-        return cached
-    cards = sorted(iter_bits(loose), key=VALUE.__getitem__)
-    values = [VALUE[card] for card in cards]
-    bits = [1 << card for card in cards]
-    found: list[list[int]] = [[] for _ in range(11)]
-    stack = [(0, 0, 0)]
-    count = len(cards)
-    while stack:
-        start, mask, total = stack.pop()
-        for index in range(start, count):
-            new_total = total + values[index]
-            if new_total > 10:
-                break
-            new_mask = mask | bits[index]
-            found[new_total].append(new_mask)
-            stack.append((index + 1, new_mask, new_total))
-    result = tuple(tuple(sorted(masks)) for masks in found)
-    if len(_GROUP_CACHE) > 5_000:
-        _GROUP_CACHE.clear()
-    _GROUP_CACHE[loose] = result
-    return result
-
-
-def split_groups(cards: int, value: int, first: int = -1) -> list[list[int]] | None:
-    """One split of ``cards`` into groups adding up to ``value`` (or None).
-
-    With ``first`` (a card id inside ``cards``), that card's group comes first;
-    other groups follow by their lowest card. Cards within a group are in id order.
-    """
-    remaining = cards
-    if first >= 0:
-        rest = cards & ~(1 << first)
-        need = value - VALUE[first]
-        if need < 0 or need > 10:
-            return None
-        options = [0] if need == 0 else [g for g in groups_by_sum(rest)[need] if g & rest == g]
-        for option_mask in options:
-            tail = split_groups(rest & ~option_mask, value)
-            if tail is not None:
-                return [[first, *iter_bits(option_mask)], *tail]
-        return None
-    if not remaining:
-        return []
-    lowest = (remaining & -remaining).bit_length() - 1
-    for group in groups_by_sum(remaining)[value] if value <= 10 else ():
-        if group >> lowest & 1:
-            tail = split_groups(remaining & ~group, value)
-            if tail is not None:
-                return [list(iter_bits(group)), *tail]
-    return None
-
-
-def _is_whole_number(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _build_value(word: str, text: str) -> int:
-    """The announced value of a build (2–10), from its word in ``text``."""
-    if not (word.isdecimal() and word.isascii() and len(word) <= 2 and 2 <= int(word) <= 10):
-        raise ParseError(f"{text!r}: a build's value is a number from 2 to 10, not {word!r}")
-    return int(word)
-
-
-# ----- sums of table numerals ------------------------------------------------
-
-SUM_BITS = (1 << 11) - 1
-"""Bits 0–10: the sums a group of numerals can make (a group never exceeds 10)."""
-
-_SUMS_CACHE: dict[tuple[int, ...], int] = {}
-_CACHE_LIMIT = 50_000
-
-
-def value_counts(cards: int) -> list[int]:
-    """How many numerals of each value 0–10 ``cards`` holds (index 0 stays 0)."""
-    return [0] + [(cards & VALUE_MASK[value]).bit_count() for value in range(1, 11)]
-
-
-def sums_of_counts(counts: list[int]) -> int:
-    """Bit mask of the sums 0–10 that sub-collections of numerals make, the
-    numerals given as a count per value (bit ``s`` set: some collection adds to
-    ``s``; bit 0 always, for the empty one)."""
-    key = tuple(counts)
-    cached = _SUMS_CACHE.get(key)
-    if cached is not None:
-        return cached
-    reach = 1
-    for value in range(1, 11):
-        # More than 10 // value cards of one value never change a sum up to 10.
-        for _ in range(min(counts[value], 10 // value)):
-            grown = reach | (reach << value) & SUM_BITS
-            if grown == reach:
-                break
-            reach = grown
-    if len(_SUMS_CACHE) > _CACHE_LIMIT:
-        _SUMS_CACHE.clear()
-    _SUMS_CACHE[key] = reach
-    return reach
-
-
-def reachable_sums(cards: int) -> int:
-    """Bit mask of the sums 0–10 that sub-collections of the numerals of ``cards`` make."""
-    return sums_of_counts(value_counts(cards))
-
-
-def group_cards(available: int, target: int, group_sum: int) -> list[int]:
-    """The cards of ``available`` (loose numerals) that may join a group now adding
-    to ``group_sum`` so that the rest of ``available`` can still complete it to
-    exactly ``target``. Linear in the cards: completion depends only on values."""
-    need = target - group_sum
-    if need <= 0:
-        return []
-    counts = value_counts(available)
-    completes = [False] * 11
-    for value in range(1, min(need, 10) + 1):
-        if counts[value]:
-            counts[value] -= 1
-            completes[value] = bool(sums_of_counts(counts) >> (need - value) & 1)
-            counts[value] += 1
-    mask = 0
-    for value in range(1, min(need, 10) + 1):
-        if completes[value]:
-            mask |= available & VALUE_MASK[value]
-    return list(iter_bits(mask))
-
-
-def value_sum(cards: int) -> int:
-    """The sum of the values of ``cards``."""
-    return sum(VALUE[card] for card in iter_bits(cards))
-
-
 def start_action(card: int, kind: int) -> int:
     """The step that starts a move: ``card`` with ``kind`` (0 trail, 1 capture,
     2–10 a build of that value)."""
@@ -406,14 +285,6 @@ def card_texts(cards: int) -> list[str]:
             _TEXTS_CACHE.clear()
         cached = _TEXTS_CACHE[cards] = tuple(format_card(card) for card in iter_bits(cards))
     return list(cached)
-
-
-def _joined(cards: int) -> str:
-    return "+".join(format_card(card) for card in iter_bits(cards))
-
-
-def _lowest(cards: int) -> int:
-    return (cards & -cards).bit_length()
 
 
 # ----- events ------------------------------------------------------------------
@@ -1036,172 +907,25 @@ class CasinoState(State):
     def move_text(self) -> str:
         """The move being made, as chosen so far, in the one-line notation
         (``7H take 3S+4D, 7C``); the whole move once it is complete."""
-        card = self.pending_card
-        if card < 0:
-            return ""
-        kind = self.pending_kind
-        played = format_card(card)
-        if kind == CODE_TRAIL:
-            return f"{played} trail"
-        taken = self.pending_taken
-        groups = list(self.pending_groups)
-        if self.pending_open:
-            groups.append(self.pending_open)
-        builds = [
-            f"b{value}"
-            for value in range(2, 11)
-            if self.build_cards[value] and self.build_cards[value] & taken
-        ]
-        if kind == CODE_CAPTURE:
-            if not VALUE[card]:
-                groups = [1 << other for other in iter_bits(taken)]
-            parts = [_joined(group) for group in sorted(groups, key=_lowest)] + builds
-            return f"{played} take " + ", ".join(parts) if parts else f"{played} take"
-        head = f"{played} build {kind}"
-        if self.pending_raise:
-            partners = [f"b{self.pending_raise}"]
-            if groups:
-                partners += [format_card(other) for other in iter_bits(groups[0])]
-            return f"{head} with " + "+".join(partners)
-        first = groups[0] if groups else 0
-        parts = [_joined(first)] if first else []
-        parts += [_joined(group) for group in sorted(groups[1:], key=_lowest)]
-        parts += builds
-        return f"{head} with " + ", ".join(parts) if parts else head
+        from parlour.games.casino._notation import move_text
+
+        return move_text(self)
 
     def action_to_string(self, action: object) -> str:
         """A step's text: ``7H take`` · ``5S build 9`` · ``3C trail`` (a move's first
         step), ``4D`` or ``b9`` (added to the move), ``done``; at a chance node the
         card dealt (or ``seat 2``, the first dealer). Raises
         :class:`IllegalActionError` for anything that is no action here."""
-        if self.phase == PHASE_FIRST_DEALER:
-            if not _is_whole_number(action) or not 0 <= action < self.players:
-                raise IllegalActionError(
-                    f"casino: {shown(action)} is not a first dealer; "
-                    f"seats are 0 to {self.players - 1}"
-                )
-            return first_dealer_text(action)
-        if self.phase == PHASE_DEAL:
-            if not _is_whole_number(action) or not 0 <= action < 52:
-                raise IllegalActionError(f"casino: {shown(action)} is not a card id (0 to 51)")
-            return format_card(action)
-        if not is_action_id(action):
-            raise IllegalActionError(
-                f"casino: {shown(action)} is not a Casino action: actions are whole numbers "
-                f"from 0 to {NUM_DISTINCT_ACTIONS - 1}"
-            )
-        if self.phase != PHASE_PLAY:
-            raise IllegalActionError(f"casino: no move can be made now (action {action})")
-        if (action < START_ACTIONS) != (self.pending_card < 0):
-            # A first step while a move is being made, or an added card or "done"
-            # with no move begun, is no step here: its text would not read back.
-            raise IllegalActionError(
-                f"casino: action {action} is no step now: "
-                + ("a move is being made" if self.pending_card >= 0 else "no move is begun")
-            )
-        if action < START_ACTIONS:
-            card, kind = divmod(action, KINDS)
-            played = format_card(card)
-            if kind == CODE_TRAIL:
-                return f"{played} trail"
-            if kind == CODE_CAPTURE:
-                return f"{played} take"
-            return f"{played} build {kind}"
-        if action < ADD_BUILD_BASE:
-            card = action - ADD_CARD_BASE
-            if not self.loose >> card & 1:
-                raise IllegalActionError(f"casino: {format_card(card)} is not on the table")
-            return format_card(card)
-        if action < DONE:
-            value = action - ADD_BUILD_BASE + 2
-            if not self.build_cards[value]:
-                raise IllegalActionError(f"casino: there is no build b{value} on the table")
-            return f"b{value}"
-        return "done"
+        # The notation lives in games/casino/_notation.py, which reads this module:
+        # imported here, not at load, so that there is no import cycle.
+        from parlour.games.casino._notation import action_text
+
+        return action_text(self, action)
 
     def _parse_action(self, text: str) -> int:
-        if self.phase == PHASE_FIRST_DEALER:
-            return parse_first_dealer(text, self.players)
-        if self.phase != PHASE_PLAY:
-            return parse_card(text)
-        single = self._parse_step(text)
-        if single is not None:
-            return single
-        try:
-            steps = self.string_to_actions(text)
-        except IllegalActionError as error:
-            raise ParseError(str(error)) from None
-        if len(steps) == 1:
-            return steps[0]
-        raise ParseError(
-            f"{text!r} is {len(steps)} steps; apply it with apply_text, "
-            f"or play it step by step, starting with {self.action_to_string(steps[0])!r}"
-        )
+        from parlour.games.casino._notation import parse_action
 
-    def _parse_step(self, text: str) -> int | None:
-        """The one step ``text`` names, or None when it names several (a whole move)."""
-        words = text.replace(",", " , ").replace("+", " + ").split()
-        if self.pending_card >= 0:
-            if not words:
-                raise ParseError(
-                    f"{text!r} names no step; the move so far is {self.move_text()!r}: add a "
-                    "table card (4D), a build (b9) or say done"
-                )
-            if len(words) != 1:
-                return None
-            return self._parse_item(words[0], text)
-        hint = (
-            "write e.g. '7H take', '5S build 9', '3C trail', or a whole move such as "
-            "'7H take 3S+4D, 7C' or '5S build 9 with 4H'"
-        )
-        if len(words) < 2:
-            raise ParseError(f"{text!r} is not a Casino move; {hint}")
-        try:
-            card = parse_card(words[0])
-        except ParseError:
-            raise ParseError(f"{text!r} does not start with a card; {hint}") from None
-        if card >= 52:
-            raise ParseError(f"{text!r}: Casino has no {words[0]}")
-        verb = words[1].lower()
-        if verb == "trail":
-            if len(words) != 2:
-                raise ParseError(f"{text!r}: nothing may follow 'trail'; {hint}")
-            return start_action(card, CODE_TRAIL)
-        if verb == "take":
-            return start_action(card, CODE_CAPTURE) if len(words) == 2 else None
-        if verb == "build":
-            value = _build_value(words[2] if len(words) > 2 else "", text)
-            if len(words) == 3:
-                return start_action(card, value)
-            if words[3].lower() != "with" or len(words) == 4:
-                raise ParseError(f"{text!r}: write 'build <value> with <cards>'; {hint}")
-            return None
-        raise ParseError(f"{text!r}: the second word must be take, build or trail; {hint}")
-
-    def _parse_item(self, word: str, text: str) -> int:
-        """An add step or ``done``, from one word."""
-        lowered = word.lower()
-        if lowered == "done":
-            return DONE
-        if lowered.startswith("b") and lowered[1:].isdecimal() and lowered[1:].isascii():
-            value = int(lowered[1:]) if len(lowered) < 4 else 0
-            if not 2 <= value <= 10 or not self.build_cards[value]:
-                existing = [f"b{v}" for v in range(2, 11) if self.build_cards[v]]
-                raise ParseError(
-                    f"{text!r}: there is no build {word} on the table; builds: "
-                    f"{allowed_list(existing)}"
-                )
-            return add_build_action(value)
-        try:
-            card = parse_card(word)
-        except ParseError:
-            raise ParseError(
-                f"{text!r}: {word!r} is neither a card, a build (b<value>) nor 'done'; "
-                f"the move so far: {self.move_text()}"
-            ) from None
-        if card >= 52:
-            raise ParseError(f"{text!r}: Casino has no {word}")
-        return add_card_action(card)
+        return parse_action(self, text)
 
     def string_to_actions(self, text: object) -> list[int]:
         """The steps ``text`` names, in order: one step (``7H take``, ``4D``,
@@ -1210,157 +934,19 @@ class CasinoState(State):
         against the rules on a copy of the state. Raises :class:`ParseError` for
         text that is no Casino move and :class:`IllegalActionError`, with the
         reason, for a whole move that is not legal here."""
-        text = check_action_text(text)
-        if self.phase != PHASE_PLAY:
-            return [self._parse_action(text)]
-        single = self._parse_step(text)
-        if single is not None:
-            return [single]
-        if self.pending_card >= 0:
-            words = text.replace(",", " ").replace("+", " ").split()
-            if not words:
-                raise ParseError(
-                    f"{shown(text)} names no step; add a table card (e.g. 4D), a build "
-                    "(b9) or write done"
-                )
-            return [self._parse_item(word, text) for word in words]
-        card, code, table_cards, groups, builds = self._parse_line(text)
-        steps = self._line_steps(text, card, code, table_cards, groups, builds)
-        return self._checked_steps(text, steps, card, code, table_cards)
+        from parlour.games.casino._notation import steps_of
 
-    def _parse_line(self, text: str) -> tuple[int, int, int, list[int], list[int]]:
-        """A whole move's text as (card, kind, table cards, the loose cards of each
-        group as written, the builds named)."""
-        hint = "write e.g. '7H take 3S+4D, 7C', '5S build 9 with 4H' or '2C build 9 with b7'"
-        words = text.replace(",", " , ").replace("+", " + ").split()
-        card = parse_card(words[0])
-        if words[1].lower() == "take":
-            code = CODE_CAPTURE
-            items = words[2:]
-        else:
-            code = _build_value(words[2], text)
-            items = words[4:]
-        table_cards = 0
-        groups: list[int] = [0]
-        builds: list[int] = []
-        for item in items:
-            if item == ",":
-                groups.append(0)
-                continue
-            if item == "+":
-                continue
-            lowered = item.lower()
-            if lowered.startswith("b") and lowered[1:].isdecimal() and lowered[1:].isascii():
-                action = self._parse_item(item, text)
-                value = action - ADD_BUILD_BASE + 2
-                bits = self.build_cards[value]
-                builds.append(value)
-            else:
-                try:
-                    other = parse_card(item)
-                except ParseError:
-                    raise ParseError(
-                        f"{text!r}: {item!r} is neither a card nor a build (b<value>); {hint}"
-                    ) from None
-                if other >= 52:
-                    raise ParseError(f"{text!r}: Casino has no {item}")
-                bits = 1 << other
-                groups[-1] |= bits
-            if table_cards & bits:
-                raise ParseError(f"{text!r} names {item} twice")
-            table_cards |= bits
-        if not table_cards:
-            raise ParseError(f"{text!r} names no table cards; {hint}")
-        return card, code, table_cards, [group for group in groups if group], builds
+        return steps_of(self, text)
 
-    def _line_steps(
-        self,
-        text: str,
-        card: int,
-        code: int,
-        table_cards: int,
-        groups: list[int],
-        builds: list[int],
-    ) -> list[int]:
-        """The steps of a whole move (before checking them): the groups as written
-        when each makes the value, else a split of the cards into such groups."""
-        steps = [start_action(card, code)]
-        value = VALUE[card]
-        loose = table_cards
-        for build in builds:
-            loose &= ~self.build_cards[build]
-        if code == CODE_CAPTURE and value == 0:
-            same = self.loose & RANK_MASK[rank_of(card)]
-            mode = self.options.court_capture
-            if mode == "all" or (mode == "fourth_takes_three" and same.bit_count() == 3):
-                if table_cards != same or builds:
-                    raise self._refusal(text, card, code, table_cards)
-                return steps
-            return steps + [add_card_action(other) for other in iter_bits(table_cards)]
-        target = value if code == CODE_CAPTURE else code
-        raised = [build for build in builds if build != target]
-        if raised:
-            return [
-                *steps,
-                *(add_build_action(build) for build in raised),
-                *(add_card_action(other) for other in iter_bits(loose)),
-            ]
-        # A build's first group holds the played card's partners (none when the
-        # card alone makes the value).
-        first_need = target - value if code != CODE_CAPTURE else 0
-        ordered: list[int] | None = None
-        if first_need == 0:
-            if all(value_sum(group) == target for group in groups):
-                ordered = sorted(groups, key=_lowest)
-        elif (
-            groups
-            and value_sum(groups[0]) == first_need
-            and all(value_sum(group) == target for group in groups[1:])
-        ):
-            ordered = [groups[0], *sorted(groups[1:], key=_lowest)]
-        if ordered is None and loose.bit_count() <= SPLIT_LIMIT:
-            if code == CODE_CAPTURE:
-                split = split_groups(loose, target)
-            else:
-                split = split_groups(loose | 1 << card, target, first=card)
-                if split is not None:
-                    split[0] = split[0][1:]
-            if split is not None:
-                ordered = [sum(1 << other for other in group) for group in split]
-        if ordered is None:
-            raise self._refusal(text, card, code, table_cards)
-        for group in ordered:
-            steps += [add_card_action(other) for other in iter_bits(group)]
-        if (code != CODE_CAPTURE or target in builds) and self.build_cards[target]:
-            steps.append(add_build_action(target))
-        return steps
-
-    def _checked_steps(
-        self, text: str, steps: list[int], card: int, code: int, table_cards: int
-    ) -> list[int]:
-        """``steps`` tried on a copy (without its deal): each must be legal, and
-        they must make the whole move (``done`` is added where it is needed)."""
-        twin = self.clone()
-        assert isinstance(twin, CasinoState)
-        twin._sampler = None
-        twin._events = None
-        for index, step in enumerate(steps):
-            if index and twin.pending_card < 0:
-                raise self._refusal(text, card, code, table_cards)
-            if step not in twin.legal_actions():
-                raise self._refusal(text, card, code, table_cards)
-            twin.apply_action(step)
-        if twin.pending_card >= 0:
-            if DONE not in twin.legal_actions():
-                raise self._refusal(text, card, code, table_cards)
-            steps = [*steps, DONE]
-        return steps
-
-    def _refusal(self, text: str, card: int, code: int, table_cards: int) -> IllegalActionError:
-        return IllegalActionError(
-            f"casino: {text!r} is not legal for seat {self.to_play}: "
-            f"{self._move_refusal(card, code, table_cards)}"
-        )
+    def whole_move_steps(self, text: str) -> list[int] | None:
+        """The steps of a move written in one line (``7H take 3S+4D, 7C``, or the
+        rest of a move being made, ``3S 4D done``); None for text that names one
+        step or is no Casino move."""
+        try:
+            steps = self.string_to_actions(text)
+        except ParseError:
+            return None
+        return steps if len(steps) >= 2 else None
 
     def apply_text(self, text: object) -> int:
         """Apply a step, or all the steps of a whole move written in one line
@@ -1379,251 +965,12 @@ class CasinoState(State):
             raise
         return steps[-1]
 
-    # ----- why a step or a move is refused ---------------------------------------
-    def _owner_words(self) -> str:
-        owned = self._owned_values(self.to_play)
-        names = ", ".join(f"b{value}" for value in range(2, 11) if owned >> value & 1)
-        return f"after this you would hold no card of the value of your build {names}"
+    # ----- why a step or a move is refused (games/casino/_refusals.py) ----------
+    def _illegal_refusal(self, action: int) -> Refusal:
+        # Imported here: the refusals module reads this one (no import cycle at load).
+        from parlour.games.casino._refusals import illegal_refusal
 
-    def _illegal_reason(self, action: int) -> str:
-        if self.phase != PHASE_PLAY:
-            return "it is not one of the possible chance outcomes"
-        if not is_action_id(action):
-            return (
-                f"it is not a Casino action: actions are whole numbers from 0 to "
-                f"{NUM_DISTINCT_ACTIONS - 1}"
-            )
-        if self.pending_card < 0:
-            if action >= START_ACTIONS:
-                return (
-                    "no move is being made: start one with a card and what it does "
-                    "(e.g. '7H take', '5S build 9', '3C trail')"
-                )
-            card, kind = divmod(action, KINDS)
-            return self._start_refusal(card, kind)
-        if action < START_ACTIONS:
-            return (
-                f"finish the move being made first ({self.move_text()}): add a table "
-                "card or a build, or say done"
-            )
-        if action == DONE:
-            return self._done_refusal()
-        if action >= ADD_BUILD_BASE:
-            return self._build_refusal(action - ADD_BUILD_BASE + 2)
-        return self._card_refusal(action - ADD_CARD_BASE)
-
-    def _start_refusal(self, card: int, kind: int) -> str:
-        """Why ``card`` cannot start a move of ``kind`` here."""
-        player = self.to_play
-        hand = self.hands[player]
-        if not hand >> card & 1:
-            return f"you do not hold {format_card(card)}; your hand: " + " ".join(
-                format_card(c) for c in iter_bits(hand)
-            )
-        owned = self._owned_values(player)
-        rest_values = self._hand_values(hand & ~(1 << card))
-        missing = owned & ~rest_values
-        value = VALUE[card]
-        if kind == CODE_TRAIL:
-            if owned and not self.options.owner_may_trail:
-                names = ", ".join(f"b{v}" for v in range(2, 11) if owned >> v & 1)
-                return f"you own {names} and may not trail"
-            if missing:
-                return self._owner_words()
-            return "that card could capture, and a card that could capture may not be trailed"
-        if kind == CODE_CAPTURE:
-            if value == 0:
-                if missing:
-                    return self._owner_words()
-                return (
-                    f"a {format_card(card)[:-1]} captures only table cards of its own rank, "
-                    "and there is none on the table"
-                )
-            if missing & ~(1 << value) or (missing and not self.build_cards[value]):
-                return self._owner_words()
-            return (
-                f"nothing on the table makes {value}: no loose card of {value}, no loose "
-                f"cards adding up to {value}, no build b{value}"
-            )
-        if value == 0:
-            return "J, Q and K never build"
-        if kind < value:
-            return f"{format_card(card)} alone is worth more than {kind}"
-        if not rest_values >> kind & 1:
-            return f"to build {kind} you must keep a card of value {kind} in your hand"
-        if missing:
-            return self._owner_words()
-        return (
-            f"{format_card(card)} can make no build of {kind} here: a build needs loose "
-            f"cards adding up to {kind - value} with it, or a single build it raises to {kind}"
-        )
-
-    def _done_refusal(self) -> str:
-        """Why the move being made is not complete."""
-        card = self.pending_card
-        kind = self.pending_kind
-        value = VALUE[card]
-        target = value if kind == CODE_CAPTURE else kind
-        if value == 0:
-            return f"choose the card of its rank that {format_card(card)} takes"
-        if kind != CODE_CAPTURE and not self.pending_groups:
-            group_sum = value + self.pending_raise + value_sum(self.pending_open)
-            return (
-                f"the played card's group adds up to {group_sum}: add table cards (or the "
-                f"build it raises) to make {target}"
-            )
-        if self.pending_open:
-            group_sum = value_sum(self.pending_open)
-            return (
-                f"the group being made adds up to {group_sum}: it needs {target - group_sum} more"
-            )
-        build = self.build_cards[target]
-        if build and not build & self.pending_taken:
-            if kind != CODE_CAPTURE:
-                return f"a new build of {target} merges with b{target}: add b{target}"
-            if self._missing() >> target & 1:
-                return f"your last card of value {target} must take your build b{target}: add it"
-        if not self.pending_taken:
-            return "no table card is chosen yet"
-        return f"the capture must take every group it can (must_take_all): {self.move_text()}"
-
-    def _build_refusal(self, build: int) -> str:
-        """Why the build of value ``build`` cannot join the move being made."""
-        cards = self.build_cards[build]
-        if not cards:
-            existing = [f"b{v}" for v in range(2, 11) if self.build_cards[v]]
-            return f"there is no build b{build}; builds: {allowed_list(existing)}"
-        if cards & self.pending_taken:
-            return f"b{build} is already in the move"
-        card = self.pending_card
-        kind = self.pending_kind
-        value = VALUE[card]
-        played = format_card(card)
-        if value == 0:
-            return f"a {played[:-1]} captures only table cards of its own rank"
-        if kind == CODE_CAPTURE:
-            return f"{played} can take only the build b{value}"
-        if build == kind:
-            return f"first make {kind} with the played card; then b{kind} can join"
-        if self.pending_groups or self.pending_taken:
-            return f"only b{kind} can join a build of {kind} now (a raise comes first)"
-        if self.build_multiple[build]:
-            return f"b{build} is a multiple build: its value never changes"
-        if self.build_cards[kind]:
-            return (
-                f"raising b{build} to {kind} would make a second build of {kind}, "
-                "and a raise cannot also call"
-            )
-        if value + build > kind:
-            return f"{played} and b{build} make {value + build}, more than {kind}"
-        if self._missing() & ~(1 << build):
-            return self._owner_words()
-        if not self.options.raise_with_table_cards:
-            return (
-                f"b{build} and {played} make {value + build}, not {kind}: a raise adds only "
-                "the played card (raise_with_table_cards is off)"
-            )
-        lacking = kind - value - build
-        return f"no loose cards left make up the {lacking} that b{build} and {played} lack"
-
-    def _card_refusal(self, other: int) -> str:
-        """Why the table card ``other`` cannot join the move being made."""
-        text = format_card(other)
-        if not self.loose >> other & 1:
-            for value in range(2, 11):
-                if self.build_cards[value] >> other & 1:
-                    return f"{text} is part of b{value}: a build is taken or combined whole"
-            return f"{text} is not on the table"
-        if self.pending_taken >> other & 1:
-            return f"{text} is already in the move"
-        card = self.pending_card
-        kind = self.pending_kind
-        value = VALUE[card]
-        played = format_card(card)
-        if value == 0:
-            if self.pending_taken:
-                return f"a {played[:-1]} takes one card of its rank"
-            return f"a {played[:-1]} captures only table cards of its own rank"
-        if not VALUE[other]:
-            return f"{text} has no number: J, Q and K join no sum"
-        target = value if kind == CODE_CAPTURE else kind
-        group_sum = value_sum(self.pending_open)
-        if kind != CODE_CAPTURE and not self.pending_groups:
-            if self.pending_raise and not self.options.raise_with_table_cards:
-                return "a raise adds only the played card (raise_with_table_cards is off)"
-            if not self.pending_raise and self._missing():
-                return self._owner_words()
-            group_sum += value + self.pending_raise
-        if group_sum + VALUE[other] > target:
-            return f"{text} would bring the group to {group_sum + VALUE[other]}, more than {target}"
-        return (
-            f"with {text} the group (now {group_sum}) could not be completed to {target} "
-            "from the loose cards left"
-        )
-
-    def _move_refusal(self, card: int, code: int, table_cards: int) -> str:
-        """Why a whole move, written in one line, is not legal here."""
-        player = self.to_play
-        hand = self.hands[player]
-        if not hand >> card & 1:
-            return f"you do not hold {format_card(card)}; your hand: " + " ".join(
-                format_card(c) for c in iter_bits(hand)
-            )
-        table = self._table_mask()
-        if table_cards & ~table:
-            absent = " ".join(format_card(c) for c in iter_bits(table_cards & ~table))
-            return f"{absent} is not on the table"
-        for cards in self.build_cards:
-            if cards & table_cards and cards & ~table_cards:
-                return "a build is taken or combined whole, never in part"
-        owned = self._owned_values(player)
-        rest_values = self._hand_values(hand & ~(1 << card))
-        missing = owned & ~rest_values
-        value = VALUE[card]
-        if code == CODE_CAPTURE:
-            if value == 0:
-                return (
-                    f"a {format_card(card)[:-1]} captures only table cards of its own rank "
-                    f"(court_capture={self.options.court_capture})"
-                )
-            if missing & ~(1 << value):
-                return self._owner_words()
-            if self.options.must_take_all:
-                return f"the capture must be groups adding to {value}, and take every group it can"
-            return (
-                f"every group taken must add up to {value} "
-                f"(a loose card, a sum, or the build b{value})"
-            )
-        if value == 0:
-            return "J, Q and K never build"
-        if not rest_values >> code & 1:
-            return f"to build {code} you must keep a card of value {code} in your hand"
-        raised = [v for v in range(2, 11) if v != code and self.build_cards[v] & table_cards]
-        if raised:
-            name = f"b{raised[0]}"
-            if len(raised) > 1:
-                return "only one build can be raised at a time"
-            if self.build_multiple[raised[0]]:
-                return f"{name} is a multiple build: its value never changes"
-            if self.build_cards[code]:
-                return (
-                    f"raising {name} to {code} would make a second build of {code}, "
-                    "and a raise cannot also call"
-                )
-            if table_cards & ~self.build_cards[raised[0]] and not (
-                self.options.raise_with_table_cards
-            ):
-                return "a raise adds only the played card (raise_with_table_cards is off)"
-            if missing & ~(1 << raised[0]):
-                return self._owner_words()
-            return f"{name} and {format_card(card)} with these cards do not make {code}"
-        if missing:
-            return self._owner_words()
-        return (
-            f"the cards do not make {code}: a build is the played card with loose cards "
-            f"adding to {code} (with other groups of {code} to call it), or one single "
-            "build raised by the played card"
-        )
+        return illegal_refusal(self, action)
 
     # ----- results ------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -1650,6 +997,15 @@ class CasinoState(State):
                 )
             )
         return sheet
+
+    def _sheet_columns(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+            for side in range(self.sides)
+        )
+
+    def _sheet_line_kind(self) -> str:
+        return "round"
 
     def _builds_observation(self) -> list[JSON]:
         return [
@@ -1852,159 +1208,10 @@ class CasinoGame(Game[CasinoOptions]):
         """A full state consistent with ``view``: other hands drawn from the unseen
         cards, each build owner (now or earlier in this deal) holding a card of the
         build's value unless he played one since."""
-        return _sample_state(self, view, rng)
+        # Imported here: the sampling module reads this one (no import cycle at load).
+        from parlour.games.casino._sampling import sample_state
 
-
-def _sample_state(game: CasinoGame, view: View, rng: Rng) -> State:
-    seat = view.seat
-    players = game.options.players
-    # Pass 1: replay with a placeholder for hidden cards (the flow does not depend
-    # on them), noting who got each hidden card and what each seat played per deal.
-    shadow = CasinoState(game)
-    hidden_slots: list[tuple[int, tuple[int, int]]] = []
-    played: dict[tuple[int, tuple[int, int]], list[int]] = {}
-    owned_after: list[tuple[int, tuple[int, int], int, int]] = []
-    known_in_round: dict[int, int] = {}
-    # Every card of a finished round was played or dealt face up, so the shadow is
-    # exact at the start of a round but for its hands (placeholders, emptied
-    # here): pass 2 starts from there instead of replaying the whole match.
-    round_start: CasinoState | None = None
-    round_start_step = 0
-    for step, (actor, action) in enumerate(view.history):
-        if shadow.round_index and (
-            round_start is None or round_start.round_index != shadow.round_index
-        ):
-            round_start = shadow.clone()  # type: ignore[assignment]
-            round_start_step = step
-        key = (shadow.round_index, shadow.deal_index)
-        if actor == CHANCE and shadow.phase == PHASE_DEAL:
-            target = shadow._deal_target()
-            if action is None:
-                hidden_slots.append((target, key))
-                shadow._apply_deal(
-                    0 if shadow.stock & 1 else (shadow.stock & -shadow.stock).bit_length() - 1
-                )
-                continue
-            known_in_round[shadow.round_index] = (
-                known_in_round.get(shadow.round_index, 0) | 1 << action
-            )
-        elif actor >= 0 and action is not None and shadow.pending_card < 0:
-            # A move's first step plays its card; later steps only choose table cards.
-            card = action // KINDS
-            played.setdefault((actor, key), []).append(card)
-            known_in_round[shadow.round_index] = (
-                known_in_round.get(shadow.round_index, 0) | 1 << card
-            )
-            shadow.hands[actor] |= 1 << card
-        assert action is not None
-        shadow._apply(action)
-        if actor >= 0 and shadow.pending_card < 0:
-            owned_after.append((actor, key, step, shadow._owned_values(actor)))
-    current_key = (shadow.round_index, shadow.deal_index)
-    # Cards still hidden in other hands this deal, and what they must include.
-    counts = [0] * players
-    for target, key in hidden_slots:
-        if key == current_key:
-            counts[target] += 1
-    requirements = [0] * players
-    for other in range(players):
-        if other == seat:
-            continue
-        counts[other] -= len(played.get((other, current_key), []))
-        plays = [
-            (step, owned)
-            for actor, key, step, owned in owned_after
-            if actor == other and key == current_key
-        ]
-        cards = played.get((other, current_key), [])
-        for index, (_, owned) in enumerate(plays):
-            later = 0
-            for card in cards[index + 1 :]:
-                later |= 1 << VALUE[card]
-            requirements[other] |= owned & ~later
-    if shadow.pending_card >= 0 and shadow.pending_kind > CODE_CAPTURE and shadow.to_play != seat:
-        # A build begun but not finished: its maker keeps a card of its value.
-        requirements[shadow.to_play] |= 1 << shadow.pending_kind
-    pool = STANDARD_PACK & ~known_in_round.get(shadow.round_index, 0)
-    pool_cards = list(iter_bits(pool))
-    hands = _draw_hands(pool_cards, counts, requirements, seat, rng)
-    queues: dict[tuple[int, tuple[int, int]], list[int]] = {
-        key: list(cards) for key, cards in played.items()
-    }
-    for other in range(players):
-        if other != seat:
-            queues.setdefault((other, current_key), []).extend(hands[other])
-    # Pass 2: the real replay. The seat's own steps, the table cards and the
-    # later steps of each move were legal in the real match and stay so (they do
-    # not depend on the hidden cards); the first step of another seat's move
-    # depends on its hand, so it is checked (search samples thousands of states,
-    # and checking every step would double the cost of each).
-    history: list[int] = []
-    hidden = iter(hidden_slots)
-    for _actor, action in view.history[:round_start_step]:
-        if action is None:
-            action = queues[next(hidden)].pop()
-        history.append(action)
-    if round_start is None:
-        state = CasinoState(game)
-    else:
-        state = round_start
-        state.hands = [0] * players
-        state._legal = None
-    state.history = history
-    for actor, action in view.history[round_start_step:]:
-        if action is None:
-            key = (state.round_index, state.deal_index)
-            action = queues[(state._deal_target(), key)].pop()
-        elif (
-            actor >= 0
-            and actor != seat
-            and state.pending_card < 0
-            and action not in state._start_actions()
-        ):
-            state.apply_action(action)  # raises, naming the inconsistency
-        history.append(action)
-        state._apply(action)
-        state._legal = None
-    return state
-
-
-def _draw_hands(
-    pool: list[int], counts: list[int], requirements: list[int], seat: int, rng: Rng
-) -> list[list[int]]:
-    """Draw hands of ``counts`` cards from ``pool`` so that each hand holds a card of
-    every value in its ``requirements`` bit mask (rejection, then a constructive draw)."""
-    players = len(counts)
-    for _ in range(200):
-        cards = list(pool)
-        hands: list[list[int]] = [[] for _ in range(players)]
-        for other in range(players):
-            if other == seat:
-                continue
-            for _ in range(counts[other]):
-                hands[other].append(cards.pop(rng.below(len(cards))))
-        if all(
-            not requirements[other] & ~CasinoState._hand_values(sum(1 << c for c in hands[other]))
-            for other in range(players)
-        ):
-            return hands
-    cards = list(pool)
-    hands = [[] for _ in range(players)]
-    for other in range(players):
-        if other == seat:
-            continue
-        for value in range(2, 11):
-            if requirements[other] >> value & 1:
-                choices = [c for c in cards if VALUE[c] == value]
-                pick = choices[rng.below(len(choices))]
-                cards.remove(pick)
-                hands[other].append(pick)
-    for other in range(players):
-        if other == seat:
-            continue
-        while len(hands[other]) < counts[other]:
-            hands[other].append(cards.pop(rng.below(len(cards))))
-    return hands
+        return sample_state(self, view, rng)
 
 
 register(CasinoGame)

@@ -26,7 +26,15 @@ from parlour.core.cards import (
     make_card,
     parse_card,
 )
-from parlour.core.errors import InvalidOptionError, ParlourError, ParseError
+from parlour.core.errors import (
+    COMMON_REFUSALS,
+    InvalidOptionError,
+    ParlourError,
+    ParseError,
+    Refusal,
+    RefusalSentences,
+    refusal,
+)
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -221,6 +229,27 @@ def good_colour_is_red(row: list[int] | tuple[int, ...]) -> bool:
 
 
 # ----- state --------------------------------------------------------------------
+
+
+REFUSALS: RefusalSentences = {
+    **COMMON_REFUSALS,
+    "first_dealer_seat": (
+        "the first dealer is a seat from 0 to {last}",
+        "le premier donneur est une place de 0 à {last}",
+    ),
+    "not_a_card": ("it is not a card", "ce n'est pas une carte"),
+    "not_in_pack": (
+        "{card} is not in the pack with these options",
+        "{card} n'est pas dans le paquet avec ces options",
+    ),
+    "already_dealt": ("{card} has already been dealt", "{card} a déjà été donnée"),
+    "not_held": ("you do not hold {card}", "vous n'avez pas {card}"),
+    "must_follow": (
+        "you must follow suit: you hold {suit} ({cards})",
+        "vous devez fournir : vous avez {suit} ({cards})",
+    ),
+}
+"""Why a move of Colour-blind is refused, in English and French."""
 
 
 class ColourBlindState(State):
@@ -468,26 +497,26 @@ class ColourBlindState(State):
             "'AD', '7♣' (suits S H D C or ♠ ♥ ♦ ♣)"
         )
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         if self.phase == PHASE_FIRST_DEALER:
-            return f"the first dealer is a seat from 0 to {self.players - 1}"
+            return refusal(REFUSALS, "first_dealer_seat", last=self.players - 1)
         if not 0 <= action < NUM_ACTIONS:
-            return "it is not a card"
+            return refusal(REFUSALS, "not_a_card")
         card_text = format_card(action)
         if self.phase == PHASE_DEAL:
             if not self.pack_mask >> action & 1:
-                return f"{card_text} is not in the pack with these options"
-            return f"{card_text} has already been dealt"
+                return refusal(REFUSALS, "not_in_pack", card=card_text)
+            return refusal(REFUSALS, "already_dealt", card=card_text)
         if self.phase != PHASE_PLAY:
-            return "the game is over"
+            return refusal(REFUSALS, "game_over")
         hand = self.hands[self.to_play]
         if not hand >> action & 1:
-            return f"you do not hold {card_text}"
+            return refusal(REFUSALS, "not_held", card=card_text)
         start = len(self.row_owner) * self.players
         led_suit = self.played[start] // 13
         symbol = "♠♥♦♣"[led_suit]
         following = " ".join(format_card(card) for card in iter_bits(hand & SUIT_MASKS[led_suit]))
-        return f"you must follow suit: you hold {symbol} ({following})"
+        return refusal(REFUSALS, "must_follow", suit=symbol, cards=following)
 
     # ----- results ------------------------------------------------------------------
     def returns(self) -> list[float]:

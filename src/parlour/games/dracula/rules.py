@@ -27,7 +27,7 @@ from parlour.core.cards import (
     rank_of,
     suit_of,
 )
-from parlour.core.errors import ParseError
+from parlour.core.errors import ParseError, Refusal, refusal
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -45,6 +45,7 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.core.sheet import SheetBonus
 from parlour.games._coffin._dracula_actions import (
     COLUMNS,
     NUM_ACTIONS,
@@ -60,6 +61,7 @@ from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
     CENTRE,
+    COFFIN_REFUSALS,
     EMPTY,
     FRONTIER_CELLS,
     Axis,
@@ -562,36 +564,30 @@ class DraculaState(State):
             "write a card such as 'QH'"
         )
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         phase = self.phase
         if phase == PHASE_DIRECTION:
-            return "the first dealer must choose 'rows' (Queen's way) or 'columns' (King's way)"
+            return refusal(COFFIN_REFUSALS, "choose_direction")
         if phase == PHASE_TAKE:
             if not TAKE <= action < NUM_ACTIONS:
-                return f"seat {self.taker} must take {self.takes_left} more card(s) from the coffin"
+                return refusal(COFFIN_REFUSALS, "take_more", seat=self.taker, count=self.takes_left)
             card = action - TAKE
             if card not in self.coffin:
-                return f"{format_card(card)} is not in the coffin"
+                return refusal(COFFIN_REFUSALS, "not_in_coffin", card=format_card(card))
             if is_vampire(card):
-                line = "best line" if self.options.vampire_line == "best" else "scored line"
-                return (
-                    f"a Vampire may be taken only if your {line} counts 90 or more "
-                    f"(yours counts {self.take_limit})"
-                )
-            return f"{format_card(card)} has already been taken"
+                key = "vampire_best" if self.options.vampire_line == "best" else "vampire_scored"
+                return refusal(COFFIN_REFUSALS, key, count=self.take_limit)
+            return refusal(COFFIN_REFUSALS, "already_taken", card=format_card(card))
         if phase == PHASE_PLAY:
             if not 0 <= action < PLAY_ACTIONS:
-                return "play a card into a cell, e.g. 'QH b2'"
+                return refusal(COFFIN_REFUSALS, "play_into_cell")
             card, cell = divmod(action, CELLS)
             if not self.hands[self.to_play] >> card & 1:
-                return f"{format_card(card)} is not in your hand"
+                return refusal(COFFIN_REFUSALS, "not_in_hand", card=format_card(card))
             if self.occupied >> cell & 1:
-                return f"{CELL_NAMES[cell]} already holds a card"
-            return (
-                f"{CELL_NAMES[cell]} is not next to a card in the coffin "
-                "(side by side, not corner to corner)"
-            )
-        return "it is not a player's turn"
+                return refusal(COFFIN_REFUSALS, "cell_taken", cell=CELL_NAMES[cell])
+            return refusal(COFFIN_REFUSALS, "not_adjacent", cell=CELL_NAMES[cell])
+        return refusal(COFFIN_REFUSALS, "no_turn")
 
     # ----- results ------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -604,6 +600,19 @@ class DraculaState(State):
     def score_sheet(self) -> list[DealScore]:
         """Per-deal scores (points, or cards taken when scoring with cards)."""
         return list(self.sheet)
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        bonuses = []
+        for number, result in enumerate(self.game_results, start=1):
+            bonus_seat, bonus = result[2], result[3]
+            if bonus_seat >= 0:
+                scores = [0.0, 0.0]
+                scores[bonus_seat] = float(bonus)
+                bonuses.append(SheetBonus(number, (scores[0], scores[1])))
+        return tuple(bonuses)
+
+    def _sheet_unit(self) -> str:
+        return "cards" if self.options.scoring == "cards" else "points"
 
     def _observation(self, player: int) -> dict[str, JSON]:
         directions: list[str | None] = [None, None]

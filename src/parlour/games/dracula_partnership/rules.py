@@ -26,7 +26,7 @@ from parlour.core.cards import (
     nth_bit,
     parse_card,
 )
-from parlour.core.errors import ParseError, shown
+from parlour.core.errors import ParseError, Refusal, refusal, shown
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -44,11 +44,13 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.core.sheet import SheetBonus
 from parlour.games._coffin._dracula_actions import COLUMNS, ROWS, action_text, parse_action_text
 from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
     CENTRE,
+    COFFIN_REFUSALS,
     EMPTY,
     FRONTIER_CELLS,
     Axis,
@@ -366,28 +368,22 @@ class DraculaPartnershipState(State):
             )
         return action
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         phase = self.phase
         if phase == PHASE_DIRECTION:
-            return (
-                "the first dealer must choose 'rows' (Queen's way) or 'columns' (King's way) "
-                "for his side"
-            )
+            return refusal(COFFIN_REFUSALS, "choose_direction_side")
         if phase == PHASE_PLAY:
             if not 0 <= action < ROWS:
-                return "play a card into a cell, e.g. 'QH b2'"
+                return refusal(COFFIN_REFUSALS, "play_into_cell")
             card, cell = divmod(action, CELLS)
             if not self.hands[self.to_play] >> card & 1:
-                return f"{format_card(card)} is not in your hand"
+                return refusal(COFFIN_REFUSALS, "not_in_hand", card=format_card(card))
             if not self.occupied:
-                return "the first card of each coffin goes in the centre, b2"
+                return refusal(COFFIN_REFUSALS, "first_in_centre")
             if self.occupied >> cell & 1:
-                return f"{CELL_NAMES[cell]} already holds a card"
-            return (
-                f"{CELL_NAMES[cell]} is not next to a card in the coffin "
-                "(side by side, not corner to corner)"
-            )
-        return "it is not a player's turn"
+                return refusal(COFFIN_REFUSALS, "cell_taken", cell=CELL_NAMES[cell])
+            return refusal(COFFIN_REFUSALS, "not_adjacent", cell=CELL_NAMES[cell])
+        return refusal(COFFIN_REFUSALS, "no_turn")
 
     # ----- results ------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -399,6 +395,19 @@ class DraculaPartnershipState(State):
     def score_sheet(self) -> list[DealScore]:
         """One line per coffin; each seat shows its side's points."""
         return list(self.sheet)
+
+    def _sheet_columns(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def _sheet_line_kind(self) -> str:
+        return "coffin"
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        if self.result is None or self.result[2] < 0:
+            return ()
+        scores = [0.0, 0.0]
+        scores[self.result[2]] = float(self.result[3])
+        return (SheetBonus(1, (scores[0], scores[1])),)
 
     def _observation(self, player: int) -> dict[str, JSON]:
         directions: list[str | None] = [None] * PLAYERS

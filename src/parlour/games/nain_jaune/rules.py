@@ -35,7 +35,15 @@ from parlour.core.cards import (
     parse_card,
     parse_cards,
 )
-from parlour.core.errors import ParlourError, ParseError, shown
+from parlour.core.errors import (
+    COMMON_REFUSALS,
+    ParlourError,
+    ParseError,
+    Refusal,
+    RefusalSentences,
+    refusal,
+    shown,
+)
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -341,6 +349,38 @@ def cards_text(mask: int) -> list[str]:
 
 
 # ----- state --------------------------------------------------------------------
+
+
+REFUSALS: RefusalSentences = {
+    **COMMON_REFUSALS,
+    "claim_or_play_on": (
+        "you just played {card}: say 'claim' to take its box, or 'play on'",
+        "vous venez de jouer {card} : dites « claim » pour prendre sa case, ou « play on »",
+    ),
+    "starting_run": (
+        "you are starting a run; play any card you hold",
+        "vous commencez une suite ; jouez n'importe quelle carte",
+    ),
+    "offered_must_play": (
+        "you hold a {rank} and were offered it: you must play it",
+        "vous avez un {rank} et il vous est demandé : jouez-le",
+    ),
+    "must_play": (
+        "you hold a {rank}: you must play it (may_stop is false)",
+        "vous avez un {rank} : jouez-le",
+    ),
+    "no_box": (
+        "there is no box to claim: no board card was just played",
+        "aucune case à réclamer : aucune carte du tableau n'a été jouée",
+    ),
+    "not_in_hand": ("{card} is not in your hand", "vous n'avez pas {card} en main"),
+    "run_needs": ("the run needs a {rank}", "la suite demande un {rank}"),
+    "after_block": (
+        "after the block on {rank} you must play the lowest rank above it that you hold",
+        "après l'arrêt sur {rank}, jouez le plus petit rang au-dessus que vous avez",
+    ),
+}
+"""Why a move of Nain Jaune is refused, in English and French."""
 
 
 class NainJauneState(State):
@@ -716,30 +756,27 @@ class NainJauneState(State):
             return parse_card(text)
         return parse_action_text(text)
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         if self.phase == PHASE_CLAIM:
             box_card = format_card(BOARD_CARDS[self.pending_box])
-            return f"you just played {box_card}: say 'claim' to take its box, or 'play on'"
+            return refusal(REFUSALS, "claim_or_play_on", card=box_card)
         if self.phase != PHASE_PLAY:
-            return "it is not a player's turn"
+            return refusal(REFUSALS, "no_turn")
         if action == STOP:
             if self.needed == 0:
-                return "you are starting a run; play any card you hold"
+                return refusal(REFUSALS, "starting_run")
             if self.context == CONTEXT_TAKE:
-                return f"you hold a {rank_text(self.needed)} and were offered it: you must play it"
-            return f"you hold a {rank_text(self.needed)}: you must play it (may_stop is false)"
+                return refusal(REFUSALS, "offered_must_play", rank=rank_text(self.needed))
+            return refusal(REFUSALS, "must_play", rank=rank_text(self.needed))
         if action in (CLAIM, PLAY_ON):
-            return "there is no box to claim: no board card was just played"
+            return refusal(REFUSALS, "no_box")
         if not 0 <= action < 52:
-            return "it is not an action of this game"
+            return refusal(REFUSALS, "not_an_action")
         if not self.hands[self.turn] >> action & 1:
-            return f"{format_card(action)} is not in your hand"
+            return refusal(REFUSALS, "not_in_hand", card=format_card(action))
         if self.needed:
-            return f"the run needs a {rank_text(self.needed)}"
-        return (
-            f"after the block on {rank_text(self.block_rank)} you must play the lowest rank "
-            f"above it that you hold"
-        )
+            return refusal(REFUSALS, "run_needs", rank=rank_text(self.needed))
+        return refusal(REFUSALS, "after_block", rank=rank_text(self.block_rank))
 
     # ----- results ------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -765,6 +802,12 @@ class NainJauneState(State):
                 DealScore(game=1, deal=number, scores=tuple(float(c) for c in changes), note=note)
             )
         return sheet
+
+    def _sheet_start(self) -> tuple[float, ...] | None:
+        return (float(self.options.start_chips),) * self.players
+
+    def _sheet_unit(self) -> str:
+        return "chips"
 
     def _observation(self, player: int) -> dict[str, JSON]:
         current = self.current_player()

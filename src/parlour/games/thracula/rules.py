@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
-from parlour.core.errors import ParseError, shown
+from parlour.core.errors import ParseError, Refusal, refusal, shown
 from parlour.core.game import (
     CHANCE,
     JSON,
@@ -35,9 +35,11 @@ from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng, Sampler
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
+from parlour.core.sheet import SheetBonus
 from parlour.games._coffin.rules import (
     CELL_NAMES,
     CELLS,
+    COFFIN_REFUSALS,
     COLUMNS,
     EMPTY,
     ROWS,
@@ -476,20 +478,17 @@ class ThraculaState(State):
             return parse_first_dealer(text, PLAYERS)
         return parse_action_text(text)
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
         phase = self.phase
         if phase == PHASE_TAKE:
             if not 0 <= action < PUT:
-                return "first take a face-down card from the coffin, e.g. 'take a1'"
-            return f"{CELL_NAMES[action]} is not face down"
+                return refusal(COFFIN_REFUSALS, "take_face_down")
+            return refusal(COFFIN_REFUSALS, "not_face_down", cell=CELL_NAMES[action])
         if phase == PHASE_PUT:
             if not PUT <= action < NUM_ACTIONS:
-                return (
-                    f"now put a card from your hand into {CELL_NAMES[self.taken_cell]}, "
-                    "e.g. 'put QH'"
-                )
-            return f"{format_card(action - PUT)} is not in your hand"
-        return "it is not a player's turn"
+                return refusal(COFFIN_REFUSALS, "put_a_card", cell=CELL_NAMES[self.taken_cell])
+            return refusal(COFFIN_REFUSALS, "not_in_hand", card=format_card(action - PUT))
+        return refusal(COFFIN_REFUSALS, "no_turn")
 
     # ----- results ------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -501,6 +500,13 @@ class ThraculaState(State):
     def score_sheet(self) -> list[DealScore]:
         """One line per deal: each seat's better line."""
         return list(self.sheet)
+
+    def _sheet_bonuses(self) -> tuple[SheetBonus, ...]:
+        if self.result is None or self.result[PLAYERS] < 0:
+            return ()
+        scores = [0.0] * PLAYERS
+        scores[self.result[PLAYERS]] = float(self.result[PLAYERS + 1])
+        return (SheetBonus(1, tuple(scores)),)
 
     def _observation(self, player: int) -> dict[str, JSON]:
         current = self.current_player()

@@ -362,7 +362,7 @@ function casino(view, ctx) {
   return board;
 }
 
-// ----- what each game shows: board, info line, seat notes, score sheet --------------------
+// ----- what each game shows: board, info line, seat notes (the score sheet is generic: table.js) ---
 function sideOf(view, seat) {
   if (view.sides && Array.isArray(view.sides[0])) return view.sides.findIndex((members) => members.includes(seat));
   if (view.sides) return view.sides[seat];
@@ -375,36 +375,18 @@ export const GAMES = {
     info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
-    sheet: (view, ctx) => ({
-      head: [t("deal"), ctx.names[0], ctx.names[1]],
-      rows: (view.scores || []).map((line) => [view.session_game > 1 ? `${line[0]}.${line[1]}` : line[1], line[2], line[3]]),
-      foot: [t("total"), ...(view.totals || [])],
-    }),
   },
   "dracula-partnership": {
     board: draculaPartnership,
     info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("coffinOf", { n: view.coffin_number }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
     seatScore: (view, seat) => view.totals?.[view.sides[seat]],
-    sheet: (view, ctx) => {
-      const sideNames = [0, 1].map((side) => view.sides.map((value, seat) => (value === side ? ctx.names[seat] : null)).filter(Boolean).join(" & "));
-      return {
-        head: [t("coffin"), ...sideNames],
-        rows: (view.scores || []).map((line) => [line[0], line[1], line[2]]),
-        foot: [t("total"), ...(view.totals || [])],
-      };
-    },
   },
   thracula: {
     board: thracula,
     info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: (view, seat) => (view.owned_lines ? t("lineOwned", { row: view.owned_lines[seat] + 1, col: COLUMNS[view.owned_lines[seat]] }) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
-    sheet: (view, ctx) => ({
-      head: [t("deal"), ...ctx.names],
-      rows: (view.scores || []).map((line) => line.slice(0, 1 + ctx.names.length)),
-      foot: [t("total"), ...(view.totals || [])],
-    }),
   },
   "colour-blind": {
     board: colourBlind,
@@ -414,22 +396,12 @@ export const GAMES = {
       return won.length ? won.map((card) => { const parsed = parseCard(card); return parsed && parsed.suit ? rankLabel(parsed.rank) + SUITS[parsed.suit] : card; }).join(" ") : "";
     },
     seatScore: (view, seat) => view.totals?.[seat],
-    sheet: (view, ctx) => ({
-      head: [t("deal"), ...ctx.names],
-      rows: (view.scores || []).map((line, index) => [index + 1, ...line]),
-      foot: [t("total"), ...(view.totals || [])],
-    }),
   },
   "nain-jaune": {
     board: nainJaune,
     info: (view, ctx) => [t("dealN", { deal: view.deal_number }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
     seatNote: () => t("chips"),
     seatScore: (view, seat) => view.chips?.[seat],
-    sheet: (view, ctx) => ({
-      head: [t("deal"), ...ctx.names],
-      rows: (view.deals || []).map((deal) => [deal.number, ...(deal.chips_change || [])]),
-      foot: [t("chips"), ...(view.chips || [])],
-    }),
   },
   casino: {
     board: casino,
@@ -440,14 +412,6 @@ export const GAMES = {
       return counts ? t("captured", { cards: counts.cards, spades: counts.spades }) : "";
     },
     seatScore: (view, seat) => view.totals?.[sideOf(view, seat)],
-    sheet: (view, ctx) => {
-      const sides = view.sides || ctx.names.map((_, seat) => [seat]);
-      return {
-        head: [t("round"), ...sides.map((members) => members.map((seat) => ctx.names[seat]).join(" & "))],
-        rows: (view.round_results || []).map((result) => [result.round, ...(result.points || [])]),
-        foot: [t("total"), ...(view.totals || [])],
-      };
-    },
   },
 };
 
