@@ -47,12 +47,12 @@ from parlour.table import Hint
 from parlour.tui.log_panel import FollowingLog
 from parlour.tui.palette import TableStyle, make_style
 from parlour.tui.session import (
-    DEAL_END_KINDS,
     Groups,
     Match,
     game_log,
     hint_line,
     render_hook,
+    scores_a_coffin,
 )
 
 MIN_WIDTH = 80
@@ -62,27 +62,6 @@ MIN_HEIGHT = 24
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds each bot move stays on screen before the next one (``--speed``)."""
-
-QUIET_KINDS = frozenset({"card_dealt", "card_laid_face_down"})
-"""Event kinds the log panel leaves out: cards dealt one by one (the hand shows them)."""
-
-
-PLAYED_KINDS = frozenset(
-    {
-        "card_played",
-        "card_led",
-        "card_followed",
-        "card_taken",
-        "card_laid_face_down",
-        "card_taken_from_cell",
-        "trail",
-        "capture",
-        "build_made",
-        "build_raised",
-        "build_called",
-    }
-)
-"""Event kinds whose ``card`` is the card a player just played (highlighted)."""
 
 _SCREEN_WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -462,7 +441,7 @@ class TableApp(App[int]):
         events = [
             (step, event)
             for step, event in match.table.events_for(match.observer)
-            if event.kind not in QUIET_KINDS
+            if not event.quiet
         ]
         entries = game_log(
             match.game.info.name,
@@ -582,10 +561,10 @@ class TableApp(App[int]):
         for step, event in reversed(self.match.table.events_for(seat)):
             if until_step is not None and step > until_step:
                 continue
-            if event.kind in DEAL_END_KINDS:
+            if event.ends_deal:
                 return None
             card = getattr(event, "card", None)
-            if event.kind in PLAYED_KINDS and isinstance(card, int):
+            if event.plays_card and isinstance(card, int):
                 return card
         return None
 
@@ -700,7 +679,7 @@ class TableApp(App[int]):
             ended = [
                 (step, event)
                 for step, event in self.match.table.events_for(seat, since=before)
-                if event.kind in DEAL_END_KINDS
+                if event.ends_deal
             ]
             if ended:
                 self.pause_at_deal_end(seat, ended[-1][0], [event for _, event in ended])
@@ -720,7 +699,7 @@ class TableApp(App[int]):
         view = match.deal_end_view(seat, step, ended[-1])
         if view is not None and not (len(match.humans) > 1 and self.last_human is None):
             self.shown_seat = seat
-            self.draw_view(view, until_step=step if ended[-1].kind == "coffin_scored" else step - 1)
+            self.draw_view(view, until_step=step if scores_a_coffin(ended[-1]) else step - 1)
         self.hide_moves()
         self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
         style = Style(lang=lang)
@@ -732,7 +711,7 @@ class TableApp(App[int]):
         lines.extend(
             sentence(name, event, match.names, style)
             for event_step, event in match.table.events_for(seat, since=step)
-            if event_step == step and event.kind not in QUIET_KINDS | DEAL_END_KINDS
+            if event_step == step and not (event.quiet or event.ends_deal)
         )
         self.paused = True
         self.push_screen(
@@ -752,7 +731,7 @@ class TableApp(App[int]):
         logged: list[LoggedEvent] = self.match.table.events_for(self.match.observer)
         start = 0
         for event_step, event in logged:
-            if event.kind in DEAL_END_KINDS and event_step < step:
+            if event.ends_deal and event_step < step:
                 start = event_step + 1
         notes = []
         for seat in self.match.humans:
@@ -1076,9 +1055,19 @@ def run_app(
     """Play ``match`` full screen; print what happened on leaving; return the status."""
     app = TableApp(match, palette=palette, colour=colour, bot_delay=bot_delay)
     status = app.run()
-    if app.exit_message:
-        print(app.exit_message)
-    if match.is_over():
-        for line in match.result_lines():
-            print(line)
+    for line in exit_lines(match, app.exit_message):
+        print(line)
     return status if isinstance(status, int) else 0
+
+
+def exit_lines(match: Match, exit_message: str | None) -> list[str]:
+    """What is printed on leaving the full screen: how to resume the game (or
+    why it was not saved); a finished game's result, seed and the command that
+    shows it again, as the line mode prints them."""
+    lines = exit_message.splitlines() if exit_message else []
+    if match.is_over():
+        lines.extend(match.result_lines())
+        replay = tr(match.lang, "replay_with", id=match.table.id)
+        if match.is_stored() and replay not in lines:
+            lines.append(replay)
+    return lines
