@@ -161,7 +161,7 @@ def test_the_deal_end_pause_waits_for_a_key() -> None:
             assert app.paused and isinstance(app.screen, DealEndScreen)
             version = match.table.version
             text = screen_text(app)
-            assert "End of the deal" in text and "Press any key to go on." in text
+            assert "End of the deal" in text and "Press any key to go on" in text
             assert "scored" in text
             # The finished coffin is on screen: nine cards, no empty cell.
             assert "[    ]" not in text and "   3  [" in text

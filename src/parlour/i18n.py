@@ -164,6 +164,12 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "replay_step": "Step {step} of {steps}",
         "replay_keys": "→/Space next, ← back, d deal's end, Home/End first/last, q quit",
         "replay_deal_end": "end of the deal",
+        "resume_again": "Answer y (yes: resume it) or n (no: a new game).",
+        "level_easy": "easy",
+        "level_medium": "medium",
+        "level_hard": "hard",
+        "level_heuristic": "heuristic",
+        "level_random": "random",
         "replay_start": "Start of the match.",
         "help": (
             "Type a move as text (as listed, e.g. 'QH b2') or its number in the list.\n"
@@ -309,6 +315,12 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "replay_step": "Étape {step} sur {steps}",
         "replay_keys": "→/Espace suivant, ← retour, d fin de donne, Début/Fin, q quitter",
         "replay_deal_end": "fin de la donne",
+        "resume_again": "Répondez o (oui : la reprendre) ou n (non : une nouvelle partie).",
+        "level_easy": "facile",
+        "level_medium": "moyen",
+        "level_hard": "difficile",
+        "level_heuristic": "heuristique",
+        "level_random": "au hasard",
         "replay_start": "Début de la partie.",
         "help": (
             "Tapez un coup en texte (comme dans la liste, par ex. « QH b2 ») ou son numéro.\n"

@@ -85,12 +85,13 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "?               this page\n"
             "q, Ctrl+Q       leave (mid-game: s save and quit, d quit without\n"
             "                saving, Escape stay)\n"
-            "any key         go on after a deal's end"
+            "any key         go on after a deal's end (l, s: the log, the scores)\n"
+            "*               after a name: the seat whose view is shown (hot seat)"
         ),
         "moves_one": "1 move",
         "moves_many": "{count} moves",
         "deal_over": "End of the deal",
-        "go_on": "Press any key to go on.",
+        "go_on": "Press any key to go on · l log · s scores",
         "forced_you": "All your moves this deal were forced: the rules chose every card.",
         "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
         "score_header": "game deal",
@@ -98,7 +99,8 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
         "{min_width}×{min_height} pour jouer.",
-        "footer": "↵ jouer · : taper · h conseil · u annuler · r règles · ? touches · q quitter",
+        # Two spaces between the keys, not " · ": every key fits in 78 columns.
+        "footer": "↵ jouer  : taper  h conseil  u annuler  r règles  s points  ? aide  q quitter",
         "keys_title": "Touches",
         "keys": (
             "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
@@ -116,12 +118,13 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "?               cette page\n"
             "q, Ctrl+Q       quitter (en cours de partie : s enregistrer et quitter,\n"
             "                d quitter sans enregistrer, Échap rester)\n"
-            "une touche      continuer après la fin d'une donne"
+            "une touche      continuer après la fin d'une donne (l, s : journal, points)\n"
+            "*               après un nom : la place dont on voit le jeu (à tour de rôle)"
         ),
         "moves_one": "1 coup",
         "moves_many": "{count} coups",
         "deal_over": "Fin de la donne",
-        "go_on": "Appuyez sur une touche pour continuer.",
+        "go_on": "Une touche pour continuer · l journal · s points",
         "forced_you": "Tous vos coups de cette donne étaient forcés : la règle a choisi "
         "chaque carte.",
         "forced": "Tous les coups de {name} dans cette donne étaient forcés : la règle a "
@@ -247,9 +250,22 @@ class DealEndScreen(ModalScreen[None]):
         if isinstance(app, TableApp):
             self.query_one("#deal-end").styles.width = app.side_width() + 2
 
+    PAGES: ClassVar[dict[str, str]] = {
+        "l": "log",
+        "s": "scores",
+        "r": "rules",
+        "question_mark": "help",
+    }
+    """Keys that open a page over the deal's end (it stays when the page closes)."""
+
     def on_key(self, event: events.Key) -> None:
-        """Any key goes on."""
+        """``l``, ``s``, ``r``, ``?`` open their page over this one; any other key goes on."""
         event.stop()
+        page = self.PAGES.get(event.key)
+        app = self.app
+        if page is not None and isinstance(app, TableApp):
+            getattr(app, f"action_{page}")()
+            return
         self.dismiss(None)
 
     def on_click(self) -> None:
@@ -345,7 +361,9 @@ class TableApp(App[int]):
         Binding("s", "scores", "scores", show=False),
         Binding("l", "log", "log", show=False),
         Binding("t", "language", "language", show=False),
-        Binding("colon", "type_move", "type", show=False),
+        # A priority binding runs as the key arrives, before the keys typed after
+        # it are handed to the move list (they go to the entry it opens).
+        Binding("colon", "type_move", "type", show=False, priority=True),
         Binding("escape", "go_back", "back", show=False),
         Binding("q", "leave", "quit", show=False),
         Binding("ctrl+q", "leave", "quit", show=False, priority=True),
@@ -863,13 +881,15 @@ class TableApp(App[int]):
     def action_type_move(self) -> None:
         """``:``: type a move as text."""
         seat = self.match.human_to_act()
-        if seat is None:
+        if seat is None or len(self.screen_stack) > 1:  # a page is open over the table
             return
         view = self.match.view(seat)
         entry = self.query_one("#entry", Input)
         entry.placeholder = tr(self.match.lang, "type_move", example=view.action_texts[0])
         entry.add_class("open")
-        entry.focus()
+        # At once, not on the next idle moment (as ``entry.focus()`` would): the
+        # keys typed right after ``:`` are already queued and go to the entry.
+        self.screen.set_focus(entry)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed move: play it, or say what forbids it."""

@@ -28,6 +28,7 @@ from parlour.core.options import options_dict
 from parlour.core.registry import game_parts
 from parlour.i18n import (
     SECOND_PERSON,
+    SENTENCES,
     in_score_units,
     localized_cards,
     localized_table,
@@ -170,9 +171,17 @@ class MoveCheck:
         return self.error
 
 
+def level_name(bot: str, lang: str) -> str:
+    """A bot's level as a person reads it in ``lang`` (``hard``: ``difficile``)."""
+    key = f"level_{bot}"
+    return tr(lang, key) if key in SENTENCES["en"] else bot
+
+
 def hint_line(hint: Hint, lang: str) -> str:
     """A hint as one line: the bot, the move, and why."""
-    line = tr(lang, "hint", bot=hint.bot, move=shown_move(pretty_move(hint.text), lang))
+    line = tr(
+        lang, "hint", bot=level_name(hint.bot, lang), move=shown_move(pretty_move(hint.text), lang)
+    )
     return f"{line} — {localized_cards(hint.reason, lang)}" if hint.reason else line
 
 
