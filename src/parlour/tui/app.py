@@ -32,8 +32,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Markdown, OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.errors import ParlourError
@@ -46,6 +45,7 @@ from parlour.render.narration import sentence
 from parlour.table import Hint
 from parlour.tui.log_panel import FollowingLog
 from parlour.tui.palette import TableStyle, make_style
+from parlour.tui.screens import CoverScreen, DealEndScreen, QuitScreen, RulesScreen, TextScreen
 from parlour.tui.session import (
     Groups,
     Match,
@@ -54,6 +54,7 @@ from parlour.tui.session import (
     render_hook,
     scores_a_coffin,
 )
+from parlour.tui.styles import TABLE_CSS
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -170,190 +171,11 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(line.rstrip() for line in lines).rstrip() + "\n"
 
 
-class TextScreen(ModalScreen[None]):
-    """A page of text over the table (scores, keys, the log); Escape closes it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,s,enter,question_mark,l", "close", "Close"),
-    ]
-
-    def __init__(self, title: str, body: str, footer: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.footer = footer
-
-    def compose(self) -> ComposeResult:
-        """A framed, scrollable page."""
-        with Vertical(id="page"):
-            yield Static(Text(self.title_text, style="bold"), id="page-title")
-            with VerticalScroll(id="page-scroll"):
-                yield Static(Text(self.body))
-            yield Static(Text(self.footer, style="dim"))
-
-    def on_mount(self) -> None:
-        """Focus the page so the arrow keys scroll it."""
-        self.query_one("#page-scroll").focus()
-
-    def action_close(self) -> None:
-        """Back to the table."""
-        self.dismiss(None)
-
-
-class RulesScreen(ModalScreen[None]):
-    """The "how to play" page (Markdown), scrollable with the arrow keys."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r", "close", "Close")]
-
-    def __init__(self, markdown: str, footer: str) -> None:
-        super().__init__()
-        self.markdown = markdown
-        self.footer = footer
-
-    def compose(self) -> ComposeResult:
-        """The page in a scrolling frame."""
-        with Vertical(id="page", classes="tall"):
-            with VerticalScroll(id="rules-scroll"):
-                yield Markdown(self.markdown)
-            yield Static(Text(self.footer, style="dim"))
-
-    def on_mount(self) -> None:
-        """Focus the page so the arrow keys scroll it."""
-        self.query_one("#rules-scroll").focus()
-
-    def action_close(self) -> None:
-        """Back to the table."""
-        self.dismiss(None)
-
-
-class DealEndScreen(ModalScreen[None]):
-    """The end of a deal: the finished table stays visible behind a short note
-    (the deal's score) until any key is pressed."""
-
-    def __init__(self, title: str, body: str, footer: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.footer = footer
-
-    def compose(self) -> ComposeResult:
-        """A box at the bottom of the screen; the table stays visible above it."""
-        with Vertical(id="deal-end"):
-            yield Static(Text(self.title_text, style="bold"))
-            with VerticalScroll(id="deal-end-body"):
-                yield Static(Text(self.body))
-            yield Static(Text(self.footer, style="bold reverse"))
-
-    def on_mount(self) -> None:
-        """As wide as the moves-and-log column it covers (the table stays visible)."""
-        app = self.app
-        if isinstance(app, TableApp):
-            self.query_one("#deal-end").styles.width = app.side_width() + 2
-
-    PAGES: ClassVar[dict[str, str]] = {
-        "l": "log",
-        "s": "scores",
-        "r": "rules",
-        "question_mark": "help",
-    }
-    """Keys that open a page over the deal's end (it stays when the page closes)."""
-
-    def on_key(self, event: events.Key) -> None:
-        """``l``, ``s``, ``r``, ``?`` open their page over this one; any other key goes on."""
-        event.stop()
-        page = self.PAGES.get(event.key)
-        app = self.app
-        if page is not None and isinstance(app, TableApp):
-            getattr(app, f"action_{page}")()
-            return
-        self.dismiss(None)
-
-    def on_click(self) -> None:
-        """A click goes on too."""
-        self.dismiss(None)
-
-
-class QuitScreen(ModalScreen[str]):
-    """Leave the game: save and quit, quit without saving, or keep playing."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s,y,o", "choose('save')", "Save"),
-        Binding("d,n", "choose('discard')", "Discard"),
-        Binding("escape", "choose('stay')", "Stay"),
-    ]
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang = lang
-
-    def compose(self) -> ComposeResult:
-        """The three choices and their keys."""
-        lang = self.lang
-        with Vertical(id="page"):
-            yield Static(Text(tr(lang, "quit_title"), style="bold"))
-            yield Static(tr(lang, "quit_save"))
-            yield Static(tr(lang, "quit_nosave"))
-            yield Static(tr(lang, "quit_cancel"))
-
-    def action_choose(self, choice: str) -> None:
-        """Answer the question."""
-        self.dismiss(choice)
-
-
-class CoverScreen(Screen[None]):
-    """Hot seat: an opaque screen between two players' turns; Enter reveals."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "reveal", "Show")]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        """Only the message: no card is on this screen."""
-        yield Static(Text(self.text, justify="center"), id="cover")
-
-    def action_reveal(self) -> None:
-        """The next player is ready."""
-        self.dismiss(None)
-
-
 class TableApp(App[int]):
     """The table for one :class:`Match`."""
 
     TITLE = "parlour"
-    CSS = """
-    #prompt { height: 1; padding: 0 1; text-style: bold; }
-    #main { height: 1fr; }
-    #table-pane { width: 1fr; padding: 0 1; overflow-x: hidden; }
-    #table { width: 100%; }
-    #side { width: 30; }
-    #moves { height: auto; max-height: 14; border: round $accent; }
-    #moves:focus { border: round $accent; }
-    #log { height: 1fr; min-height: 3; border: round $secondary; }
-    #message { height: auto; padding: 0 1; color: $warning; display: none; }
-    #message.shown { display: block; }
-    #entry { display: none; }
-    #entry.open { display: block; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
-    #too-small { display: none; width: 100%; height: 1fr; content-align: center middle;
-                 text-style: bold; }
-    .too-small #main, .too-small #prompt, .too-small #message, .too-small #keys,
-    .too-small #entry { display: none; }
-    .too-small #too-small { display: block; }
-    #page { width: 96%; height: auto; max-height: 100%; border: thick $primary;
-            background: $surface; padding: 0 1; }
-    #page.tall { height: 100%; }
-    #rules-scroll { height: 1fr; }
-    #page-scroll { height: auto; max-height: 100%; }
-    TextScreen, RulesScreen, QuitScreen { align: center middle; }
-    DealEndScreen { align: right top; background: transparent; }
-    #deal-end { width: 30; height: 100%; border: thick $warning;
-                background: $surface; padding: 0 1; }
-    #deal-end-body { height: 1fr; }
-    CoverScreen { align: center middle; background: $background; }
-    #cover { width: 60; content-align: center middle; border: thick $primary; padding: 2; }
-    """
+    CSS = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "hint", show=False),
         Binding("u", "undo", "undo", show=False),
