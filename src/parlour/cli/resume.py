@@ -54,11 +54,12 @@ def finished_text(lang: str = "en") -> list[str]:
 
 
 def table_line(item: dict[str, Any]) -> str:
-    """A stored table in one line: its name, game, when, who played."""
+    """A stored table in one line: its name (which starts with its game's),
+    when it ended, who played."""
     seats = item.get("seats") or []
     names = ", ".join(str(seat.get("name", "?")) for seat in seats if isinstance(seat, dict))
     when = str(item.get("updated_at", ""))[:16].replace("T", " ")
-    return f"{item['id']!s:<34} {item.get('game', '?')!s:<20} {when:<17} {names}"
+    return f"{item['id']!s:<30}  {when}  {names}"
 
 
 def command_resume(arguments: argparse.Namespace) -> int:
