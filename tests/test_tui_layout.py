@@ -21,7 +21,6 @@ from parlour.games.colour_blind.text import ace_high
 from parlour.render import Style, renderer_for
 from parlour.tui import session
 from parlour.tui.app import (
-    DEAL_END_KINDS,
     DealEndScreen,
     RulesScreen,
     TableApp,
@@ -162,7 +161,7 @@ def test_the_deal_end_pause_waits_for_a_key() -> None:
             assert app.paused and isinstance(app.screen, DealEndScreen)
             version = match.table.version
             text = screen_text(app)
-            assert "End of the deal" in text and "Press any key to go on." in text
+            assert "End of the deal" in text and "Press any key to go on" in text
             assert "scored" in text
             # The finished coffin is on screen: nine cards, no empty cell.
             assert "[    ]" not in text and "   3  [" in text
@@ -346,7 +345,7 @@ def test_a_deal_where_every_move_of_yours_was_forced_says_so() -> None:
             decided_at.append(match.table.history_length())
             match.submit(seat, match.table.legal_moves(seat)[0][0])
     app = TableApp(match, colour=False, bot_delay=0)
-    ends = [step for step, event in match.table.events_for(0) if event.kind in DEAL_END_KINDS]
+    ends = [step for step, event in match.table.events_for(0) if event.ends_deal]
     starts = [0] + [end + 1 for end in ends]
     said = []
     for start, end in zip(starts, ends, strict=False):

@@ -41,6 +41,13 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "finished": "finished",
         "moves_played_n": ["{count} move played", "{count} moves played"],
         "resume_one": "Resume one with: parlour resume NAME (or a file's path)",
+        "finished_games": "Finished games (newest first, {shown} of {count}):",
+        "replay_one": "See one again with: parlour replay NAME (or parlour replay GAME: "
+        "its latest)",
+        "no_finished_game": "no finished game of {title} is kept yet: play one with: "
+        "parlour play {game}",
+        "replay_which": "Which game? [1-{count}, Enter: 1] ",
+        "replay_which_again": "Type a number from 1 to {count}, or Enter for the latest.",
         "autosave_off": "(This game cannot be saved: {error}. Playing on without saving.)",
         "deal_scored": "Deal {deal} scored: {scores}",
         "deal_end_pause": "End of the deal. Press Enter to go on. ",
@@ -167,7 +174,14 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "{name}'s hand.",
         "close": "Escape to close",
         "replay_step": "Step {step} of {steps}",
-        "replay_keys": "→/Space next, ← back, Home/End first/last, q quit",
+        "replay_keys": "→/Space next, ← back, d deal's end, Home/End first/last, q quit",
+        "replay_deal_end": "end of the deal",
+        "resume_again": "Answer y (yes: resume it) or n (no: a new game).",
+        "level_easy": "easy",
+        "level_medium": "medium",
+        "level_hard": "hard",
+        "level_heuristic": "heuristic",
+        "level_random": "random",
         "replay_start": "Start of the match.",
         "help": (
             "Type a move as text (as listed, e.g. 'QH b2') or its number in the list.\n"
@@ -185,6 +199,13 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "finished": "finie",
         "moves_played_n": ["{count} coup joué", "{count} coups joués"],
         "resume_one": "Reprenez-en une avec : parlour resume NOM (ou le chemin d'un fichier)",
+        "finished_games": "Parties finies (les plus récentes d'abord, {shown} sur {count}) :",
+        "replay_one": "Revoyez-en une avec : parlour replay NOM (ou parlour replay JEU : "
+        "la dernière)",
+        "no_finished_game": "aucune partie finie de {title} n'est encore conservée : jouez-en "
+        "une avec : parlour play {game}",
+        "replay_which": "Quelle partie ? [1-{count}, Entrée : 1] ",
+        "replay_which_again": "Tapez un nombre de 1 à {count}, ou Entrée pour la dernière.",
         "autosave_off": "(Cette partie ne peut pas être enregistrée : {error}. "
         "Elle continue sans enregistrement.)",
         "deal_scored": "Donne {deal} comptée : {scores}",
@@ -317,7 +338,14 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "Entrée pour montrer la main de {name}.",
         "close": "Échap pour fermer",
         "replay_step": "Étape {step} sur {steps}",
-        "replay_keys": "→/Espace suivant, ← retour, Début/Fin première/dernière, q quitter",
+        "replay_keys": "→/Espace suivant, ← retour, d fin de donne, Début/Fin, q quitter",
+        "replay_deal_end": "fin de la donne",
+        "resume_again": "Répondez o (oui : la reprendre) ou n (non : une nouvelle partie).",
+        "level_easy": "facile",
+        "level_medium": "moyen",
+        "level_hard": "difficile",
+        "level_heuristic": "heuristique",
+        "level_random": "au hasard",
         "replay_start": "Début de la partie.",
         "help": (
             "Tapez un coup en texte (comme dans la liste, par ex. « QH b2 ») ou son numéro.\n"

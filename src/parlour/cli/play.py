@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -498,14 +500,32 @@ def run_match(match: Match, arguments: argparse.Namespace) -> int:
     return TerminalTable(match, style, speed=speed).play()
 
 
+def game_list_lines(names: Sequence[str], width: int) -> list[str]:
+    """The games, numbered, each summary wrapped at word boundaries to ``width``
+    columns under its own column (never cut mid-word by the terminal)."""
+    lines = []
+    for number, name in enumerate(names, start=1):
+        info = game_class(name).info
+        lead = f"  {number}) {info.title:<22} "
+        lines.extend(
+            textwrap.wrap(
+                info.summary,
+                width=max(width - 1, len(lead) + 20),
+                initial_indent=lead,
+                subsequent_indent=" " * len(lead),
+                break_long_words=False,
+            )
+        )
+    return lines
+
+
 def ask_for_game(lang: str) -> str:
     """No game named: list the games and ask for one (at a terminal only)."""
     names = game_names()
     if not sys.stdin.isatty():
         raise ParlourError(tr(lang, "name_a_game", names=", ".join(names)))
-    for number, name in enumerate(names, start=1):
-        info = game_class(name).info
-        print(f"  {number}) {info.title:<22} {info.summary}")
+    for line in game_list_lines(names, shutil.get_terminal_size().columns):
+        print(line)
     while True:
         try:
             answer = input(tr(lang, "which_game", count=len(names))).strip().lower()
@@ -516,6 +536,19 @@ def ask_for_game(lang: str) -> str:
         if answer in names:
             return answer
         print(tr(lang, "which_game_again", count=len(names)))
+
+
+RESUME_ANSWERS = {
+    "y": True,
+    "yes": True,
+    "o": True,
+    "oui": True,
+    "n": False,
+    "no": False,
+    "non": False,
+}
+"""The answers to "Resume it?" understood, in English and French; anything else
+(``maybe``, an empty line) is asked again."""
 
 
 def offer_resume(game: Game[Any], arguments: argparse.Namespace, interactive: bool) -> Match | None:
@@ -539,11 +572,15 @@ def offer_resume(game: Game[Any], arguments: argparse.Namespace, interactive: bo
         moves=plural(lang, "moves_n", int(latest.get("moves", 0))),
         when=str(latest.get("updated_at", ""))[:16].replace("T", " "),
     )
-    try:
-        answer = input(question).strip().lower()
-    except EOFError:
-        return None
-    if answer[:1] not in ("y", "o"):
+    while True:
+        try:
+            answer = input(question).strip().lower()
+        except EOFError:
+            return None
+        if answer in RESUME_ANSWERS:
+            break
+        print(tr(lang, "resume_again"))
+    if not RESUME_ANSWERS[answer]:
         return None
     match, _ = Match.resume(str(latest["id"]), stats=statistics_store(arguments, interactive))
     match.set_language(lang)

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from parlour.i18n import tr
+from parlour.cli.resume import FINISHED_SHOWN, table_line
+from parlour.core.errors import ParlourError
+from parlour.core.registry import game_class, game_names
+from parlour.i18n import language_from_environment, tr
 from parlour.tui.palette import PALETTES, make_style
 from parlour.tui.replay import ReplayBook
+from parlour.tui.session import finished_tables
 
-LINE_KEYS = "Enter: next · b: back · a number: that step · q: quit"
+LINE_KEYS = "Enter: next · b: back · d: next deal's end · a number: that step · q: quit"
 
 
 def replay_lines(book: ReplayBook, arguments: argparse.Namespace) -> int:
@@ -24,7 +29,10 @@ def replay_lines(book: ReplayBook, arguments: argparse.Namespace) -> int:
         for number, item in enumerate(book.steps):
             for sentence in item.sentences:
                 print(f"{number:>4}. {sentence}")
-            if arguments.tables:
+            if item.deal_end is not None and number < last:
+                print(f"      ({tr(book.lang, 'replay_deal_end')})")
+                print(book.table(number, style))
+            elif arguments.tables:
                 print(book.table(number, style))
         print()
         print(book.table(last, style))
@@ -35,6 +43,8 @@ def replay_lines(book: ReplayBook, arguments: argparse.Namespace) -> int:
     while True:
         print()
         print(book.table(step, style))
+        if book.steps[step].deal_end is not None:
+            print(f"  ({tr(book.lang, 'replay_deal_end')})")
         for sentence in book.steps[step].sentences:
             print(f"  {sentence}")
         if step == last:
@@ -46,15 +56,48 @@ def replay_lines(book: ReplayBook, arguments: argparse.Namespace) -> int:
             return 0
         if answer in ("b", "back"):
             step = max(0, step - 1)
+        elif answer == "d":
+            step = next((number for number in book.deal_ends() if number > step), last)
         elif answer.isdigit():
             step = min(int(answer), last)
         elif step < last:
             step += 1
 
 
+def chosen_source(source: str, lang: str, interactive: bool) -> str:
+    """What to replay: ``source`` itself, unless it names a game (and no file or
+    saved table): then that game's latest finished table, or, at a terminal with
+    several kept, the one chosen from a list of them."""
+    if source not in game_names() or Path(source).is_file():
+        return source
+    title = game_class(source).info.title
+    found = finished_tables(source)
+    if not found:
+        raise ParlourError(tr(lang, "no_finished_game", title=title, game=source))
+    if not interactive or len(found) == 1:
+        return str(found[0]["id"])
+    shown = found[:FINISHED_SHOWN]
+    print(tr(lang, "finished_games", shown=len(shown), count=len(found)))
+    for number, item in enumerate(shown, start=1):
+        print(f"  {number:>2}) {table_line(item)}")
+    while True:
+        try:
+            answer = input(tr(lang, "replay_which", count=len(shown))).strip()
+        except EOFError:
+            answer = ""
+        if not answer:
+            return str(shown[0]["id"])
+        if answer.isdigit() and 1 <= int(answer) <= len(shown):
+            return str(shown[int(answer) - 1]["id"])
+        print(tr(lang, "replay_which_again", count=len(shown)))
+
+
 def command_replay(arguments: argparse.Namespace) -> int:
     """Run ``parlour replay``."""
-    book = ReplayBook(arguments.file, seat=arguments.seat, lang=arguments.lang)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    lang = arguments.lang or language_from_environment()
+    source = chosen_source(arguments.file, lang, interactive)
+    book = ReplayBook(source, seat=arguments.seat, lang=arguments.lang)
     full_screen = not arguments.plain and sys.stdin.isatty() and sys.stdout.isatty()
     if full_screen:
         try:
@@ -76,7 +119,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "saw it: the table after each move and the game log. Full screen on a terminal "
         "(→ next, ← back); piped, the whole match is printed.",
     )
-    parser.add_argument("file", help="a saved game or match record (a path, or a saved name)")
+    parser.add_argument(
+        "file",
+        help="a saved game or match record (a path, or a saved name), or a game's name "
+        "(its latest finished game; at a terminal, a list to choose from)",
+    )
     parser.add_argument(
         "--seat",
         type=int,

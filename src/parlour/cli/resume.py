@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from parlour.cli.play import add_table_arguments, run_match, statistics_store
 from parlour.i18n import language_from_environment, plural, tr
 from parlour.table import SqliteTableStore
-from parlour.tui.session import Match, list_saves
+from parlour.tui.session import Match, finished_tables, list_saves
 
 
 def saves_text(lang: str = "en") -> str:
@@ -18,6 +19,7 @@ def saves_text(lang: str = "en") -> str:
     lines = [tr(lang, "saves_in", path=SqliteTableStore().path.parent)]
     if not saves:
         lines.append(tr(lang, "saves_none"))
+        lines.extend(finished_text(lang))
         return "\n".join(lines)
     for save in saves:
         if save.damaged:
@@ -31,7 +33,33 @@ def saves_text(lang: str = "en") -> str:
             f"{', '.join(save.names)} · {state}"
         )
     lines.append(tr(lang, "resume_one"))
+    lines.extend(finished_text(lang))
     return "\n".join(lines)
+
+
+FINISHED_SHOWN = 10
+"""How many finished games ``parlour resume`` lists (the newest)."""
+
+
+def finished_text(lang: str = "en") -> list[str]:
+    """The newest finished games, with what to type to see each again (none: no line)."""
+    finished = finished_tables()
+    if not finished:
+        return []
+    shown = finished[:FINISHED_SHOWN]
+    lines = ["", tr(lang, "finished_games", shown=len(shown), count=len(finished))]
+    lines.extend(f"  {table_line(item)}" for item in shown)
+    lines.append(tr(lang, "replay_one"))
+    return lines
+
+
+def table_line(item: dict[str, Any]) -> str:
+    """A stored table in one line: its name (which starts with its game's),
+    when it ended, who played."""
+    seats = item.get("seats") or []
+    names = ", ".join(str(seat.get("name", "?")) for seat in seats if isinstance(seat, dict))
+    when = str(item.get("updated_at", ""))[:16].replace("T", " ")
+    return f"{item['id']!s:<30}  {when}  {names}"
 
 
 def command_resume(arguments: argparse.Namespace) -> int:

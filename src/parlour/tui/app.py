@@ -32,8 +32,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Markdown, OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.errors import ParlourError
@@ -46,14 +45,16 @@ from parlour.render.narration import sentence
 from parlour.table import Hint
 from parlour.tui.log_panel import FollowingLog
 from parlour.tui.palette import TableStyle, make_style
+from parlour.tui.screens import CoverScreen, DealEndScreen, QuitScreen, RulesScreen, TextScreen
 from parlour.tui.session import (
-    DEAL_END_KINDS,
     Groups,
     Match,
     game_log,
     hint_line,
     render_hook,
+    scores_a_coffin,
 )
+from parlour.tui.styles import TABLE_CSS
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -62,27 +63,6 @@ MIN_HEIGHT = 24
 
 DEFAULT_BOT_DELAY = 0.6
 """Seconds each bot move stays on screen before the next one (``--speed``)."""
-
-QUIET_KINDS = frozenset({"card_dealt", "card_laid_face_down"})
-"""Event kinds the log panel leaves out: cards dealt one by one (the hand shows them)."""
-
-
-PLAYED_KINDS = frozenset(
-    {
-        "card_played",
-        "card_led",
-        "card_followed",
-        "card_taken",
-        "card_laid_face_down",
-        "card_taken_from_cell",
-        "trail",
-        "capture",
-        "build_made",
-        "build_raised",
-        "build_called",
-    }
-)
-"""Event kinds whose ``card`` is the card a player just played (highlighted)."""
 
 _SCREEN_WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -106,19 +86,21 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "?               this page\n"
             "q, Ctrl+Q       leave (mid-game: s save and quit, d quit without\n"
             "                saving, Escape stay)\n"
-            "any key         go on after a deal's end"
+            "any key         go on after a deal's end (l, s: the log, the scores)\n"
+            "*               after a name: the seat whose view is shown (hot seat)"
         ),
         "moves_one": "1 move",
         "moves_many": "{count} moves",
         "deal_over": "End of the deal",
-        "go_on": "Press any key to go on.",
+        "go_on": "Press any key to go on · l log · s scores",
         "forced_you": "All your moves this deal were forced: the rules chose every card.",
         "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
     },
     "fr": {
         "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
         "{min_width}×{min_height} pour jouer.",
-        "footer": "↵ jouer · : taper · h conseil · u annuler · r règles · ? touches · q quitter",
+        # Two spaces between the keys, not " · ": every key fits in 78 columns.
+        "footer": "↵ jouer  : taper  h conseil  u annuler  r règles  s points  ? aide  q quitter",
         "keys_title": "Touches",
         "keys": (
             "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
@@ -136,12 +118,13 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
             "?               cette page\n"
             "q, Ctrl+Q       quitter (en cours de partie : s enregistrer et quitter,\n"
             "                d quitter sans enregistrer, Échap rester)\n"
-            "une touche      continuer après la fin d'une donne"
+            "une touche      continuer après la fin d'une donne (l, s : journal, points)\n"
+            "*               après un nom : la place dont on voit le jeu (à tour de rôle)"
         ),
         "moves_one": "1 coup",
         "moves_many": "{count} coups",
         "deal_over": "Fin de la donne",
-        "go_on": "Appuyez sur une touche pour continuer.",
+        "go_on": "Une touche pour continuer · l journal · s points",
         "forced_you": "Tous vos coups de cette donne étaient forcés : la règle a choisi "
         "chaque carte.",
         "forced": "Tous les coups de {name} dans cette donne étaient forcés : la règle a "
@@ -186,177 +169,11 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(line.rstrip() for line in lines).rstrip() + "\n"
 
 
-class TextScreen(ModalScreen[None]):
-    """A page of text over the table (scores, keys, the log); Escape closes it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,s,enter,question_mark,l", "close", "Close"),
-    ]
-
-    def __init__(self, title: str, body: str, footer: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.footer = footer
-
-    def compose(self) -> ComposeResult:
-        """A framed, scrollable page."""
-        with Vertical(id="page"):
-            yield Static(Text(self.title_text, style="bold"), id="page-title")
-            with VerticalScroll(id="page-scroll"):
-                yield Static(Text(self.body))
-            yield Static(Text(self.footer, style="dim"))
-
-    def on_mount(self) -> None:
-        """Focus the page so the arrow keys scroll it."""
-        self.query_one("#page-scroll").focus()
-
-    def action_close(self) -> None:
-        """Back to the table."""
-        self.dismiss(None)
-
-
-class RulesScreen(ModalScreen[None]):
-    """The "how to play" page (Markdown), scrollable with the arrow keys."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,r", "close", "Close")]
-
-    def __init__(self, markdown: str, footer: str) -> None:
-        super().__init__()
-        self.markdown = markdown
-        self.footer = footer
-
-    def compose(self) -> ComposeResult:
-        """The page in a scrolling frame."""
-        with Vertical(id="page", classes="tall"):
-            with VerticalScroll(id="rules-scroll"):
-                yield Markdown(self.markdown)
-            yield Static(Text(self.footer, style="dim"))
-
-    def on_mount(self) -> None:
-        """Focus the page so the arrow keys scroll it."""
-        self.query_one("#rules-scroll").focus()
-
-    def action_close(self) -> None:
-        """Back to the table."""
-        self.dismiss(None)
-
-
-class DealEndScreen(ModalScreen[None]):
-    """The end of a deal: the finished table stays visible behind a short note
-    (the deal's score) until any key is pressed."""
-
-    def __init__(self, title: str, body: str, footer: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.body = body
-        self.footer = footer
-
-    def compose(self) -> ComposeResult:
-        """A box at the bottom of the screen; the table stays visible above it."""
-        with Vertical(id="deal-end"):
-            yield Static(Text(self.title_text, style="bold"))
-            with VerticalScroll(id="deal-end-body"):
-                yield Static(Text(self.body))
-            yield Static(Text(self.footer, style="bold reverse"))
-
-    def on_mount(self) -> None:
-        """As wide as the moves-and-log column it covers (the table stays visible)."""
-        app = self.app
-        if isinstance(app, TableApp):
-            self.query_one("#deal-end").styles.width = app.side_width() + 2
-
-    def on_key(self, event: events.Key) -> None:
-        """Any key goes on."""
-        event.stop()
-        self.dismiss(None)
-
-    def on_click(self) -> None:
-        """A click goes on too."""
-        self.dismiss(None)
-
-
-class QuitScreen(ModalScreen[str]):
-    """Leave the game: save and quit, quit without saving, or keep playing."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s,y,o", "choose('save')", "Save"),
-        Binding("d,n", "choose('discard')", "Discard"),
-        Binding("escape", "choose('stay')", "Stay"),
-    ]
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang = lang
-
-    def compose(self) -> ComposeResult:
-        """The three choices and their keys."""
-        lang = self.lang
-        with Vertical(id="page"):
-            yield Static(Text(tr(lang, "quit_title"), style="bold"))
-            yield Static(tr(lang, "quit_save"))
-            yield Static(tr(lang, "quit_nosave"))
-            yield Static(tr(lang, "quit_cancel"))
-
-    def action_choose(self, choice: str) -> None:
-        """Answer the question."""
-        self.dismiss(choice)
-
-
-class CoverScreen(Screen[None]):
-    """Hot seat: an opaque screen between two players' turns; Enter reveals."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "reveal", "Show")]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        """Only the message: no card is on this screen."""
-        yield Static(Text(self.text, justify="center"), id="cover")
-
-    def action_reveal(self) -> None:
-        """The next player is ready."""
-        self.dismiss(None)
-
-
 class TableApp(App[int]):
     """The table for one :class:`Match`."""
 
     TITLE = "parlour"
-    CSS = """
-    #prompt { height: 1; padding: 0 1; text-style: bold; }
-    #main { height: 1fr; }
-    #table-pane { width: 1fr; padding: 0 1; overflow-x: hidden; }
-    #table { width: 100%; }
-    #side { width: 30; }
-    #moves { height: auto; max-height: 14; border: round $accent; }
-    #moves:focus { border: round $accent; }
-    #log { height: 1fr; min-height: 3; border: round $secondary; }
-    #message { height: auto; padding: 0 1; color: $warning; display: none; }
-    #message.shown { display: block; }
-    #entry { display: none; }
-    #entry.open { display: block; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
-    #too-small { display: none; width: 100%; height: 1fr; content-align: center middle;
-                 text-style: bold; }
-    .too-small #main, .too-small #prompt, .too-small #message, .too-small #keys,
-    .too-small #entry { display: none; }
-    .too-small #too-small { display: block; }
-    #page { width: 96%; height: auto; max-height: 100%; border: thick $primary;
-            background: $surface; padding: 0 1; }
-    #page.tall { height: 100%; }
-    #rules-scroll { height: 1fr; }
-    #page-scroll { height: auto; max-height: 100%; }
-    TextScreen, RulesScreen, QuitScreen { align: center middle; }
-    DealEndScreen { align: right top; background: transparent; }
-    #deal-end { width: 30; height: 100%; border: thick $warning;
-                background: $surface; padding: 0 1; }
-    #deal-end-body { height: 1fr; }
-    CoverScreen { align: center middle; background: $background; }
-    #cover { width: 60; content-align: center middle; border: thick $primary; padding: 2; }
-    """
+    CSS = TABLE_CSS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "hint", show=False),
         Binding("u", "undo", "undo", show=False),
@@ -364,7 +181,9 @@ class TableApp(App[int]):
         Binding("s", "scores", "scores", show=False),
         Binding("l", "log", "log", show=False),
         Binding("t", "language", "language", show=False),
-        Binding("colon", "type_move", "type", show=False),
+        # A priority binding runs as the key arrives, before the keys typed after
+        # it are handed to the move list (they go to the entry it opens).
+        Binding("colon", "type_move", "type", show=False, priority=True),
         Binding("escape", "go_back", "back", show=False),
         Binding("q", "leave", "quit", show=False),
         Binding("ctrl+q", "leave", "quit", show=False, priority=True),
@@ -460,7 +279,7 @@ class TableApp(App[int]):
         events = [
             (step, event)
             for step, event in match.table.events_for(match.observer)
-            if event.kind not in QUIET_KINDS
+            if not event.quiet
         ]
         entries = game_log(
             match.game.info.name,
@@ -580,10 +399,10 @@ class TableApp(App[int]):
         for step, event in reversed(self.match.table.events_for(seat)):
             if until_step is not None and step > until_step:
                 continue
-            if event.kind in DEAL_END_KINDS:
+            if event.ends_deal:
                 return None
             card = getattr(event, "card", None)
-            if event.kind in PLAYED_KINDS and isinstance(card, int):
+            if event.plays_card and isinstance(card, int):
                 return card
         return None
 
@@ -698,7 +517,7 @@ class TableApp(App[int]):
             ended = [
                 (step, event)
                 for step, event in self.match.table.events_for(seat, since=before)
-                if event.kind in DEAL_END_KINDS
+                if event.ends_deal
             ]
             if ended:
                 self.pause_at_deal_end(seat, ended[-1][0], [event for _, event in ended])
@@ -718,7 +537,7 @@ class TableApp(App[int]):
         view = match.deal_end_view(seat, step, ended[-1])
         if view is not None and not (len(match.humans) > 1 and self.last_human is None):
             self.shown_seat = seat
-            self.draw_view(view, until_step=step if ended[-1].kind == "coffin_scored" else step - 1)
+            self.draw_view(view, until_step=step if scores_a_coffin(ended[-1]) else step - 1)
         self.hide_moves()
         self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
         style = Style(lang=lang)
@@ -730,7 +549,7 @@ class TableApp(App[int]):
         lines.extend(
             sentence(name, event, match.names, style)
             for event_step, event in match.table.events_for(seat, since=step)
-            if event_step == step and event.kind not in QUIET_KINDS | DEAL_END_KINDS
+            if event_step == step and not (event.quiet or event.ends_deal)
         )
         self.paused = True
         self.push_screen(
@@ -750,7 +569,7 @@ class TableApp(App[int]):
         logged: list[LoggedEvent] = self.match.table.events_for(self.match.observer)
         start = 0
         for event_step, event in logged:
-            if event.kind in DEAL_END_KINDS and event_step < step:
+            if event.ends_deal and event_step < step:
                 start = event_step + 1
         notes = []
         for seat in self.match.humans:
@@ -882,13 +701,15 @@ class TableApp(App[int]):
     def action_type_move(self) -> None:
         """``:``: type a move as text."""
         seat = self.match.human_to_act()
-        if seat is None:
+        if seat is None or len(self.screen_stack) > 1:  # a page is open over the table
             return
         view = self.match.view(seat)
         entry = self.query_one("#entry", Input)
         entry.placeholder = tr(self.match.lang, "type_move", example=view.action_texts[0])
         entry.add_class("open")
-        entry.focus()
+        # At once, not on the next idle moment (as ``entry.focus()`` would): the
+        # keys typed right after ``:`` are already queued and go to the entry.
+        self.screen.set_focus(entry)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed move: play it, or say what forbids it."""
@@ -1058,9 +879,19 @@ def run_app(
     """Play ``match`` full screen; print what happened on leaving; return the status."""
     app = TableApp(match, palette=palette, colour=colour, bot_delay=bot_delay)
     status = app.run()
-    if app.exit_message:
-        print(app.exit_message)
-    if match.is_over():
-        for line in match.result_lines():
-            print(line)
+    for line in exit_lines(match, app.exit_message):
+        print(line)
     return status if isinstance(status, int) else 0
+
+
+def exit_lines(match: Match, exit_message: str | None) -> list[str]:
+    """What is printed on leaving the full screen: how to resume the game (or
+    why it was not saved); a finished game's result, seed and the command that
+    shows it again, as the line mode prints them."""
+    lines = exit_message.splitlines() if exit_message else []
+    if match.is_over():
+        lines.extend(match.result_lines())
+        replay = tr(match.lang, "replay_with", id=match.table.id)
+        if match.is_stored() and replay not in lines:
+            lines.append(replay)
+    return lines

@@ -12,26 +12,32 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.core.errors import ParlourError
-from parlour.core.game import CHANCE, State
+from parlour.core.game import CHANCE, State, View
 from parlour.i18n import tr
 from parlour.render import Style, renderer_for
 from parlour.table import SqliteTableStore, Table, TableNotFoundError, moves_of
 from parlour.table.saves import find_save, read_saved
-from parlour.tui.session import game_log
+from parlour.tui.session import deal_end_of, game_log
 
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """The match after one player action (step 0: before the first one)."""
+    """The match after one player action (step 0: before the first one), or a
+    deal's end: a stop on the finished deal's board, with its scores."""
 
     state: State
     sentences: list[str]
+    deal_end: View | None = None
+    """At a deal's end, the finished deal's board as the replay's seat saw it
+    (drawn instead of ``state``, which already holds the next deal's cards)."""
 
 
 class ReplayBook:
     """Every step of a match, ready to show as ``seat`` saw it.
 
     ``source`` is a saved table's name, an old save file, or a match record.
+    A move that ends a deal is shown on the finished deal's board with the
+    scores; the next deal's dealing is a step of its own.
     """
 
     def __init__(
@@ -56,14 +62,23 @@ class ReplayBook:
 
     def _build(self, final: State) -> list[ReplayStep]:
         moves = moves_of(final)
-        entries = game_log(
+        logged = final.event_log(self.seat)
+        style = Style(lang=self.lang)
+        entries = game_log(self.game.info.name, logged, moves, self.names, style)
+        # The same log told without the chance steps (a next deal's dealing):
+        # what a deal-ending move said on its own, to split it from the dealing.
+        move_steps = {move.step for move in moves}
+        first = moves[0].step if moves else len(final.history)
+        own_entries = game_log(
             self.game.info.name,
-            final.event_log(self.seat),
+            [(step, event) for step, event in logged if step in move_steps or step < first],
             moves,
             self.names,
-            Style(lang=self.lang),
+            style,
         )
         lead: list[str] = entries.pop(0) if len(entries) > len(moves) else []
+        if len(own_entries) > len(moves):
+            own_entries.pop(0)
         history = final.history
         replay = self.game.new_initial_state()
         index = 0
@@ -71,18 +86,43 @@ class ReplayBook:
             replay.apply_action(history[index])
             index += 1
         steps = [ReplayStep(replay.clone(), [tr(self.lang, "replay_start"), *lead])]
-        for sentences in entries:
+        for number, sentences in enumerate(entries):
+            before = replay.view(self.seat)
+            closing = [event for step, event in logged if step == index and event.ends_deal]
             replay.apply_action(history[index])
             index += 1
+            end: View | None = None
+            if closing:
+                end = deal_end_of(before, replay.view(self.seat), closing[-1])
+            dealt = False
             while index < len(history) and replay.current_player() == CHANCE:
+                if end is not None and not dealt:
+                    own = own_entries[number] if number < len(own_entries) else []
+                    if sentences[: len(own)] == own:
+                        steps.append(ReplayStep(replay.clone(), own, deal_end=end))
+                        sentences = sentences[len(own) :]
+                        dealt = True
                 replay.apply_action(history[index])
                 index += 1
-            steps.append(ReplayStep(replay.clone(), sentences))
+            if end is not None and not dealt:
+                steps.append(ReplayStep(replay.clone(), sentences, deal_end=end))
+            else:
+                steps.append(ReplayStep(replay.clone(), sentences))
         return steps
+
+    def view(self, step: int) -> View:
+        """The table after ``step`` as the replay's seat saw it (a deal's end:
+        the finished deal's board)."""
+        item = self.steps[step]
+        return item.deal_end if item.deal_end is not None else item.state.view(self.seat)
+
+    def deal_ends(self) -> list[int]:
+        """The steps that stop on a deal's end."""
+        return [number for number, item in enumerate(self.steps) if item.deal_end is not None]
 
     def table(self, step: int, style: Style) -> str:
         """The table after ``step`` as the replay's seat saw it."""
-        return self.render(self.steps[step].state.view(self.seat), style, self.names)
+        return self.render(self.view(step), style, self.names)
 
     def log_until(self, step: int) -> list[str]:
         """The game log up to and including ``step``."""

@@ -33,6 +33,8 @@ class ReplayApp(App[int]):
         Binding("right,space,n,enter", "step(1)", "next", show=False),
         Binding("left,b,p", "step(-1)", "back", show=False),
         Binding("home", "jump(0)", "first", show=False),
+        Binding("d,pagedown", "deal_end(1)", "next deal's end", show=False),
+        Binding("D,pageup", "deal_end(-1)", "previous deal's end", show=False),
         Binding("end", "jump(-1)", "last", show=False),
         Binding("q,escape", "quit", "quit", show=False),
     ]
@@ -77,7 +79,7 @@ class ReplayApp(App[int]):
         """Draw the current step in the room the screen has."""
         book = self.book
         width, height = self.size
-        view = book.steps[self.step].state.view(book.seat)
+        view = book.view(self.step)
         text = render_fitted(
             book.render,
             view,
@@ -95,9 +97,10 @@ class ReplayApp(App[int]):
         for sentence in lines:
             log.write(sentence)
         log.follow()  # the step just made, not the deal's first lines
-        self.query_one("#status", Static).update(
-            tr(book.lang, "replay_step", step=self.step, steps=len(book.steps) - 1)
-        )
+        status = tr(book.lang, "replay_step", step=self.step, steps=len(book.steps) - 1)
+        if book.steps[self.step].deal_end is not None:
+            status += " · " + tr(book.lang, "replay_deal_end")
+        self.query_one("#status", Static).update(status)
 
     def action_step(self, delta: int) -> None:
         """One step forward or back."""
@@ -107,4 +110,15 @@ class ReplayApp(App[int]):
     def action_jump(self, where: int) -> None:
         """The first or the last step."""
         self.step = where if where >= 0 else len(self.book.steps) - 1
+        self.show()
+
+    def action_deal_end(self, direction: int) -> None:
+        """The next (or previous) deal's end; the last (or first) step past them."""
+        ends = self.book.deal_ends()
+        if direction > 0:
+            later = [number for number in ends if number > self.step]
+            self.step = later[0] if later else len(self.book.steps) - 1
+        else:
+            earlier = [number for number in ends if number < self.step]
+            self.step = earlier[-1] if earlier else 0
         self.show()

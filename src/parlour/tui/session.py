@@ -29,6 +29,7 @@ from parlour.core.registry import game_parts
 from parlour.core.sheet import ScoreSheet
 from parlour.i18n import (
     SECOND_PERSON,
+    SENTENCES,
     in_score_units,
     localized_cards,
     localized_table,
@@ -212,9 +213,17 @@ class MoveCheck:
         return self.error
 
 
+def level_name(bot: str, lang: str) -> str:
+    """A bot's level as a person reads it in ``lang`` (``hard``: ``difficile``)."""
+    key = f"level_{bot}"
+    return tr(lang, key) if key in SENTENCES["en"] else bot
+
+
 def hint_line(hint: Hint, lang: str) -> str:
     """A hint as one line: the bot, the move, and why."""
-    line = tr(lang, "hint", bot=hint.bot, move=shown_move(pretty_move(hint.text), lang))
+    line = tr(
+        lang, "hint", bot=level_name(hint.bot, lang), move=shown_move(pretty_move(hint.text), lang)
+    )
     return f"{line} — {localized_cards(hint.reason, lang)}" if hint.reason else line
 
 
@@ -377,11 +386,7 @@ class Match:
     def last_deal_end(self, seat: int) -> tuple[int, Event] | None:
         """The step and event that closed the last finished deal (or coffin), as
         ``seat`` saw it; None before the first."""
-        ended = [
-            (step, event)
-            for step, event in self.table.events_for(seat)
-            if event.kind in DEAL_END_KINDS
-        ]
+        ended = [(step, event) for step, event in self.table.events_for(seat) if event.ends_deal]
         return ended[-1] if ended else None
 
     def deal_end_view(self, seat: int, step: int, closing: Event) -> View | None:
@@ -390,13 +395,7 @@ class Match:
         next deal's. A coffin is cleared as it scores, so the coffin ``closing``
         scored is drawn full on the table after the move; another game's table is
         shown as the last move found it (the next deal is not there yet)."""
-        before = self.view_after(seat, step)
-        if closing.kind != "coffin_scored":
-            return before
-        after = self.view_after(seat, step + 1)
-        if after is None:
-            return None
-        return finished_coffin(same_deal(after, before), closing)
+        return deal_end_of(self.view_after(seat, step), self.view_after(seat, step + 1), closing)
 
     def final_view(self, seat: int) -> View:
         """The table at game over as ``seat`` sees it, headed by the last deal's
@@ -711,9 +710,6 @@ class Match:
         return str(store.path) if isinstance(store, SqliteTableStore) else ""
 
 
-DEAL_END_KINDS = frozenset({"coffin_scored", "deal_scored", "deal_ended", "round_scored"})
-"""Event kinds that close a deal (or a coffin): the screen pauses on the finished table."""
-
 DEAL_KEYS = (
     "session_game",
     "deal",
@@ -743,12 +739,31 @@ def same_deal(view: View, deal_view: View | None) -> View:
     return dataclasses.replace(view, observation=observation)
 
 
+def deal_end_of(before: View | None, after: View | None, closing: Event) -> View | None:
+    """The finished deal a ``closing`` event ended, from the Views just ``before``
+    and just ``after`` the move that made it: a coffin is cleared as it scores,
+    so the coffin ``closing`` scored is drawn full on the table after the move,
+    headed by the finished deal's own keys; another game's table is shown as the
+    last move found it (the next deal is not there yet)."""
+    if not scores_a_coffin(closing):
+        return before
+    if after is None:
+        return None
+    return finished_coffin(same_deal(after, before), closing)
+
+
+def scores_a_coffin(event: Event) -> bool:
+    """Whether ``event`` closes a deal by scoring a coffin it names card by card
+    (its ``cards`` and line values ``rows`` and ``columns``)."""
+    return event.ends_deal and all(hasattr(event, name) for name in ("cards", "rows", "columns"))
+
+
 def finished_coffin(view: View, event: Event) -> View:
     """``view`` with the coffin a ``coffin_scored`` event closed drawn full (the
     Dracula games clear the coffin as they score it; a deal's end shows it)."""
     cards = getattr(event, "cards", None)
     observation = dict(view.observation)
-    if event.kind != "coffin_scored" or not cards or "coffin" not in observation:
+    if not scores_a_coffin(event) or not cards or "coffin" not in observation:
         return view
     # As the View writes a coffin: card texts, None for an empty cell (card 0 is A♠).
     observation["coffin"] = [format_card(card) if card >= 0 else None for card in cards]
@@ -757,6 +772,28 @@ def finished_coffin(view: View, event: Event) -> View:
     if "face_down" in observation:
         observation["face_down"] = [False] * len(cards)
     return dataclasses.replace(view, observation=observation, legal_actions=(), action_texts=())
+
+
+def finished_tables(
+    game_name: str | None = None, store: SqliteTableStore | None = None
+) -> list[dict[str, Any]]:
+    """The finished tables (of ``game_name``, or of every game) in the table
+    store, newest first: what ``parlour replay`` can show (empty when the store
+    does not exist yet or cannot be read)."""
+    store = store if store is not None else SqliteTableStore()
+    if not store.path.exists():
+        return []
+    try:
+        listed = store.list(finished=True)
+    except TableError:
+        return []
+    return [
+        item
+        for item in listed
+        if not item.get("damaged")
+        and isinstance(item.get("seats"), list)
+        and (game_name is None or item.get("game") == game_name)
+    ]
 
 
 def unfinished_tables(

@@ -61,7 +61,13 @@ def render(
             way = "sens pas encore choisi" if french else "direction not chosen yet"
         mark = ""
         if seat % 2 == side:
-            mark = " *" if narrow else (" (votre équipe)" if french else " (your side)")
+            # Narrow: a star, only where no name of the side already says "You".
+            you = names[seat] in ("You", "Vous")
+            mark = (
+                ("" if you else " *")
+                if narrow
+                else (" (votre équipe)" if french else " (your side)")
+            )
         members = pad(_side_members(side, names) + mark, 18 if narrow else 28)
         sides.append(f"  {members} {way:<{9 if narrow else 26}} {o['totals'][side]:>4} points")
     blocks.append((0, sides))

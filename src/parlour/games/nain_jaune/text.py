@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.core.cards import RANKS, format_card
+from parlour.core.cards import RANKS, SUITS, format_card
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.render import Block, Style, fit_blocks, pad, visible_width
@@ -126,12 +126,23 @@ def _rank_word(rank: str, lang: str) -> str:
 
 
 def _by_rank(cards: Sequence[str]) -> list[str]:
-    """Cards sorted by rank (suits do not matter in this game), then suit."""
+    """Cards sorted by rank (the game is played by rank), then suit in the deck's
+    order (♠ ♡ ♢ ♣); any other move text (a pass) after the cards."""
+    return sorted(cards, key=_rank_key)
 
-    def key(card: str) -> tuple[int, str]:
-        return (_RANK_ORDER.index(card[:-1]), card[-1])
 
-    return sorted(cards, key=key)
+def _rank_key(text: str) -> tuple[int, int]:
+    if text[:-1] in _RANK_ORDER and text[-1:] in SUITS:
+        return (_RANK_ORDER.index(text[:-1]), SUITS.index(text[-1]))
+    return (len(_RANK_ORDER), 0)
+
+
+def move_order(view: View) -> list[int]:
+    """The legal moves in the order the hand is drawn: by rank, then suit."""
+    order = sorted(
+        range(len(view.legal_actions)), key=lambda index: _rank_key(view.action_texts[index])
+    )
+    return [view.legal_actions[index] for index in order]
 
 
 def render(
@@ -278,7 +289,7 @@ def render(
     if view.legal_actions:
         texts = [
             style.card(text) if text[0].isdigit() or text[0] in "AJQK" else text
-            for text in view.action_texts
+            for text in _by_rank(view.action_texts)
         ]
         lines.append(f"{words['your_turn']}: {' '.join(texts)}")
     blocks.append((0, lines))

@@ -80,15 +80,20 @@ def render(
     row_word, column_word = ("ligne", "colonne") if french else ("row", "column")
     if narrow:
         row_word, column_word = ("lig.", "col.") if french else ("row", "col")
+    total_word = "tot." if narrow and french else "total"
     players = []
     for player in range(3):
         line = o["owned_lines"][player]
         row, column = o["line_scores"][player]
-        you = " *" if player == seat else ""
+        # The star marks the seat whose view this is, where its name does not
+        # already say so (hot seat: "Player 2 *"); "You" needs no mark.
+        you = " *" if player == seat and names[player] not in ("You", "Vous") else ""
+        # Narrow (the full screen at 80 columns): every line fits 46 columns in
+        # both languages, so the total never wraps onto a line of its own.
         players.append(
-            f"  {pad(names[player] + you, 10 if narrow else 16)} {row_word} {line + 1} "
-            f"{_value(row):>4} · {column_word} {COLUMN_LETTERS[line]} {_value(column):>4}"
-            f"{' ' if narrow else '   '}total {o['totals'][player]:>4}"
+            f"  {pad(names[player] + you, 9 if narrow else 16)} {row_word} {line + 1} "
+            f"{_value(row):>4}{'  ' if narrow else ' · '}{column_word} {COLUMN_LETTERS[line]} "
+            f"{_value(column):>4}{' ' if narrow else '   '}{total_word} {o['totals'][player]:>4}"
         )
     blocks.append((0, players))
     blocks.append((2, [""]))

@@ -1,0 +1,173 @@
+"""Smaller points of the full-screen table (issue 23): keys typed fast after
+``:`` go to the move entry, a deal's end lets ``l`` open the log over it, the
+French footer names ``s``, hints name the bot's level in the language shown,
+and the marks on the table are explained."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("textual")
+
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+import parlour
+from parlour.table import Hint
+from parlour.tui.app import DealEndScreen, TableApp, TextScreen, screen_text, words
+from parlour.tui.session import Match, hint_line
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saves and statistics go to a temporary directory, never the home."""
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def new_match(name: str, options: dict[str, object], seed: int = 4, lang: str = "en") -> Match:
+    """One person (seat 0) against random bots."""
+    game = parlour.load_game(name, **options)
+    names = ["You"] + [f"Bot {seat + 1}" for seat in range(1, game.num_players)]
+    return Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+
+
+async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
+    """Wait until the bots have answered and the screen is up to date."""
+    for _ in range(500):
+        await pilot.pause()
+        if not app.thinking and (app.paused or app.match.human_to_act() is not None):
+            break
+        if app.match.is_over():
+            break
+    await pilot.pause()
+
+
+def test_keys_typed_fast_after_the_colon_go_to_the_move_entry() -> None:
+    match = new_match("dracula", {"deals": 1, "first_dealer": 1}, seed=5)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert match.human_to_act() == 0
+            # Every key queued at once, as a fast typist's keys arrive.
+            for key, character in [("colon", ":"), ("r", "r"), ("o", "o"), ("w", "w")]:
+                app.post_message(events.Key(key, character))
+            await pilot.pause()
+            entry = app.query_one("#entry", Input)
+            assert app.focused is entry
+            assert entry.value == "row"
+
+    asyncio.run(run())
+
+
+def test_at_a_deal_end_l_opens_the_log_over_it() -> None:
+    match = new_match("dracula", {"deals": 2})
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(60):
+                await settle(app, pilot)
+                if app.paused:
+                    break
+                await pilot.press("enter")
+            assert isinstance(app.screen, DealEndScreen)
+            await pilot.press("l")
+            assert isinstance(app.screen, TextScreen), "l closed the deal's end"
+            assert "Game log" in screen_text(app)
+            await pilot.press("escape")
+            assert isinstance(app.screen, DealEndScreen) and app.paused
+            await pilot.press("s")
+            assert isinstance(app.screen, TextScreen)
+            await pilot.press("escape")
+            assert isinstance(app.screen, DealEndScreen)
+            await pilot.press("x")
+            await settle(app, pilot)
+            assert not app.paused
+
+    asyncio.run(run())
+
+
+def test_the_french_footer_names_every_key_the_english_one_does() -> None:
+    english = words("en", "footer")
+    french = words("fr", "footer")
+    english_keys = [part.split()[0] for part in re.split(r" · |  ", english)]
+    french_keys = [part.split()[0] for part in re.split(r" · |  ", french)]
+    assert "s" in english_keys
+    assert french_keys == english_keys
+    assert len(french) <= 78 and len(english) <= 78
+
+
+def test_a_hint_names_the_bots_level_in_french() -> None:
+    hint = Hint(action=0, text="rows", bot="hard", reason="")
+    assert "robot difficile" in hint_line(hint, "fr")
+    assert "hard" not in hint_line(hint, "fr")
+    assert "hard bot" in hint_line(hint, "en")
+
+
+def test_the_nain_jaune_hand_and_moves_go_by_rank() -> None:
+    from parlour.games.nain_jaune.text import move_order
+    from parlour.render import Style, renderer_for
+
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    game = parlour.load_game("nain-jaune")
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.legal_actions()[0])
+    view = state.view(state.current_player())
+    shown = [view.action_to_string(action) for action in move_order(view)]
+    assert sorted(shown) == sorted(view.action_texts)
+    assert [ranks.index(text[:-1]) for text in shown] == sorted(
+        ranks.index(text[:-1]) for text in shown
+    )
+    assert shown != list(view.action_texts), "the deal's order is by suit"
+    text = renderer_for("nain-jaune")(view, Style(colour=False), ["A", "B", "C", "D"])
+    hand = next(line for line in text.splitlines() if line.startswith("Your hand:"))
+    legal = next(line for line in text.splitlines() if line.startswith("Your turn. Legal:"))
+    assert hand.split(":", 1)[1].split() == legal.split(":", 1)[1].split()
+
+
+def test_the_game_picker_wraps_between_words() -> None:
+    from parlour.cli.play import game_list_lines
+
+    lines = game_list_lines(parlour.game_names(), 80)
+    assert all(len(line) < 80 for line in lines)
+    words_said = " ".join(lines).split()
+    for name in parlour.game_names():
+        summary = parlour.game_class(name).info.summary
+        assert " ".join(summary.split()) in " ".join(words_said)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_thracula_scores_fit_the_table_pane_at_80_columns(lang: str) -> None:
+    from parlour.render import Style, renderer_for
+
+    state = parlour.load_game("thracula").new_initial_state()
+    while state.current_player() < 0:
+        state.apply_action(state.legal_actions()[0])
+    names = ["Vous" if lang == "fr" else "You", "Robot 2", "Robot 3"]
+    text = renderer_for("thracula")(
+        state.view(0), Style(colour=False, lang=lang), names, width=46, height=22
+    )
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 46
+    # "You" needs no star saying it is you.
+    assert not any(line.startswith(f"  {names[0]} *") for line in lines)
+
+
+def test_the_keys_page_says_what_the_star_means() -> None:
+    assert "*               after a name" in words("en", "keys")
+    assert "*               après un nom" in words("fr", "keys")
+    assert all(
+        len(line) <= 78 for lang in ("en", "fr") for line in words(lang, "keys").splitlines()
+    )
