@@ -14,6 +14,9 @@ const TAKE_MOVE = /^take\s+([abc][123])$/;
 // round ended: "milestone" in its JSON) is shown in a pause banner, with the
 // finished coffin or trick, so that people can follow.
 const PAUSE_MS = 2800;
+// A run shown card by card that falls this many cards behind the server is
+// shown at once.
+const RUN_BACKLOG = 12;
 
 export function cardOfMove(text) {
   const match = CARD_MOVE.exec(text);
@@ -41,6 +44,7 @@ export class TablePage {
     this.seatInfo = loadSeat(tableId);
     this.state = null;
     this.log = [];
+    this.runQueue = [];
     this.selected = null;
     this.hint = null;
     this.message = "";
@@ -116,20 +120,27 @@ export class TablePage {
       this.retry = 0;
       this.pending = false;
       const previous = this.state;
-      this.finishRun();
-      if (message.log_reset) this.log = [];
       // Several cards played in one message (the forced plays of a Nain Jaune
-      // run): the first now, each next one at the bots' pace (showRunStep).
-      const steps = message.log_reset ? [message.events] : runSteps(message.events, message.pace);
-      this.runQueue = steps.slice(1);
-      this.log.push(...steps[0]);
+      // run): the first now, each next one at the bots' pace (showRunStep). A
+      // run still being shown goes on, the new events after it; a log sent
+      // whole, or a run fallen far behind (a page in the background), is
+      // shown at once.
+      const reset = Boolean(message.log_reset);
+      if (reset || this.runQueue.length > RUN_BACKLOG) this.finishRun();
+      if (reset) this.log = [];
+      const steps = reset ? [message.events] : runSteps(message.events, message.pace);
+      const showing = this.runQueue.length > 0;
+      if (showing) this.runQueue.push(...steps.filter((step) => step.length));
+      else this.runQueue = steps.slice(1);
+      const now = showing ? [] : steps[0];
+      this.log.push(...now);
       if (typeof message.spectators === "number") this.spectators = message.spectators;
       this.noteSeats(message.seats, message.names, message.seat);
       // The game's end shows the final board and the result beside it, with no
       // pause banner over the board at the same moment.
       if (message.over && !(previous && previous.over)) this.resultClosed = false;
-      this.takeEvents(steps[0], Boolean(message.log_reset), message.over);
-      if (this.runQueue.length) this.runTimer = setTimeout(() => this.showRunStep(), message.pace * 1000);
+      this.takeEvents(now, reset, message.over);
+      if (this.runQueue.length && !showing) this.runTimer = setTimeout(() => this.showRunStep(), message.pace * 1000);
       if (message.over) this.endPause();
       // A stand-in bot played for an away seat (or a run-out turn clock): one log line.
       if (message.notice) this.log.push({ derived: true, event: { kind: "stand_in" }, text: message.notice.text });
@@ -250,7 +261,7 @@ export class TablePage {
   // A new message arrives while a run is being shown: the rest of it at once.
   finishRun() {
     clearTimeout(this.runTimer);
-    const rest = (this.runQueue || []).flat();
+    const rest = this.runQueue.flat();
     this.runQueue = [];
     if (!rest.length) return;
     this.log.push(...rest);
@@ -260,7 +271,7 @@ export class TablePage {
   // The cards of the run not shown yet stay off the board until their turn.
   hideRunAhead(board) {
     const ahead = new Set();
-    for (const entry of this.runQueue || []) {
+    for (const entry of this.runQueue.flat()) {
       const event = entry.event;
       if (event.plays_card && typeof event.card === "number") ahead.add(cardText(event.card));
     }
