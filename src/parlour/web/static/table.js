@@ -268,7 +268,9 @@ export class TablePage {
     this.takeEvents(rest, false, Boolean(this.state && this.state.over));
   }
 
-  // The cards of the run not shown yet stay off the board until their turn.
+  // The cards of the run not shown yet stay off the board until their turn:
+  // the last place each is drawn (where it was played to, after any fixed
+  // place such as a box), with its caption when it has one of its own.
   hideRunAhead(board) {
     const ahead = new Set();
     for (const entry of this.runQueue.flat()) {
@@ -276,8 +278,12 @@ export class TablePage {
       if (event.plays_card && typeof event.card === "number") ahead.add(cardText(event.card));
     }
     if (!ahead.size) return;
-    for (const node of board.querySelectorAll("[data-card]")) {
-      if (ahead.has(node.dataset.card)) node.style.visibility = "hidden";
+    const last = new Map();
+    for (const node of board.querySelectorAll("[data-card]")) if (ahead.has(node.dataset.card)) last.set(node.dataset.card, node);
+    for (const node of last.values()) {
+      const parent = node.parentElement;
+      const alone = parent && parent !== board && parent.querySelectorAll("[data-card]").length === 1;
+      (alone ? parent : node).style.visibility = "hidden";
     }
   }
 
