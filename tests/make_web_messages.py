@@ -119,6 +119,8 @@ def hub_builder() -> Builder:
     from parlour.web.hub import Connection, Hub, Room
 
     class FixedSeats:
+        bot_delay = 0.9  # the server's default pace
+
         def names(self, room: Room) -> list[str]:
             return list(room.table.names)
 

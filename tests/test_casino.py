@@ -46,7 +46,7 @@ from parlour.games.casino.rules import (
     groups_by_sum,
     reachable_sums,
 )
-from parlour.games.casino.text import move_groups, narrate, render, sentence
+from parlour.games.casino.text import move_groups, render, sentence
 from parlour.render import Style
 from parlour.testing import check_game
 
@@ -965,10 +965,6 @@ def test_render_and_move_groups() -> None:
     groups = move_groups(view)
     assert [label for label, _ in groups] == ["QS", "JS", "10S"] or len(groups) == 3
     assert sum(len(actions) for _, actions in groups) == len(view.legal_actions)
-    before = state.observation(0)
-    play(state, "QS take QC")
-    sentences = narrate(before, state.observation(0), ["Ann", "Bob"], "en")
-    assert sentences == ["Bob: QS take QC"]
 
 
 def test_forced_deck_one_list_per_round() -> None:
@@ -1293,17 +1289,3 @@ def test_sample_state_late_in_a_match_replays_and_matches_the_view() -> None:
             assert sampled.view(seat) == view
             again = sampled.to_record().replay()  # every step of the sample is legal
             assert again.observation(seat) == state.observation(seat)
-
-
-def test_narrate_tells_the_move_being_made_step_by_step() -> None:
-    state = start({0: "AC AD 2C 2D", 1: "7H KS QS JS"}, "3S 4D 7C 9H")
-    names = ["Ann", "Bob"]
-    before = state.observation(0)
-    state.apply_text("7H take")
-    middle = state.observation(0)
-    assert narrate(before, middle, names, "en") == ["Bob: 7H take …"]
-    state.apply_text("7C")
-    after = state.observation(0)
-    assert narrate(middle, after, names, "en") == ["Bob: 7H take 7C …"]
-    state.apply_text("done")
-    assert narrate(after, state.observation(0), names, "en") == ["Bob: 7H take 7C"]

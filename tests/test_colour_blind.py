@@ -21,7 +21,7 @@ from parlour.games.colour_blind.rules import (
     row_points,
     trick_winner_index,
 )
-from parlour.games.colour_blind.text import narrate, render
+from parlour.games.colour_blind.text import render
 from parlour.render import Style
 from parlour.testing import check_game
 
@@ -539,18 +539,6 @@ def test_render_shows_row_marker_good_colour_scores_and_trick_without_colour() -
     assert "Good colour:" in text
     assert "Cy" in text and "Your turn" in text
     assert "Trick: Cy 4♠" in text
-
-
-def test_narrate_tells_the_trick_and_the_row_card() -> None:
-    deck = forced_deck(0, {1: "2S 3S", 2: "AS 4S", 0: "5S 6S"}, "KH QC")
-    state = new_state(deck, first_dealer=0)
-    play(state, "2S AS")
-    before = state.observation(0)
-    play(state, "5S")
-    sentences = narrate(before, state.observation(0), ["Ann", "Bob", "Cy"], "en")
-    assert sentences == ["Trick (Bob 2♠, Cy A♠, Ann 5♠): Cy wins it and takes K♡ from the row."]
-    french = narrate(before, state.observation(0), ["Ann", "Bob", "Cy"], "fr")
-    assert "prend K♡" in french[0]
 
 
 # ----- conformance ------------------------------------------------------------------

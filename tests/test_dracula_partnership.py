@@ -467,7 +467,7 @@ def test_conformance(options: dict[str, Any]) -> None:
 
 
 def test_renderer_shows_sides_and_draws_every_seat() -> None:
-    from parlour.games.dracula_partnership.text import move_groups, narrate, render
+    from parlour.games.dracula_partnership.text import move_groups, render
     from parlour.render import Style
 
     game = parlour.load_game("dracula-partnership", first_dealer=0)
@@ -478,12 +478,10 @@ def test_renderer_shows_sides_and_draws_every_seat() -> None:
     text = render(state.view(0), style, names)
     assert "Ann & Cy (your side)" in text and "Bob & Di" in text
     while not state.is_terminal():
-        before = state.observation(1)
         seat = state.current_player()
         render(state.view(seat), style, names)
         groups = move_groups(state.view(seat))
         assert sorted(a for _, actions in groups for a in actions) == state.legal_actions()
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
-        narrate(before, state.observation(1), names, "en")
     assert "Game over" in render(state.view(2), style, names)

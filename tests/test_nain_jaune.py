@@ -23,7 +23,7 @@ from parlour.games.nain_jaune.rules import (
     NainJauneState,
     hand_constraints,
 )
-from parlour.games.nain_jaune.text import move_groups, narrate, render
+from parlour.games.nain_jaune.text import move_groups, render
 from parlour.render import Style
 from parlour.testing import check_game
 
@@ -822,53 +822,52 @@ def test_render_in_french() -> None:
     assert "Cy doit fournir un 6" in text
 
 
-def test_narrate_sans_passes_and_claims_in_english_and_french() -> None:
+def told(state: State, since: int, seat: int, names: list[str], lang: str) -> list[str | None]:
+    """The log's sentences for ``seat`` of the events from history step ``since`` on."""
+    from parlour.render.narration import sentence
+
+    style = Style(lang=lang)
+    return [
+        sentence("nain-jaune", event, names, style)
+        for step, event in state.event_log(seat)
+        if step >= since
+    ]
+
+
+def test_log_tells_sans_passes_and_claims_in_english_and_french() -> None:
     state = new_state(BASIC)
-    before = state.observation(0)
+    since = len(state.history)
     play(state, "2S")
-    after = state.observation(0)
     names = ["Ann", "Bob", "Cy"]
-    english = narrate(before, after, names, "en")
-    assert english == [
-        "Ann plays 2♠, 3♠, 4♠.",
+    assert told(state, since, 0, names, "en") == [
+        "Ann plays 2♠.",
+        "Ann plays 3♠.",
+        "Ann plays 4♠.",
         "Ann says « sans 5 » (no 5).",
         "Bob has no 5.",
         "Cy plays 5♣.",
     ]
-    french = narrate(before, after, names, "fr")
-    assert french[1:3] == ["Ann : « sans 5 ».", "Bob n'a pas de 5."]
-    before = state.observation(0)
+    assert told(state, since, 0, names, "fr")[3:5] == ["Ann : « sans 5 ».", "Bob n'a pas de 5."]
+    since = len(state.history)
     play(state, "6H, 7D")
-    english = narrate(before, state.observation(0), names, "en")
+    english = told(state, since, 0, names, "en")
     assert "Cy wins the 7♢ (yellow dwarf) box: 15 chips." in english
-    french = narrate(before, state.observation(0), names, "fr")
+    french = told(state, since, 0, names, "fr")
     assert "Cy emporte la mise du 7♢ (nain jaune) : 15 jetons." in french
 
 
-def test_narrate_end_of_deal_payments_doubling_and_grand_opera() -> None:
+def test_log_tells_end_of_deal_payments_doubling_and_grand_opera() -> None:
     state = new_state(OPERA, players=8, first_dealer=7, max_deals=1)
-    before = state.observation(3)
+    since = len(state.history)
     play(state, "8S")
     names = [f"P{seat}" for seat in range(8)]
-    english = narrate(before, state.observation(3), names, "en")
+    english = told(state, since, 3, names, "en")
     assert "P0 has no cards left and wins the deal." in english
-    assert "P1 pays P0 27 chips." in english
+    assert "P1 pays P0 27 chips (A♡ 2♡ 3♡ 4♡ 7♢ 10♢)." in english
     assert "P1 still holds 7♢ and doubles its box (+40)." in english
     assert "Grand opéra! P0 played alone and sweeps the board: 176 chips." in english
-    french = narrate(before, state.observation(3), names, "fr")
+    french = told(state, since, 3, names, "fr")
     assert "Grand opéra ! P0 a joué seul et rafle le plateau : 176 jetons." in french
-
-
-def test_narrate_across_deals_tells_the_end_and_the_new_stakes() -> None:
-    state = new_state([BASIC, forced_deck({}, dealer=0)], max_deals=2, start_chips=300)
-    names = ["Ann", "Bob", "Cy"]
-    told: list[str] = []
-    while state.deal_number == 1 and not state.is_terminal():
-        before = state.observation(0)
-        state.apply_action(state.legal_actions()[0])
-        told += narrate(before, state.observation(0), names, "en")
-    assert any("no cards left and wins the deal" in sentence for sentence in told)
-    assert "New deal: Ann deals; everyone stakes on the board." in told
 
 
 def test_move_groups_by_rank() -> None:

@@ -490,7 +490,7 @@ def test_conformance(options: dict[str, Any]) -> None:
 
 
 def test_renderer_draws_every_seat_without_showing_hidden_cards() -> None:
-    from parlour.games.thracula.text import narrate, render
+    from parlour.games.thracula.text import render
     from parlour.render import Style
 
     game = parlour.load_game("thracula", deals=2)
@@ -499,7 +499,6 @@ def test_renderer_draws_every_seat_without_showing_hidden_cards() -> None:
     names = ["Ann", "Bob", "Cy"]
     style = Style(colour=False, symbols=False)
     while not state.is_terminal():
-        before = [state.observation(seat) for seat in range(3)]
         for seat in range(3):
             text = render(state.view(seat), style, names)
             hidden = [card for card in state.hidden if card >= 0]
@@ -507,8 +506,6 @@ def test_renderer_draws_every_seat_without_showing_hidden_cards() -> None:
                 assert f" {format_card(card)} " not in f" {text} ".replace("[", " ")
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
-        for seat in range(3):
-            narrate(before[seat], state.observation(seat), names, "en")
     assert "Game over" in render(state.view(0), style, names)
 
 

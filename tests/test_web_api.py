@@ -466,11 +466,11 @@ def test_parlour_serve_refuses_a_bad_port_with_a_sentence(
 
 def test_a_finished_trick_is_a_milestone_that_pauses_the_next_bot() -> None:
     from parlour.table import SeatSpec, Table
-    from parlour.web.hub import Hub
+    from parlour.web._bots import pauses
 
     bots = [SeatSpec(kind="bot", bot="random") for _ in range(3)]
     table = Table.create("colour-blind", bots, options={"deals": 1}, seed=5)
     paused = []
     for _ in range(3):  # three cards: the first trick of three players is over
-        paused.append(Hub._pauses(table.play_bot_move()))
+        paused.append(pauses(table.play_bot_move()))
     assert paused == [False, False, True]

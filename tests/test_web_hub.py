@@ -58,17 +58,17 @@ def test_a_forced_bot_move_waits_one_of_the_recent_thinking_times(
     async def run() -> None:
         # Unforced moves are only remembered: they wait nothing more.
         for seconds in (0.40, 0.50, 0.60):
-            await hub._think_like_the_others(key, seconds, forced=False)
+            await hub.pacing.think_like_the_others(key, seconds, forced=False)
         assert waits == []
         # A forced move answered in 0.01 s waits the rest of one of them.
         for _ in range(30):
-            await hub._think_like_the_others(key, 0.01, forced=True)
+            await hub.pacing.think_like_the_others(key, 0.01, forced=True)
 
     run_apart(run)
     assert len(waits) == 30
     assert {round(wait, 2) for wait in waits} <= {0.39, 0.49, 0.59}
     assert len({round(wait, 2) for wait in waits}) > 1  # drawn, not one fixed wait
-    assert list(hub.think_times[key]) == [0.40, 0.50, 0.60]  # forced ones not kept
+    assert list(hub.pacing.think_times[key]) == [0.40, 0.50, 0.60]  # forced ones not kept
 
 
 def test_a_forced_move_of_another_level_or_game_does_not_borrow_its_times(
@@ -83,9 +83,9 @@ def test_a_forced_move_of_another_level_or_game_does_not_borrow_its_times(
     monkeypatch.setattr(asyncio, "sleep", sleep)
 
     async def run() -> None:
-        await hub._think_like_the_others(("dracula", "hard"), 0.8, forced=False)
-        await hub._think_like_the_others(("dracula", "easy"), 0.0, forced=True)
-        await hub._think_like_the_others(("casino", "hard"), 0.0, forced=True)
+        await hub.pacing.think_like_the_others(("dracula", "hard"), 0.8, forced=False)
+        await hub.pacing.think_like_the_others(("dracula", "easy"), 0.0, forced=True)
+        await hub.pacing.think_like_the_others(("casino", "hard"), 0.0, forced=True)
 
     run_apart(run)
     assert waits == []

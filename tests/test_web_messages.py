@@ -46,6 +46,7 @@ def pure_builder() -> Builder:
             lang=lang,
             position=LogPosition(position["next_step"], position["log_epoch"]),
             epoch=position["undo_count"],
+            pace=0.9,  # as the hub's builder (the server's default pace)
         )
         position["next_step"], position["log_epoch"] = moved.next_step, moved.epoch
         return message

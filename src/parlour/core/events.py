@@ -97,11 +97,26 @@ class Event:
         return replace(self, **dict.fromkeys(self.secret_fields))
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-friendly dict: ``kind`` and every field (tuples become lists)."""
+        """A JSON-friendly dict: ``kind``, the kind's facts for a table
+        (:data:`TABLE_FACTS`: ``milestone``, ``ends_deal``, ``quiet``,
+        ``plays_card``) and every field (tuples become lists). An interface reads
+        the facts instead of keeping its own lists of kinds.
+
+        >>> from parlour.core.shared_events import CardDealt
+        >>> CardDealt(seat=0, card=None).to_json()["quiet"]
+        True
+        """
         data: dict[str, Any] = {"kind": self.kind}
+        for name in TABLE_FACTS:
+            data[name] = bool(getattr(self, name))
         for item in fields(self):
             data[item.name] = _jsonable(getattr(self, item.name))
         return data
+
+
+TABLE_FACTS = ("milestone", "ends_deal", "quiet", "plays_card")
+"""The class facts :meth:`Event.to_json` puts in every event's JSON; no event
+kind may have a field of one of these names."""
 
 
 def _jsonable(value: object) -> Any:

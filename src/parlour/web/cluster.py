@@ -19,7 +19,7 @@ bot plays for them. A person who leaves every process is away here after at
 most ``3 × PRESENCE_SECONDS``.
 
 Who moves a table's bots: the process that accepted its last move. Another
-process that heard of that move waits :data:`~parlour.web.hub.TAKEOVER_SECONDS`
+process that heard of that move waits :data:`~parlour.web._reload.TAKEOVER_SECONDS`
 longer before moving a bot, and only if no move came meanwhile, so a process
 killed mid-game is replaced within seconds; should two processes still try the
 same bot move, the store's primary key on (table, move number) accepts one and

@@ -12,20 +12,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import gc
 import json
 import logging
-import random
-import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
-from parlour.bots import make_bot
 from parlour.core.errors import ParlourError
 from parlour.table import (
     SeatSpec,
@@ -34,23 +29,12 @@ from parlour.table import (
     TableNotFoundError,
     TableStore,
 )
-from parlour.web import messages
+from parlour.web import _reload, _stand_ins, _watchdog, messages
+from parlour.web._bots import BotPacing, drive_bots, paces_after
 from parlour.web.limits import ServerLimits
 from parlour.web.seats import SeatBook, SeatEntry, new_token, token_hash
 
-_Argument = TypeVar("_Argument")
-_Choice = TypeVar("_Choice")
-
-TAKEOVER_SECONDS = 3.0
-"""Several processes: how much longer than usual a process waits before moving a
-bot of a table whose last move it only heard about. The process that accepted the
-last move drives the bots; another takes over only when that one falls silent."""
-
 log = logging.getLogger("parlour.web")
-
-PAUSE_EVENT_WORDS = ("trick", "coffin", "deal", "round", "scored", "box")
-"""Event kinds containing one of these words end a trick, a coffin or a deal: the
-next bot waits longer so that people can see the finished trick or coffin."""
 
 LANGUAGES = ("en", "fr")
 
@@ -193,12 +177,15 @@ class Room:
     connections: list[Connection] = field(default_factory=list)
     bot_task: asyncio.Task[None] | None = None
     undo_count: int = 0
-    pause_next_bot: bool = False
+    next_bot_paces: float = 1.0
+    """How many paces (:attr:`Hub.bot_delay`) the next bot or stand-in waits,
+    as the last move asks (:func:`parlour.web._bots.paces_after`)."""
     again: dict[str, Any] | None = None
     """The table made by "play again", with the tokens of its person seats."""
     takeover_wait: float = 0.0
     """Extra wait before this process moves a bot: 0 when this process accepted
-    the table's last move, :data:`TAKEOVER_SECONDS` when another process did."""
+    the table's last move, :data:`~parlour.web._reload.TAKEOVER_SECONDS` when
+    another process did."""
     settings: TableSettings = field(default_factory=TableSettings)
     away_since: dict[int, float] = field(default_factory=dict)
     """Loop time at which each disconnected person's seat was last seen."""
@@ -231,30 +218,9 @@ HINT_WORKERS = 1
 """Threads that work out hints (a search each): hints queue beyond this."""
 HINT_BACKLOG = 8
 """Hints that may wait for a hint worker; more are refused at once."""
-BOT_WORKERS = 2
-"""Threads that choose bots' moves for every table of the process."""
-BOT_RETRY_SECONDS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0)
-"""Waits before a bot tries again after the store failed (the last repeats)."""
-MAINTENANCE_SECONDS = 2.0
-"""How often the watchdog looks at every open table (bots or stand-ins on turn
-with nothing moving them, idle tables to let go of)."""
 SEAT_BOOK_SECONDS = 2.0
 """How long the seat book's lines of a table are used before being read again
 (another process may have given a seat away meanwhile)."""
-FREEZE_SECONDS = 2.0
-"""How often the objects alive are set aside from the garbage collector's
-rounds (:func:`gc.freeze`). A thousand tables hold hundreds of thousands of
-objects; a full round over them stopped the process for 50–270 ms several
-times a minute, every move waiting behind it. Frozen, each round only looks at
-what is newer."""
-FULL_COLLECTION_SECONDS = 600.0
-"""How often everything is looked at again (:func:`gc.unfreeze`, a full round,
-then frozen again), so that cycles among older objects are freed: one pause
-every ten minutes instead of several a minute."""
-QUICK_SECONDS = 0.002
-"""A bot whose recent choices all took less than this chooses in the event loop."""
-THINK_SAMPLES = 64
-"""Recent thinking times kept per game and bot level (for forced moves)."""
 
 
 class WebError(ParlourError):
@@ -326,7 +292,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.sockets = 0
         """WebSockets open now (counted from the handshake)."""
-        self.bot_pool = ThreadPoolExecutor(BOT_WORKERS, thread_name_prefix="parlour-bots")
+        self.pacing = BotPacing()
+        """The bot workers and the bots' recent thinking times."""
         self.hint_pool = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="parlour-hints")
         self.hints_waiting = 0
         self.searches: Counter[str] = Counter()
@@ -335,16 +302,8 @@ class Hub:
         """When each address made its recent tables (for the per-minute quota)."""
         self.bot_tables: dict[str, set[str]] = {}
         """The unfinished tables with bots that each address made."""
-        self.think_times: dict[tuple[str, str], deque[float]] = {}
-        """Recent seconds a bot of each (game, level) took to choose a move that
-        was not forced: a forced move waits one of them, so that timing tells
-        nobody a bot had one legal move."""
-        self.processor_times: dict[tuple[str, str], deque[float]] = {}
-        """Recent processor seconds of each (game, level)'s choices: a bot whose
-        choices all take under :data:`QUICK_SECONDS` chooses in the event loop."""
         self._background: set[asyncio.Task[None]] = set()
         self._maintenance: asyncio.Task[None] | None = None
-        self._random = random.SystemRandom()
         self.elsewhere: set[tuple[str, int]] = set()
         """``(table id, seat)`` held by a connection to another server process on
         the same database (kept up to date by :class:`parlour.web.cluster.ClusterSync`)."""
@@ -720,6 +679,7 @@ class Hub:
             lang=connection.lang,
             position=messages.LogPosition(connection.next_step, connection.log_epoch),
             epoch=room.undo_count,
+            pace=self.bot_delay,
         )
         connection.next_step, connection.log_epoch = position.next_step, position.epoch
         return message
@@ -832,7 +792,7 @@ class Hub:
         try:
             async with room.lock:
                 events = room.table.submit(connection.seat, action, version)
-                room.pause_next_bot = self._pauses(events)
+                room.next_bot_paces = paces_after(events)
                 room.takeover_wait = 0.0
             log.info("table %s: seat %d moved", room.table.id, connection.seat)
         except StaleVersionError:
@@ -1004,14 +964,7 @@ class Hub:
             "limits": dataclasses.asdict(self.limits),
         }
 
-    # ----- bots ----------------------------------------------------------------
-    @staticmethod
-    def _pauses(events: Sequence[tuple[int, Any]]) -> bool:
-        return any(
-            any(word in getattr(event, "kind", "") for word in PAUSE_EVENT_WORDS)
-            for _, event in events
-        )
-
+    # ----- bots (see parlour.web._bots) ----------------------------------------
     def wake_bots(self, room: Room) -> None:
         """Make sure a task is moving the table's bots if a bot is to act."""
         if room.table.bot_to_act() is None:
@@ -1022,132 +975,13 @@ class Hub:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop yet (a table opened outside the server)
             return
-        room.bot_task = loop.create_task(self._drive_bots(room))
+        room.bot_task = loop.create_task(drive_bots(self, room))
 
-    async def _drive_bots(self, room: Room) -> None:
-        """Play the bots' moves one at a time, paced so that people can follow.
-        When the store fails (a database restarting), wait and try again, longer
-        each time (:data:`BOT_RETRY_SECONDS`), reading the table afresh: the bots
-        carry on once the store is back."""
-        failures = 0
-        while True:
-            try:
-                await self._play_bots(room)
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the store away for a moment, or a bug: never silent
-                wait = retry_wait(failures)
-                failures += 1
-                log.warning(
-                    "the bots of table %s stopped (failure %d); trying again in %g s",
-                    room.table.id,
-                    failures,
-                    wait,
-                    exc_info=failures == 1,
-                )
-                await asyncio.sleep(wait)
-                with contextlib.suppress(Exception):
-                    await self.refresh(room)
-
-    async def _play_bots(self, room: Room) -> None:
-        # room.table is read afresh at each step: refresh() may replace it with
-        # the table as another process left it.
-        loop = asyncio.get_running_loop()
-        while room.table.bot_to_act() is not None:
-            seen = room.table.version
-            delay = self.bot_delay * (2.5 if room.pause_next_bot else 1.0) + room.takeover_wait
-            room.pause_next_bot = False
-            if delay > 0:
-                await asyncio.sleep(delay)
-            lost_race = False
-            table = room.table
-            if table.version != seen:
-                continue  # moved meanwhile (here or elsewhere): wait again
-            on_turn = table.bot_to_act()
-            if on_turn is None:
-                break
-            forced = table.legal_move_count(on_turn) == 1
-            # Chosen outside the lock (a search takes a while; the table's own
-            # lock keeps the View whole), then submitted against the version seen.
-            # A bot that has always chosen at once chooses here: the trip to a
-            # worker thread would cost more than its choice.
-            choose = Table.choose_bot_move
-            if self._quick(table, on_turn):
-                (seat, action, version), seconds, processor = timed(choose, table)
-            else:
-                (seat, action, version), seconds, processor = await loop.run_in_executor(
-                    self.bot_pool, timed, choose, table
-                )
-            key = (table.game.info.name, table.seats[seat].bot)
-            self.processor_times.setdefault(key, deque(maxlen=THINK_SAMPLES)).append(processor)
-            await self._think_like_the_others(key, seconds, forced)
-            async with room.lock:
-                if room.table is not table or table.version != version:
-                    continue
-                try:
-                    events = table.submit(seat, action, version)
-                except StaleVersionError:
-                    lost_race = True
-                else:
-                    room.pause_next_bot = self._pauses(events)
-                    room.takeover_wait = 0.0
-            if lost_race:
-                await self.refresh(room)  # another process moved this bot first
-                continue
-            await self.announce(room)
-
-    def _quick(self, table: Table, seat: int) -> bool:
-        """True when every recent choice of this seat's kind of bot took under
-        :data:`QUICK_SECONDS` of processor time (a random or rule-of-thumb bot), so that choosing in
-        the event loop costs less than handing the choice to a worker."""
-        times = self.processor_times.get((table.game.info.name, table.seats[seat].bot))
-        return times is not None and len(times) >= 8 and max(times) < QUICK_SECONDS
-
-    async def _think_like_the_others(
-        self, key: tuple[str, str], seconds: float, forced: bool
-    ) -> None:
-        """Make a forced move take as long as this kind of bot (``key``: game and
-        level) usually thinks: a search bot answers a one-move position at once,
-        and the timing would tell everyone that it held, say, one card of the
-        suit led. The thinking times of unforced moves are kept (``seconds``: the
-        choice's wall time in its worker); a forced move waits one of them."""
-        times = self.think_times.setdefault(key, deque(maxlen=THINK_SAMPLES))
-        if not forced:
-            times.append(seconds)
-            return
-        if times:
-            wait = self._random.choice(times) - seconds
-            if wait > 0:
-                await asyncio.sleep(wait)
-
-    # ----- several processes on one database (see parlour.web.cluster) ----------
-    def reload_table(self, room: Room) -> bool:
-        """Read the room's table again from the store; True if it had changed.
-
-        Another process sharing the database may have stored moves since this one
-        last looked. When the stored moves no longer begin with the ones held here
-        (an undo elsewhere), every connection gets its whole log again."""
-        table = room.table
-        held = [(item.step, item.seat, item.action) for item in table.moves_played()]
-        if table.catch_up() == 0:
-            return False
-        now = [(item.step, item.seat, item.action) for item in table.moves_played()]
-        if now[: len(held)] != held:
-            room.undo_count += 1
-        return True
-
+    # ----- several processes on one database (see parlour.web._reload) --------
     async def refresh(self, room: Room) -> None:
-        """Bring a room up to date with the store after another process moved, tell
-        its connections, and let this process's bots take over only if the other
-        process falls silent (:data:`TAKEOVER_SECONDS`)."""
-        async with room.lock:
-            changed = await asyncio.to_thread(self.reload_table, room)
-            if changed:
-                room.takeover_wait = TAKEOVER_SECONDS
-        if changed:
-            await self.announce(room)
-            self.wake_bots(room)
+        """Bring a room up to date with the store after another process moved
+        (:func:`parlour.web._reload.refresh`)."""
+        await _reload.refresh(self, room)
 
     # ----- dropped seats: away, stand-in bots, turn clock ------------------------
     def is_connected(self, room: Room, seat: int) -> bool:
@@ -1158,229 +992,36 @@ class Hub:
         return (room.table.id, seat) in self.elsewhere
 
     def seat_returned(self, room: Room, seat: int) -> None:
-        """The seat's person is back: their stand-in stops at once (a stand-in
-        move being chosen now is dropped, see :meth:`_stand_in_move`)."""
-        room.away_since.pop(seat, None)
-        if seat in room.stood_in:
-            room.stood_in.discard(seat)
-            log.info("table %s: seat %d is back; its stand-in stops", room.table.id, seat)
+        """The seat's person is back: their stand-in stops at once."""
+        _stand_ins.seat_returned(room, seat)
 
     def seat_left(self, room: Room, seat: int) -> None:
         """The seat's last connection closed: its away time starts now."""
-        if not self.is_connected(room, seat):
-            room.away_since[seat] = asyncio.get_running_loop().time()
+        _stand_ins.seat_left(self, room, seat)
 
     def arm_timers(self, room: Room) -> None:
-        """Set (or keep) the one timer of the table: when the person's seat on
-        turn has been away ``away_timeout`` seconds, or its ``turn_clock`` runs
-        out, the stand-in bot plays for it. Called after every change."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop (a table opened outside the server)
-            return
-        table = room.table
-        now = loop.time()
-        if table.version != room.turn_version:
-            room.turn_version, room.turn_started = table.version, now
-        seat = table.seat_to_act()
-        plan: tuple[Any, ...] | None = None
-        if seat is not None and not table.is_over() and table.seats[seat].kind == "person":
-            plan = self._stand_in_plan(room, seat, now)
-        if plan == room.timer_plan:
-            return
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
-        room.timer_plan = plan
-        if plan is not None:
-            version, seat, deadline, reason = plan
-            room.timer = loop.call_later(
-                max(0.0, deadline - now), self._on_timer, room, version, seat, reason
-            )
+        """Set (or keep) the table's stand-in timer; called after every change
+        (:func:`parlour.web._stand_ins.arm_timers`)."""
+        _stand_ins.arm_timers(self, room)
 
-    def _stand_in_plan(self, room: Room, seat: int, now: float) -> tuple[Any, ...] | None:
-        """``(version, seat, deadline, reason)`` of the next stand-in move, if any."""
-        settings = room.settings
-        choices: list[tuple[float, str]] = []
-        if seat in room.left:  # given up for good: the stand-in plays as a bot
-            return (room.table.version, seat, room.turn_started + self.bot_delay, "left")
-        entry = self.seat_entries(room).get(seat)
-        taken = entry is not None and entry.taken
-        if settings.away_timeout > 0 and taken and not self.is_connected(room, seat):
-            deadline = room.away_since.setdefault(seat, now) + settings.away_timeout
-            if seat in room.stood_in:  # already away: play at a bot's pace
-                deadline = room.turn_started + self.bot_delay
-            choices.append((deadline, "away"))
-        if settings.turn_clock > 0:
-            choices.append((room.turn_started + settings.turn_clock, "clock"))
-        if not choices:
-            return None
-        deadline, reason = min(choices)
-        if room.stand_in_failures:  # the last try failed: wait before the next
-            deadline = max(deadline, now + room.stand_in_retry - time.monotonic())
-        return (room.table.version, seat, deadline, reason)
-
-    def _on_timer(self, room: Room, version: int, seat: int, reason: str) -> None:
-        room.timer = None
-        room.timer_plan = None
-        room.stand_in_task = asyncio.get_running_loop().create_task(
-            self._stand_in_move(room, version, seat, reason)
-        )
-
-    async def _stand_in_move(self, room: Room, version: int, seat: int, reason: str) -> None:
-        """The stand-in bot plays one move for ``seat``, as that seat, through
-        ``Table.submit``; nothing happens if the table moved on or the person came
-        back meanwhile."""
-        table = room.table
-        level = room.settings.stand_in
-        try:
-            async with room.lock:
-                if table.version != version or table.seat_to_act() != seat or table.is_over():
-                    return
-                if reason == "away" and self.is_connected(room, seat):
-                    return
-                view = table.view_for(seat)
-                if view is None:
-                    return
-                bot = make_bot(level, secrets.randbits(32))
-                action, seconds, _ = await asyncio.get_running_loop().run_in_executor(
-                    self.bot_pool, timed, bot.choose, view
-                )
-                forced = len(view.legal_actions) == 1
-                await self._think_like_the_others((table.game.info.name, level), seconds, forced)
-                if reason == "away" and self.is_connected(room, seat):
-                    return
-                events = table.submit(seat, action, version)
-                room.pause_next_bot = self._pauses(events)
-                if reason == "away":
-                    room.stood_in.add(seat)
-            log.info("table %s: a %s bot played for seat %d (%s)", table.id, level, seat, reason)
-            if reason == "left":  # the seat is the bot's now: no notice at each move
-                await self.announce(room)
-            else:
-                notice = {"kind": "stand_in", "seat": seat, "reason": reason, "bot": level}
-                notice["name"] = self.names(room)[seat]
-                await self.announce(room, notice)
-            self.wake_bots(room)
-        except asyncio.CancelledError:
-            raise
-        except StaleVersionError:
-            pass
-        except Exception:  # the store away for a moment, or a bug: never silent
-            wait = retry_wait(room.stand_in_failures)
-            room.stand_in_failures += 1
-            room.stand_in_retry = time.monotonic() + wait
-            log.warning(
-                "the stand-in of table %s seat %d stopped (failure %d); trying again in %g s",
-                table.id,
-                seat,
-                room.stand_in_failures,
-                wait,
-                exc_info=room.stand_in_failures == 1,
-            )
-        else:
-            room.stand_in_failures = 0
-        finally:
-            self.arm_timers(room)
-
-    # ----- finished tables -------------------------------------------------------
+    # ----- the watchdog and finished tables (see parlour.web._watchdog) --------
     def sweep_finished(
         self, older_than: float, listed: list[dict[str, Any]] | None = None
     ) -> list[str]:
         """Delete the finished tables nobody is connected to whose last change is
-        more than ``older_than`` seconds old; return their ids. ``listed``: the
-        store's finished tables, when read already (in a worker thread: reading
-        them all is the long part)."""
-        cutoff = datetime.now(UTC).timestamp() - older_than
-        mine = set(self.book.table_ids(finished=True))
-        deleted: list[str] = []
-        if listed is None:
-            listed = self.store.list(finished=True)
-        for entry in listed:
-            table_id = entry["id"]
-            room = self.rooms.get(table_id)
-            if table_id not in mine or (room is not None and room.connections):
-                continue
-            try:
-                changed = datetime.fromisoformat(str(entry["updated_at"])).timestamp()
-            except ValueError:
-                continue
-            if changed > cutoff:
-                continue
-            delete = getattr(self.store, "delete", None)
-            if delete is None:
-                return deleted
-            delete(table_id)
-            self.book.forget_table(table_id)
-            self.rooms.pop(table_id, None)
-            deleted.append(table_id)
-            log.info("table %s: finished and idle; deleted", table_id)
-        return deleted
+        more than ``older_than`` seconds old; return their ids
+        (:func:`parlour.web._watchdog.sweep_finished`)."""
+        return _watchdog.sweep_finished(self, older_than, listed)
 
-    # ----- the watchdog ------------------------------------------------------------
     def start(self) -> None:
         """Start the watchdog (called once the server's loop runs)."""
         if self._maintenance is None:
-            self._maintenance = asyncio.get_running_loop().create_task(self._maintain())
-
-    async def _maintain(self) -> None:
-        frozen_at = swept_at = time.monotonic()
-        while True:
-            await asyncio.sleep(MAINTENANCE_SECONDS)
-            now = time.monotonic()
-            try:
-                self.look_after_tables(now)
-            except Exception:  # the next round tries again; the server goes on
-                log.exception("the watchdog's round failed")
-            if now - swept_at > FULL_COLLECTION_SECONDS:
-                gc.unfreeze()
-                gc.collect()
-                gc.freeze()
-                frozen_at = swept_at = now
-            elif now - frozen_at > FREEZE_SECONDS:
-                gc.freeze()
-                frozen_at = now
+            self._maintenance = asyncio.get_running_loop().create_task(_watchdog.maintain(self))
 
     def look_after_tables(self, now: float) -> list[str]:
-        """One round of the watchdog: wake the bots of any table whose bot is on
-        turn with no task moving it, set the stand-in timer where one is missing,
-        and let go of the tables nobody has watched for
-        :attr:`ServerLimits.idle_seconds` (they come back from storage when
-        opened). Returns the ids of the tables let go."""
-        released: list[str] = []
-        for table_id, room in list(self.rooms.items()):
-            if self._idle(room, now):
-                del self.rooms[table_id]
-                released.append(table_id)
-                continue
-            busy = room.stand_in_task is not None and not room.stand_in_task.done()
-            if room.table.bot_to_act() is not None and (
-                room.bot_task is None or room.bot_task.done()
-            ):
-                log.info("table %s: a bot was on turn with nothing moving it; woken", table_id)
-                self.wake_bots(room)
-            elif room.timer is None and not busy:
-                self.arm_timers(room)
-        if released:
-            log.info("%d idle tables left memory", len(released))
-        return released
-
-    def _idle(self, room: Room, now: float) -> bool:
-        """Nobody here or elsewhere watches it, nothing is moving it, and it has
-        been so for the idle time."""
-        if room.connections or room.idle_since is None:
-            return False
-        if now - room.idle_since < self.limits.idle_seconds or room.lock.locked():
-            return False
-        for task in (room.bot_task, room.stand_in_task):
-            if task is not None and not task.done():
-                return False
-        if any(table_id == room.table.id for table_id, _ in self.elsewhere):
-            return False
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
-        return True
+        """One round of the watchdog; returns the ids of the tables let go of
+        (:func:`parlour.web._watchdog.look_after_tables`)."""
+        return _watchdog.look_after_tables(self, now)
 
     async def close(self) -> None:
         """Stop the watchdog, every bot task and timer (the server is shutting down)."""
@@ -1407,25 +1048,8 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.pacing.close()
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
-
-
-def timed(
-    choose: Callable[[_Argument], _Choice], argument: _Argument
-) -> tuple[_Choice, float, float]:
-    """``choose(argument)``, the seconds it took (wall time in this thread, not
-    the wait for a worker: what a spectator sees of a bot's thinking) and its
-    processor seconds (what it costs, whatever else runs)."""
-    started, processor = time.perf_counter(), time.thread_time()
-    choice = choose(argument)
-    return choice, time.perf_counter() - started, time.thread_time() - processor
-
-
-def retry_wait(failures: int) -> float:
-    """Seconds to wait before trying again after ``failures`` failures in a row
-    (:data:`BOT_RETRY_SECONDS`, the last repeating)."""
-    return BOT_RETRY_SECONDS[min(failures, len(BOT_RETRY_SECONDS) - 1)]
 
 
 def seat_label(seat: int | None) -> str:

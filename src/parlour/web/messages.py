@@ -106,6 +106,7 @@ def state_message(
     lang: str,
     position: LogPosition,
     epoch: int,
+    pace: float = 0.0,
 ) -> tuple[dict[str, Any], LogPosition]:
     """What a connection at ``seat`` (None: a spectator) may see of ``table`` now,
     and where its event log stands once the message is sent.
@@ -115,6 +116,11 @@ def state_message(
     undo count now: when it differs from the position's, the whole log is sent
     again (``log_reset``). Only the events from the position's step on are
     read, so the message costs the same early and late in a match.
+
+    ``pace`` is the seconds the server's bots wait before a move: when one
+    message brings several cards played (the forced plays of a Nain Jaune run),
+    the browser shows them one at a time at this pace, and the server waits for
+    it before the next bot moves (0: all at once).
     """
     reset = position.epoch != epoch
     since = 0 if reset else position.next_step
@@ -143,5 +149,6 @@ def state_message(
         "sheet": part.sheet,
         "names": list(names),
         "seats": list(seat_facts),
+        "pace": pace,
     }
     return message, LogPosition(next_step=next_step, epoch=epoch)

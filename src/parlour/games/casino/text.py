@@ -3,8 +3,7 @@
 Builds are drawn as labelled groups (``b9 [ 5♠ 4♡ ]  single build of Ann``);
 a move is made in steps, and the move being made is drawn under the table with
 what its next step may add. ``move_groups`` lets a player pick the card first,
-then what it does; ``narrate`` tells the moves made and the score table of each
-finished round; ``sentence`` says one event of the game log. English and French
+then what it does; ``sentence`` says one event of the game log. English and French
 (``style.lang``); move texts keep the game's notation.
 """
 
@@ -443,44 +442,3 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             )
         return _say(lang, "game_stopped", note=event.note, totals=totals)
     return None
-
-
-def narrate(
-    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
-) -> list[str]:
-    """What happened between two observations: the moves made (and the move being
-    made, as chosen so far) and finished rounds."""
-    sentences: list[str] = []
-    new_round = after["round"] != before["round"]
-    moves = after["round_moves"]
-    if new_round:
-        moves = after["previous_round_moves"][len(before["round_moves"]) :]
-    else:
-        moves = moves[len(before["round_moves"]) :]
-    for move in moves:
-        sentences.append(f"{names[move['seat']]}: {move['move']}")
-    pending = after.get("pending")
-    if pending is not None and pending != before.get("pending"):
-        # A step of a move not finished yet: the move as chosen so far.
-        sentences.append(f"{names[pending['seat']]}: {pending['text']} …")
-    for index in range(len(before["round_results"]), len(after["round_results"])):
-        result = after["round_results"][index]
-        points = ", ".join(
-            f"{_side_name(after, side, names)} {points}"
-            for side, points in enumerate(result["points"])
-        )
-        taker = result["last_take"]
-        if taker >= 0:
-            sentences.append(_say(lang, "last_take", name=names[taker]))
-        sentences.append(_say(lang, "round_scored", round=result["round"], points=points))
-        sentences.extend(round_table(after, names, index, lang))
-    if new_round:
-        for move in after["round_moves"]:
-            sentences.append(f"{names[move['seat']]}: {move['move']}")
-    if after["phase"] == "over" and before["phase"] != "over":
-        totals = ", ".join(
-            f"{_side_name(after, side, names)} {total}"
-            for side, total in enumerate(after["totals"])
-        )
-        sentences.append(_say(lang, "final", totals=totals))
-    return sentences

@@ -7,7 +7,7 @@ stay distinct without colour (red outlined ♡ ♢, black solid ♠ ♣, plus th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.cards import parse_card, rank_of, suit_of
@@ -310,125 +310,6 @@ def _trick_text(
         f"{_name(names, (leader + offset) % players)} {style.card(card)}"
         for offset, card in enumerate(cards)
     )
-
-
-def narrate(
-    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
-) -> list[str]:
-    """Sentences for what happened between two observations of one seat: tricks
-    won (and the row card each took), the row spread with its good colour, deals
-    scored, the end of the game."""
-    french = lang == "fr"
-    sentences: list[str] = []
-    players: int = after["players"]
-    finished = len(after["past_deals"]) - len(before["past_deals"])
-    old_tricks = before["tricks"]
-    if finished > 0:
-        # Tricks of the old deal that this seat had not yet been told about.
-        summary = after["past_deals"][len(before["past_deals"])]
-        row = summary["row"]
-        told = len(old_tricks)
-        won_by = summary["row_won_by"]
-        for index in range(told, len(won_by) - 1):
-            sentences.append(_took(won_by[index], row[index], names, french))
-        last = summary["last_trick"]
-        sentences.append(
-            _trick_sentence(
-                last["cards"], last["leader"], last["winner"], row[-1], players, names, french
-            )
-        )
-        if summary["last_card"] is not None:
-            card = _PLAIN.card(summary["last_card"])
-            who = _name(names, summary["last_card_owner"])
-            sentences.append(
-                f"{who} {_fr(who, 'prend', 'prenez')} aussi la 14e carte du mort, {card}."
-                if french
-                else f"{who} also {_en(who, 'takes', 'take')} the dummy's 14th card, {card}."
-            )
-        for summary in after["past_deals"][len(before["past_deals"]) :]:
-            scores = ", ".join(
-                f"{_name(names, seat)} {score}" + (f" ({points} → 0)" if points < 0 else "")
-                for seat, (score, points) in enumerate(
-                    zip(summary["scores"], summary["points"], strict=True)
-                )
-            )
-            if french:
-                colour = "rouge" if summary["good_colour"] == "red" else "noir"
-                sentences.append(
-                    f"Fin de la donne {summary['deal']} (bonne couleur {colour}) : {scores}."
-                )
-            else:
-                sentences.append(
-                    f"Deal {summary['deal']} over (good colour {summary['good_colour']}): {scores}."
-                )
-    else:
-        new_tricks = after["tricks"][len(old_tricks) :]
-        for trick in new_tricks:
-            sentences.append(
-                _trick_sentence(
-                    trick["cards"],
-                    trick["leader"],
-                    trick["winner"],
-                    trick["row_card"],
-                    players,
-                    names,
-                    french,
-                )
-            )
-    if (
-        after["phase"] != "over"
-        and after["good_colour"] is not None
-        and (finished > 0 or before["good_colour"] is None)
-    ):
-        colour = after["good_colour"]
-        if french:
-            colour = "rouge" if colour == "red" else "noir"
-            sentences.append(f"La rangée est étalée : la bonne couleur est {colour}.")
-        else:
-            sentences.append(f"The row is spread: the good colour is {colour}.")
-    if after["phase"] == "over" and before["phase"] != "over":
-        winners = ", ".join(_name(names, seat) for seat in after["winners"])
-        totals = ", ".join(
-            f"{_name(names, seat)} {total}" for seat, total in enumerate(after["totals"])
-        )
-        sentences.append(
-            f"Partie terminée : {totals}. Gagnant : {winners}."
-            if french
-            else f"Game over: {totals}. Won by {winners}."
-        )
-    return sentences
-
-
-def _took(winner: int, row_card: str, names: Sequence[str], french: bool) -> str:
-    card = _PLAIN.card(row_card)
-    who = _name(names, winner)
-    if french:
-        return f"{who} {_fr(who, 'prend', 'prenez')} {card} de la rangée."
-    return f"{who} {'take' if who == 'You' else 'takes'} {card} from the row."
-
-
-def _trick_sentence(
-    cards: Sequence[str],
-    leader: int,
-    winner: int,
-    row_card: str,
-    players: int,
-    names: Sequence[str],
-    french: bool,
-) -> str:
-    played = _trick_text(cards, leader, players, names, _PLAIN)
-    who = _name(names, winner)
-    card = _PLAIN.card(row_card)
-    if french:
-        verbs = _fr(who, "la remporte et prend", "la remportez et prenez")
-        return f"Levée ({played}) : {who} {verbs} {card} de la rangée."
-    verbs = "win it and take" if who == "You" else "wins it and takes"
-    return f"Trick ({played}): {who} {verbs} {card} from the row."
-
-
-def _en(who: str, third_person: str, second_person: str) -> str:
-    """An English verb agreeing with ``who`` (``You`` takes the second person)."""
-    return second_person if who == "You" else third_person
 
 
 def _fr(who: str, third_person: str, second_person: str) -> str:

@@ -192,59 +192,6 @@ def render(
     return fit_blocks(blocks, height, width)
 
 
-def _note(note: str, lang: str) -> str:
-    """A score note of the engine (``rows 5/20/15, columns …``) in ``lang``."""
-    if lang != "fr":
-        return note
-    return note.replace("rows", "lignes").replace("columns", "colonnes")
-
-
-def narrate(
-    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
-) -> list[str]:
-    """Sentences for a finished deal or game."""
-    sentences: list[str] = []
-    if (
-        len(after["scores"]) > len(before["scores"])
-        or after["session_game"] > before["session_game"]
-    ):
-        for row, note in zip(
-            after["scores"][len(before["scores"]) :],
-            after["notes"][len(before["notes"]) :],
-            strict=False,
-        ):
-            _, deal, first, second = row
-            unit = _say(lang, "unit_cards") if after["scoring"] == "cards" else _say(lang, "points")
-            sentences.append(
-                _say(
-                    lang,
-                    "scored",
-                    deal=deal,
-                    note=_note(note, lang),
-                    first=names[0],
-                    first_score=first,
-                    second=names[1],
-                    second_score=second,
-                    unit=unit,
-                )
-            )
-    if len(after["game_results"]) > len(before["game_results"]):
-        first, second, bonus_seat, bonus = after["game_results"][-1]
-        if bonus_seat >= 0:
-            sentences.append(_say(lang, "bonus", name=names[bonus_seat], bonus=bonus))
-        sentences.append(
-            _say(
-                lang,
-                "over",
-                first=names[0],
-                first_score=first,
-                second=names[1],
-                second_score=second,
-            )
-        )
-    return sentences
-
-
 # ----- sentences from events ------------------------------------------------------------
 
 

@@ -159,30 +159,6 @@ def move_groups(view: View) -> list[tuple[str, list[int]]]:
     return list(groups.items())
 
 
-def narrate(
-    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
-) -> list[str]:
-    """Sentences for a coffin scored and the end of the game (English or French)."""
-    french = lang == "fr"
-    sentences: list[str] = []
-    old = len(before["scores"])
-    for row, note in zip(after["scores"][old:], after["notes"][old:], strict=False):
-        _number, first, second = row
-        scores = f"{_side_members(0, names)} {first}, {_side_members(1, names)} {second}"
-        if french:
-            note = note.replace("deal", "donne").replace("coffin", "cercueil")
-            note = note.replace("rows", "lignes").replace("columns", "colonnes")
-            sentences.append(f"Cercueil compté ({note}) : {scores}.")
-        else:
-            sentences.append(f"Coffin scored ({note}): {scores}.")
-    if after["result"] is not None and before["result"] is None:
-        first, second, bonus_side, bonus = after["result"]
-        if bonus_side >= 0:
-            sentences.append(_bonus_sentence(_side_members(bonus_side, names), bonus, french))
-        sentences.append(_over_sentence(names, first, second, french))
-    return sentences
-
-
 def _bonus_sentence(team: str, bonus: int, french: bool) -> str:
     if french:
         return f"Bonus de fin : {team} ajoutent {bonus}."

@@ -2,7 +2,7 @@
 cards in hand, the run on the pile, the "sans X" of the deal and the seat's hand.
 
 Built only from a seat's observation (see ``parlour.games.nain_jaune.rules``), in
-English or French (``style.lang``). :func:`narrate` turns the deal's events
+English or French (``style.lang``). :func:`sentence` turns the deal's events
 (cards played, "sans X", passes, blocks, claims, payments, doublings, grand
 opéra) into sentences.
 """
@@ -372,69 +372,6 @@ def move_groups(view: View) -> list[tuple[str, list[int]]]:
 # ----- narration ----------------------------------------------------------------------
 
 
-def narrate(
-    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
-) -> list[str]:
-    """Sentences for what happened between two observations of one seat: cards
-    played, every "sans X", passes, blocks, Kings, claims, the end of a deal with
-    its payments, doublings and grand opéra, and the end of the game."""
-    lang = _lang(lang)
-    told = len(before["events"]) if before["deal_in_progress"] else 0
-    new: list[Mapping[str, Any]] = []
-    if after["deal_number"] == before["deal_number"]:
-        if before["deal_in_progress"]:
-            new = list(after["events"][told:])
-    else:
-        if before["deal_in_progress"] and len(after["deals"]) == before["deal_number"] >= 1:
-            new = list(after["last_deal_events"][told:])
-        if after["deal_in_progress"]:
-            new.extend(after["events"])
-    return narrate_events(new, names, lang)
-
-
-def narrate_events(
-    events: Sequence[Mapping[str, Any]], names: Sequence[str], lang: str
-) -> list[str]:
-    """Sentences for a list of event dicts (``observation()["events"]``)."""
-    lang = _lang(lang)
-    french = lang == "fr"
-    sentences: list[str] = []
-    index = 0  # events are consumed in groups
-    while index < len(events):
-        event = events[index]
-        kind = event["type"]
-        if kind == "play":
-            # Consecutive cards by one player make one sentence.
-            player = event["player"]
-            cards = [event["card"]]
-            while (
-                index + 1 < len(events)
-                and events[index + 1]["type"] == "play"
-                and events[index + 1]["player"] == player
-            ):
-                index += 1
-                cards.append(events[index]["card"])
-            shown = ", ".join(_PLAIN.card(card) for card in cards)
-            who = _name(names, player)
-            if french:
-                sentences.append(f"{who} {_fr(who, 'joue', 'jouez')} {shown}.")
-            else:
-                sentences.append(f"{who} {_verb(who, 'play')} {shown}.")
-        elif kind == "pass":
-            rank = event["rank"]
-            passers = [_name(names, event["player"])]
-            while index + 1 < len(events) and events[index + 1]["type"] == "pass":
-                index += 1
-                passers.append(_name(names, events[index]["player"]))
-            sentences.append(_passed(passers, rank, lang))
-        else:
-            sentence = _event_sentence(event, names, lang)
-            if sentence:
-                sentences.append(sentence)
-        index += 1
-    return sentences
-
-
 def _fr(who: str, third_person: str, second_person: str) -> str:
     """A French verb agreeing with ``who`` (``Vous``, the lone player's default name,
     takes the second person plural)."""
@@ -628,7 +565,7 @@ _OBSERVED_KINDS = {
 def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     """A sentence for an event of Nain Jaune (None: a shared kind said by
     ``parlour.render.narration``). The kinds the observation's deal log also has
-    are said by the same code as :func:`narrate`."""
+    are said by the same code as that log's (:func:`_event_sentence`)."""
     kind = event.kind
     values = event.__dict__
     lang = _lang(style.lang)

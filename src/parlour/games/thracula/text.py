@@ -144,28 +144,6 @@ def render(
     return fit_blocks(blocks, height, width)
 
 
-def narrate(
-    before: Mapping[str, Any], after: Mapping[str, Any], names: Sequence[str], lang: str
-) -> list[str]:
-    """Sentences for a deal scored and the end of the game (English or French)."""
-    french = lang == "fr"
-    sentences: list[str] = []
-    old = len(before["scores"])
-    for row in after["scores"][old:]:
-        deal, *scores = row
-        listed = ", ".join(f"{names[p]} {scores[p]}" for p in range(3))
-        sentences.append(
-            f"Donne {deal} comptée : {listed}." if french else f"Deal {deal} scored: {listed}."
-        )
-    if after["result"] is not None and before["result"] is None:
-        bonus_seat, bonus = after["result"][3], after["result"][4]
-        if bonus_seat >= 0:
-            sentences.append(_bonus_sentence(names[bonus_seat], bonus, french))
-        listed = ", ".join(f"{names[p]} {after['result'][p]}" for p in range(3))
-        sentences.append(f"Partie terminée : {listed}." if french else f"Game over: {listed}.")
-    return sentences
-
-
 def _bonus_sentence(name: str, bonus: int, french: bool) -> str:
     if french:
         verb = "ajoutez" if name == "Vous" else "ajoute"

@@ -11,16 +11,30 @@ const CARD_MOVE = /^(?:put\s+)?((?:10|[2-9AJQK])[SHDC]|V[12])(?:\s|$)/;
 const CELL_MOVE = /^(?:(?:10|[2-9AJQK])[SHDC]|V[12])\s+([abc][123])$/;
 const TAKE_MOVE = /^take\s+([abc][123])$/;
 
-// Events that end a coffin, a trick, a deal or a round: the page shows them in
-// a pause banner (with the finished coffin or trick) so that people can follow.
-export const PAUSE_KINDS = ["coffin_scored", "trick_won", "deal_scored", "deal_ended", "round_scored"];
+// An event whose class says it is a milestone (a coffin, a trick, a deal or a
+// round ended: "milestone" in its JSON) is shown in a pause banner, with the
+// finished coffin or trick, so that people can follow.
 const PAUSE_MS = 2800;
-// Events that put a card on the table: the last one is highlighted on the board.
-const PLAYED_KINDS = ["card_played", "card_led", "card_followed", "first_nail", "trail", "capture", "build_made", "build_raised", "build_called"];
+// A run shown card by card that falls this many cards behind the server is
+// shown at once.
+const RUN_BACKLOG = 12;
 
 export function cardOfMove(text) {
   const match = CARD_MOVE.exec(text);
   return match ? match[1] : null;
+}
+
+// A message's events cut before each card played after the first: the steps a
+// run is shown in, one at the server's bots' pace (``pace`` seconds; 0 or a
+// message with one card played: one step).
+export function runSteps(events, pace) {
+  const steps = [[]];
+  let plays = 0;
+  for (const entry of events) {
+    if (entry.event.plays_card && plays++ > 0 && pace > 0) steps.push([]);
+    steps[steps.length - 1].push(entry);
+  }
+  return steps;
 }
 
 export class TablePage {
@@ -31,6 +45,7 @@ export class TablePage {
     this.seatInfo = loadSeat(tableId);
     this.state = null;
     this.log = [];
+    this.runQueue = [];
     this.selected = null;
     this.hint = null;
     this.message = "";
@@ -62,6 +77,7 @@ export class TablePage {
   stop() {
     this.stopped = true;
     clearTimeout(this.pauseTimer);
+    clearTimeout(this.runTimer);
     clearInterval(this.ticker);
     delete document.body.dataset.version;
     document.title = t("titleBase");
@@ -105,25 +121,31 @@ export class TablePage {
       this.retry = 0;
       this.pending = false;
       const previous = this.state;
-      if (message.log_reset) this.log = [];
+      // Several cards played in one message (the forced plays of a Nain Jaune
+      // run): the first now, each next one at the bots' pace (showRunStep). A
+      // run still being shown goes on, the new events after it; a log sent
+      // whole, or a run fallen far behind (a page in the background), is
+      // shown at once.
       for (const entry of message.events) entry.names = message.names; // the names it was said with
-      this.log.push(...message.events);
-      if (message.events.length) this.serverNarrates = true;
+      const reset = Boolean(message.log_reset);
+      if (reset || this.runQueue.length > RUN_BACKLOG) this.finishRun();
+      if (reset) this.log = [];
+      const steps = reset ? [message.events] : runSteps(message.events, message.pace);
+      const showing = this.runQueue.length > 0;
+      if (showing) this.runQueue.push(...steps.filter((step) => step.length));
+      else this.runQueue = steps.slice(1);
+      const now = showing ? [] : steps[0];
+      this.log.push(...now);
       if (typeof message.spectators === "number") this.spectators = message.spectators;
       this.noteSeats(message.seats, message.names, message.seat);
       // The game's end shows the final board and the result beside it, with no
       // pause banner over the board at the same moment.
       if (message.over && !(previous && previous.over)) this.resultClosed = false;
-      this.takeEvents(message.events, Boolean(message.log_reset), message.over);
+      this.takeEvents(now, reset, message.over);
+      if (this.runQueue.length && !showing) this.runTimer = setTimeout(() => this.showRunStep(), message.pace * 1000);
       if (message.over) this.endPause();
       // A stand-in bot played for an away seat (or a run-out turn clock): one log line.
       if (message.notice) this.log.push({ derived: true, event: { kind: "stand_in" }, text: message.notice.text });
-      // A game that sends no events yet still gets a log: who moved, and the
-      // cards that came onto the board (public), or the text of our own move.
-      this.derive = null;
-      if (previous && !this.serverNarrates && message.version === previous.version + 1 && previous.to_act !== null) {
-        this.derive = { actor: previous.to_act, text: previous.to_act === previous.seat ? this.sentText : null };
-      }
       if (this.state && message.version !== this.state.version) {
         this.hint = null;
         this.selected = null;
@@ -219,12 +241,52 @@ export class TablePage {
   takeEvents(events, reset, over = false) {
     for (const entry of events) {
       const event = entry.event;
-      if (PLAYED_KINDS.includes(event.kind) && typeof event.card === "number") {
+      if (event.plays_card && typeof event.card === "number") {
         this.lastPlayed = { card: cardText(event.card), seat: event.seat };
       }
-      if (PAUSE_KINDS.includes(event.kind) && !reset && !over) this.showPause(entry);
+      if (event.milestone && !reset && !over) this.showPause(entry);
     }
     if (reset && !events.length) this.lastPlayed = null;
+  }
+
+  // The next card of a run shown one at a time: its log lines, the card on the
+  // board, and the milestone that may close the run.
+  showRunStep() {
+    const step = this.runQueue.shift();
+    if (!step || !this.state) return;
+    this.log.push(...step);
+    this.takeEvents(step, false, this.state.over);
+    if (this.runQueue.length) this.runTimer = setTimeout(() => this.showRunStep(), this.state.pace * 1000);
+    this.render();
+  }
+
+  // A new message arrives while a run is being shown: the rest of it at once.
+  finishRun() {
+    clearTimeout(this.runTimer);
+    const rest = this.runQueue.flat();
+    this.runQueue = [];
+    if (!rest.length) return;
+    this.log.push(...rest);
+    this.takeEvents(rest, false, Boolean(this.state && this.state.over));
+  }
+
+  // The cards of the run not shown yet stay off the board until their turn:
+  // the last place each is drawn (where it was played to, after any fixed
+  // place such as a box), with its caption when it has one of its own.
+  hideRunAhead(board) {
+    const ahead = new Set();
+    for (const entry of this.runQueue.flat()) {
+      const event = entry.event;
+      if (event.plays_card && typeof event.card === "number") ahead.add(cardText(event.card));
+    }
+    if (!ahead.size) return;
+    const last = new Map();
+    for (const node of board.querySelectorAll("[data-card]")) if (ahead.has(node.dataset.card)) last.set(node.dataset.card, node);
+    for (const node of last.values()) {
+      const parent = node.parentElement;
+      const alone = parent && parent !== board && parent.querySelectorAll("[data-card]").length === 1;
+      (alone ? parent : node).style.visibility = "hidden";
+    }
   }
 
   showPause(entry) {
@@ -293,7 +355,6 @@ export class TablePage {
     if (this.pending || !this.state) return;
     this.pending = true;
     this.selected = null;
-    this.sentText = move.text;
     const felt = this.root.querySelector(".felt");
     if (felt) felt.classList.add("pending");
     this.send({ type: "move", action: move.action, version: this.state.version });
@@ -444,12 +505,8 @@ export class TablePage {
     const board = game.board(view, ctx);
     board.classList.add("board");
     this.fixBoard(board, view);
-    const fresh = this.markFresh(board, state.version);
-    if (this.derive) {
-      const text = this.derive.text || fresh.join(" ");
-      if (text) this.log.push({ derived: true, event: { kind: "move" }, text: `${names[this.derive.actor]}: ${text}` });
-      this.derive = null;
-    }
+    this.markFresh(board, state.version);
+    this.hideRunAhead(board);
     contents.push(board);
     const banner = this.pauseBanner();
     if (banner) contents.push(banner);
@@ -536,7 +593,7 @@ export class TablePage {
       this.fresh = before ? [...new Set(cards.map((node) => node.dataset.card).filter((card) => !before.has(card)))] : [];
       this.freshVersion = version;
     }
-    const last = this.serverNarrates && this.lastPlayed ? this.lastPlayed.card : null;
+    const last = this.lastPlayed ? this.lastPlayed.card : null;
     for (const node of cards) {
       if (last ? node.dataset.card === last : this.fresh.includes(node.dataset.card)) node.classList.add(last ? "last-played" : "fresh");
     }
@@ -827,7 +884,7 @@ export class TablePage {
       return el("li", { class: "event kind-cards_dealt" }, parts);
     }
     if (line.faceDown) return el("li", { class: "event kind-card_laid_face_down" }, t("laidFaceDown", { n: line.faceDown.count }));
-    const milestone = PAUSE_KINDS.includes(line.kind) || line.kind === "game_ended" ? " milestone" : "";
+    const milestone = (line.entry && line.entry.event.milestone) || line.kind === "game_ended" ? " milestone" : "";
     const entry = line.entry;
     const text = entry.plain ? entry.text : entry.derived ? prettyMove(entry.text) : prettySentence(this.named(entry));
     return el("li", { class: `event kind-${line.kind}${milestone}` }, text);
