@@ -19,7 +19,6 @@ from parlour.tui import session
 from parlour.tui.app import CoverScreen, QuitScreen, RulesScreen, TableApp, screen_text
 from parlour.tui.session import Match
 
-
 SIZE = (110, 40)
 
 

@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from parlour.core.registry import game_class, game_names
 from parlour.web import create_app
 
+
 def short_table(game: str, index: int) -> dict[str, Any]:
     """Two people and bots (random, heuristic in turn) at the smallest table of
     three or more seats the game allows (two when it allows no more), the
