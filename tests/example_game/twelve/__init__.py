@@ -17,8 +17,8 @@ PARTS = GameParts(
     events="events",
     text="text",
     heuristic="heuristic",
+    tensor="tensor",
     pages="pages",
     board="board.js",
 )
-"""Where each part of the game lives in this package (no tensor part: the
-research adapters use their generic tensor)."""
+"""Where each part of the game lives in this package."""

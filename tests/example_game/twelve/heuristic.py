@@ -11,7 +11,6 @@ from typing import Any
 
 from parlour.core.cards import parse_card
 from parlour.core.sampler import Rng
-
 from twelve.rules import power
 
 HARD_ITERATIONS = (400, 200)

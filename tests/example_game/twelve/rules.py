@@ -16,12 +16,11 @@ from typing import ClassVar, Final
 
 from parlour.core.cards import format_card, format_card_in, iter_bits, make_card, parse_card
 from parlour.core.errors import ParlourError, ParseError
-from parlour.core.game import JSON, TERMINAL, CHANCE, DealScore, Game, GameInfo, State, View
+from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, GameEnded
-
 from twelve.events import CardPlayed, DealScored, TrickWon
 
 # ----- constants --------------------------------------------------------------
@@ -32,9 +31,7 @@ SUITS: Final = (0, 1)
 """Spades and hearts."""
 PACK: Final = sum(1 << make_card(rank, suit) for rank in RANKS for suit in SUITS)
 """Bit mask of the 12 cards."""
-SUIT_MASKS: Final = tuple(
-    sum(1 << make_card(rank, suit) for rank in RANKS) for suit in range(4)
-)
+SUIT_MASKS: Final = tuple(sum(1 << make_card(rank, suit) for rank in RANKS) for suit in range(4))
 """Bit mask of the pack's cards of each suit."""
 HAND: Final = 4
 """Cards in each hand, and tricks in a deal."""
@@ -242,10 +239,13 @@ class TwelveState(State):
         played = self.played
         finished = len(self.trick_winners)
         tricks: list[JSON] = []
+        leader = (self.dealer + 1) % 2
         for number in range(finished):
             cards = played[2 * number : 2 * number + 2]
             texts = [format_card(card) for card in cards]
-            tricks.append({"cards": texts, "winner": self.trick_winners[number]})
+            winner = self.trick_winners[number]
+            tricks.append({"leader": leader, "cards": texts, "winner": winner})
+            leader = winner
         return {
             "game": "twelve",
             "players": 2,
@@ -257,6 +257,7 @@ class TwelveState(State):
             "deals": self.options.deals,
             "hand": [format_card(card) for card in iter_bits(self.hands[player])],
             "hand_sizes": [hand.bit_count() for hand in self.hands],
+            "trick_leader": leader if self.phase == PHASE_PLAY else None,
             "trick": [format_card(card) for card in played[2 * finished :]],
             "tricks": tricks,
             "deal_points": list(self.points),
@@ -338,12 +339,12 @@ def _sample(game: TwelveGame, view: View, rng: Rng) -> TwelveState:
         known = 0  # the other seat's cards seen played
         void = 0  # suits it showed it lacks
         leader = (state.dealer + 1) % 2
-        plays = segment[DEALT:]
+        plays = [card for card in segment[DEALT:] if card is not None]
+        if len(plays) != len(segment[DEALT:]):
+            raise ParlourError("the view's history hides a card played")
         for start in range(0, len(plays), 2):
             trick = plays[start : start + 2]
             for offset, card in enumerate(trick):
-                if card is None:
-                    raise ParlourError("the view's history hides a card played")
                 if (leader + offset) % 2 == other:
                     known |= 1 << card
                     if offset == 1 and card // 13 != trick[0] // 13:
@@ -377,8 +378,8 @@ register(TwelveGame)
 
 __all__ = [
     "PACK",
-    "DealScored",
     "CardPlayed",
+    "DealScored",
     "TrickWon",
     "TwelveGame",
     "TwelveOptions",

@@ -80,6 +80,7 @@ def render(
     )
     count = observation["hand_sizes"][other]
     trick: list[str] = observation["trick"]
+    hand: list[str] = observation["hand"]
     blocks: list[Block] = [
         (0, [header]),
         (0, [_word(style, "cards", name=seat_name(names, other, style), count=count)]),
