@@ -12,23 +12,14 @@ import parlour
 from parlour.arena import ArenaSettings, run_arena
 from parlour.bots import BOT_KINDS, LEVELS, HeuristicBot, IsmctsBot, RandomBot, make_bot
 from parlour.bots.heuristics import policy_for
-from parlour.bots.ismcts import Searcher, SearchSettings, _rewards
+from parlour.bots.ismcts import Searcher, SearchSettings, _rewards, hard_iterations
 from parlour.core.errors import InvalidOptionError
 from parlour.core.game import State, View
-from parlour.core.registry import game_class
+from parlour.core.registry import game_class, game_parts
 from parlour.core.sampler import Rng
 
 GAMES = parlour.game_names()
 
-SHORT = {
-    "casino": {"target": 1},
-    "colour-blind": {"deals": 1},
-    "dracula": {"deals": 1},
-    "dracula-partnership": {},
-    "nain-jaune": {"max_deals": 1},
-    "thracula": {"deals": 1},
-}
-"""Options that make each game's match short (one deal or round)."""
 
 
 def option_sets(name: str) -> list[dict[str, object]]:
@@ -117,7 +108,7 @@ def test_states_differing_only_in_hidden_cards_give_equal_views_and_choices(name
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("kind", ["random", "heuristic", "easy"])
 def test_bot_plays_a_whole_match_with_legal_moves(name: str, kind: str) -> None:
-    game = parlour.load_game(name, **SHORT.get(name, {}))
+    game = parlour.load_game(name, **game_class(name).short_options)
     state = game.new_initial_state(seed=8)
     bots = [make_bot(kind, seat) for seat in range(game.num_players)]
     while not state.is_terminal():
@@ -164,15 +155,14 @@ def test_levels_are_bot_kinds() -> None:
 
 
 def test_hard_level_spends_the_compiled_engines_speed_on_a_deeper_search() -> None:
-    from parlour.bots import HARD_ITERATIONS
-
-    assert set(HARD_ITERATIONS) == set(parlour.game_names())
     column = 0 if parlour.compiled() else 1
     hard = LEVELS["hard"]
     for name in parlour.game_names():
-        compiled_budget, pure_budget = HARD_ITERATIONS[name]
+        budgets = game_parts(name).attribute("heuristic", "HARD_ITERATIONS")
+        assert isinstance(budgets, tuple), name
+        compiled_budget, pure_budget = budgets
         assert compiled_budget > pure_budget
-        assert hard.iterations_for(name) == HARD_ITERATIONS[name][column]
+        assert hard.iterations_for(name) == budgets[column] == hard_iterations(name)
 
 
 def test_a_level_with_another_budget_searches_that_many_iterations() -> None:

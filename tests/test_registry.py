@@ -233,3 +233,39 @@ def test_a_part_left_out_is_none_and_a_declared_one_must_be_there() -> None:
         GameParts(name="x", package="parlour.games.dracula", board="b.js").file("board")
     with pytest.raises(MissingPartError, match=r"parlour.games.dracula.text\) has no draw"):
         game_parts("dracula").attribute("text", "draw")
+
+
+# ----- facts each game declares (issue 22, item 2) ---------------------------------------
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_each_game_declares_its_short_options_bounds_and_unit(name: str) -> None:
+    game_type = parlour.game_class(name)
+    game = parlour.load_game(name, **game_type.short_options)
+    low, high = game.utility_bounds()
+    assert low < high
+    state = game.new_initial_state(seed=11)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[len(state.history) % len(legal)])
+    assert all(low <= value <= high for value in state.returns()), (name, state.returns())
+    english, french = game_type.score_unit
+    assert english and french
+
+
+def test_a_game_that_gives_no_bounds_is_refused_by_name() -> None:
+    from parlour.core.game import Game
+
+    with pytest.raises(NotImplementedError, match="the game 'dracula' does not say the bounds"):
+        Game.utility_bounds(parlour.load_game("dracula"))
+
+
+def test_nain_jaune_counts_in_chips_and_its_bots_claim_without_thinking() -> None:
+    from parlour.bots.base import automatic_action
+    from parlour.i18n import in_score_units
+
+    assert in_score_units("nain-jaune", "lead +3 points", "fr") == "lead +3 jetons"
+    assert in_score_units("dracula", "lead +3 points", "fr") == "lead +3 points"
+    claim = game_parts("nain-jaune").attribute("rules", "CLAIM")
+    assert automatic_action("nain-jaune", [claim, 3]) == claim
+    assert automatic_action("dracula", [1, 2]) is None

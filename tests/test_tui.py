@@ -19,16 +19,6 @@ from parlour.tui import session
 from parlour.tui.app import CoverScreen, QuitScreen, RulesScreen, TableApp, screen_text
 from parlour.tui.session import Match
 
-SHORT_OPTIONS: dict[str, dict[str, object]] = {
-    "casino": {"target": 1},
-    "colour-blind": {"deals": 1},
-    "dracula": {"deals": 1},
-    "dracula-partnership": {"deals": 1},
-    "nain-jaune": {"max_deals": 1},
-    "thracula": {"deals": 1},
-}
-"""Options that make each game one deal long (a new game gets the empty set)."""
-
 SIZE = (110, 40)
 
 
@@ -46,7 +36,7 @@ def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def new_match(name: str, humans: list[int] | None = None, seed: int = 4, lang: str = "en") -> Match:
-    game = parlour.load_game(name, **SHORT_OPTIONS.get(name, {}))
+    game = parlour.load_game(name, **parlour.game_class(name).short_options)
     humans = [0] if humans is None else humans
     names = [
         ("You" if len(humans) == 1 else f"Player {seat + 1}") if seat in humans else f"Bot {seat}"

@@ -22,30 +22,30 @@ pytest.importorskip("starlette", reason="the web tests need the web extra: pip i
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from parlour.core.registry import game_names
+from parlour.core.registry import game_class, game_names
 from parlour.web import create_app
 
-# Two people at every table, bots in the other seats; short games.
+
+def short_table(game: str, index: int) -> dict[str, Any]:
+    """Two people and bots (random, heuristic in turn) at the smallest table of
+    three or more seats the game allows (two when it allows no more), the
+    people's seats turned by ``index`` so that the games seat them differently; a
+    short game (its Game's ``short_options``)."""
+    game_type = game_class(game)
+    players = max(game_type.info.min_players, min(3, game_type.info.max_players))
+    seats = ["human", "human", *(["bot:random", "bot:heuristic"] * players)[: players - 2]]
+    turn = index % players
+    return {
+        "players": players,
+        "options": dict(game_type.short_options),
+        "seats": seats[turn:] + seats[:turn],
+    }
+
+
 TABLES: dict[str, dict[str, Any]] = {
-    "dracula": {"players": 2, "options": {"deals": 1}, "seats": ["human", "human"]},
-    "dracula-partnership": {
-        "players": 4,
-        "options": {},
-        "seats": ["human", "bot:random", "human", "bot:heuristic"],
-    },
-    "thracula": {"players": 3, "options": {"deals": 1}, "seats": ["human", "human", "bot:random"]},
-    "colour-blind": {
-        "players": 3,
-        "options": {"deals": 1},
-        "seats": ["human", "bot:heuristic", "human"],
-    },
-    "nain-jaune": {
-        "players": 3,
-        "options": {"max_deals": 1},
-        "seats": ["bot:random", "human", "human"],
-    },
-    "casino": {"players": 3, "options": {"target": 3}, "seats": ["human", "human", "bot:random"]},
+    game: short_table(game, index) for index, game in enumerate(game_names())
 }
+"""Two people at every registered game's table, bots in the other seats; short games."""
 
 
 @pytest.fixture

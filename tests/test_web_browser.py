@@ -29,6 +29,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from parlour.core.registry import game_class, game_names
+
 SCREENS = Path(os.environ.get("PARLOUR_SCREENS") or Path(tempfile.gettempdir()) / "parlour-screens")
 """Where the screenshots go: ``PARLOUR_SCREENS=docs/screens`` refreshes the
 documentation's; by default a temporary folder, so a test run leaves the work
@@ -53,15 +55,22 @@ NEEDED = (
     "Playwright's own browser download is not used."
 )
 
-# A short game of each, set through the new-table form: (players, options, seats).
+def short_game(game: str) -> tuple[int, dict[str, str], list[str]]:
+    """A short game of ``game``, set through the new-table form: (players, options
+    as the form's text, seats): its Game's ``short_options``, at the smallest table
+    of three or more seats it allows (two when it allows no more), Ann against
+    heuristic and random bots in turn."""
+    game_type = game_class(game)
+    players = max(game_type.info.min_players, min(3, game_type.info.max_players))
+    options = {name: str(value).lower() for name, value in game_type.short_options.items()}
+    bots = ["bot:heuristic", "bot:random"] * players
+    return players, options, ["human", *bots[: players - 1]]
+
+
 SHORT_GAMES: dict[str, tuple[int, dict[str, str], list[str]]] = {
-    "dracula": (2, {"deals": "1"}, ["human", "bot:heuristic"]),
-    "dracula-partnership": (4, {"deals": "1"}, ["human", "bot:random", "bot:random", "bot:random"]),
-    "thracula": (3, {"deals": "1"}, ["human", "bot:random", "bot:heuristic"]),
-    "colour-blind": (3, {"deals": "1"}, ["human", "bot:heuristic", "bot:random"]),
-    "nain-jaune": (3, {"max_deals": "1"}, ["human", "bot:random", "bot:heuristic"]),
-    "casino": (2, {"target": "1"}, ["human", "bot:heuristic"]),
+    game: short_game(game) for game in game_names()
 }
+"""A short game of every registered game."""
 
 MOVE_CONTROLS = (
     ".is-target button, .card-moves button, .hand button.card.playable, .other-moves button"

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from parlour.core.cards import parse_card
 from parlour.core.errors import ParseError, Refusal
+from parlour.core.registry import game_class
 from parlour.render import Style
 
 LANGUAGES = ("en", "fr")
@@ -587,15 +588,11 @@ def typed_move(text: str, lang: str) -> str:
     return " ".join(read)
 
 
-SCORE_UNITS = {"nain-jaune": {"en": "chips", "fr": "jetons"}}
-"""Games that do not count in points: what they count in, per language."""
-
-
 def in_score_units(game_name: str, text: str, lang: str) -> str:
-    """``text`` (a hint's reason, say) with "points" said in the game's own unit:
-    Nain Jaune is played for chips (jetons), not points."""
-    units = SCORE_UNITS.get(game_name)
-    if units is None:
+    """``text`` (a hint's reason, say) with "points" said in the game's own unit
+    (its Game's ``score_unit``: Nain Jaune is played for chips, jetons)."""
+    english, french = game_class(game_name).score_unit
+    unit = french if lang == "fr" else english
+    if unit == "points":
         return text
-    unit = units.get(lang, units["en"])
     return re.sub(r"\bpoints?\b", unit, text)

@@ -12,7 +12,8 @@ Kinds (``BOT_KINDS``, the choices of ``parlour play --opponent``):
 - ``ismcts``: information-set Monte Carlo tree search, 1,000 iterations a move.
 - ``easy``, ``medium``, ``hard``: levels for people (see :data:`LEVELS`).
 
-Every bot claims its Nain Jaune box when the game leaves the claim to players.
+Every bot makes the moves its game's heuristic part calls automatic
+(``automatic_action``) without thinking.
 """
 
 from __future__ import annotations
@@ -25,39 +26,20 @@ from parlour.bots.heuristics import HeuristicBot
 from parlour.bots.ismcts import IsmctsBot, SearchSettings
 from parlour.core.errors import InvalidOptionError, allowed_list
 
-HARD_ITERATIONS: dict[str, tuple[int, int]] = {
-    "casino": (600, 160),
-    "colour-blind": (1600, 600),
-    "dracula": (3600, 1200),
-    "dracula-partnership": (1200, 400),
-    "nain-jaune": (450, 200),
-    "thracula": (1800, 600),
-}
-"""The ``hard`` level's iterations per decision in each game: (on the compiled
-engine, on the pure-Python engine). Each is what keeps 90% of its moves under
-about 0.8 s of one core of the measuring machine on that engine (docs/bots.md):
-the compiled engine's speed is spent on a deeper search."""
-
-
-def _hard_budgets() -> tuple[tuple[str, int], ...]:
-    from parlour import compiled
-
-    column = 0 if compiled() else 1
-    return tuple((game, budgets[column]) for game, budgets in sorted(HARD_ITERATIONS.items()))
-
-
 LEVELS: dict[str, SearchSettings] = {
     "easy": SearchSettings(iterations=40, exploration=1.0, sense_floor=True),
     "medium": SearchSettings(iterations=200, sense_floor=True),
     "hard": SearchSettings(
         iterations=600,
         heuristic_rollouts=True,
-        game_iterations=_hard_budgets(),
+        hard_budgets=True,
         sense_floor=True,
     ),
 }
 """The ISMCTS settings of each level (documented in docs/bots.md). ``hard`` takes
-its budgets from :data:`HARD_ITERATIONS` for the engine running."""
+each game's budget for the engine running from its heuristic part's
+``HARD_ITERATIONS`` (:func:`parlour.bots.ismcts.hard_iterations`), 600 where a game
+declares none."""
 
 
 def _level(name: str) -> Callable[[int], Bot]:
@@ -102,7 +84,7 @@ def _search_settings(kind: str) -> SearchSettings | None:
             f"{MAX_ITERATIONS:,}, e.g. {name}:1200"
         )
     base = LEVELS.get(name, SearchSettings())
-    return replace(base, iterations=int(budget), game_iterations=())
+    return replace(base, iterations=int(budget), game_iterations=(), hard_budgets=False)
 
 
 def check_bot_kind(kind: str) -> None:
@@ -127,7 +109,6 @@ def make_bot(kind: str, seed: int) -> Bot:
 
 __all__ = [
     "BOT_KINDS",
-    "HARD_ITERATIONS",
     "LEVELS",
     "MAX_ITERATIONS",
     "Bot",

@@ -11,10 +11,12 @@ legal actions).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, cast
 
 from parlour.core.game import View
+from parlour.core.parts import MissingPartError
+from parlour.core.registry import game_parts
 from parlour.core.sampler import Rng
 
 
@@ -60,17 +62,31 @@ def require_choice(view: View) -> None:
         )
 
 
+AutomaticHook = Callable[[Sequence[int]], "int | None"]
+"""A game's ``automatic_action(legal_actions)``: the action every bot takes, or None."""
+
+_AUTOMATIC: dict[str, AutomaticHook | None] = {}
+"""Each game's ``automatic_action`` hook (None: it has none), looked up once."""
+
+
+def _automatic_hook(game_name: str) -> AutomaticHook | None:
+    found = game_parts(game_name).hook("heuristic", "automatic_action")
+    if found is not None and not callable(found):
+        raise MissingPartError(
+            f"the heuristic part of the game {game_name!r} gives automatic_action = "
+            f"{found!r}, not a function of the legal actions"
+        )
+    return cast("AutomaticHook | None", found)
+
+
 def automatic_action(game_name: str, legal_actions: Sequence[int]) -> int | None:
-    """An action every bot takes without thinking, or None.
-
-    Nain Jaune with ``claim=manual``: a bot always claims the box it has won.
-    """
-    if game_name == "nain-jaune":
-        from parlour.games.nain_jaune.rules import CLAIM
-
-        if CLAIM in legal_actions:
-            return CLAIM
-    return None
+    """An action every bot takes without thinking, or None: what the game's
+    heuristic part says in its optional ``automatic_action(legal_actions)`` hook (a
+    box won at Nain Jaune with ``claim=manual`` is always claimed)."""
+    if game_name not in _AUTOMATIC:
+        _AUTOMATIC[game_name] = _automatic_hook(game_name)
+    hook = _AUTOMATIC[game_name]
+    return None if hook is None else hook(legal_actions)
 
 
 class RandomBot:
@@ -86,7 +102,7 @@ class RandomBot:
         self.seed = seed
 
     def choose(self, view: View) -> int:
-        """A uniformly random legal action (a Nain Jaune box is always claimed)."""
+        """A uniformly random legal action (after the game's automatic ones)."""
         require_choice(view)
         forced = automatic_action(view.game.info.name, view.legal_actions)
         if forced is not None:

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from parlour.bots.base import automatic_action, decision_rng, require_choice
 from parlour.bots.heuristics import Policy, policy_for, sensible_actions
 from parlour.core.game import CHANCE, TERMINAL, State, View
+from parlour.core.parts import MissingPartError
+from parlour.core.registry import game_parts
 from parlour.core.sampler import Rng
 
 
@@ -60,12 +62,19 @@ class SearchSettings:
     sense_floor: bool = False
     """Keep the game's floor of sense (its heuristic's ``sensible``): the moves
     below it are never chosen (the levels meant for people, docs/bots.md)."""
+    hard_budgets: bool = False
+    """Take each game's budget from its heuristic part's ``HARD_ITERATIONS`` (the
+    column of the engine running), where the game declares one (the ``hard`` level)."""
 
     def iterations_for(self, game_name: str) -> int | None:
         """The iteration budget in ``game_name``."""
         for name, iterations in self.game_iterations:
             if name == game_name:
                 return iterations
+        if self.hard_budgets:
+            budget = hard_iterations(game_name)
+            if budget is not None:
+                return budget
         return self.iterations
 
     def __post_init__(self) -> None:
@@ -75,6 +84,28 @@ class SearchSettings:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"seconds must be positive, not {self.seconds}")
+
+
+def hard_iterations(game_name: str) -> int | None:
+    """The ``hard`` level's iterations per decision that ``game_name`` declares
+    (``HARD_ITERATIONS`` in its heuristic part: compiled, pure) for the engine
+    running; None when the game declares none."""
+    from parlour import compiled
+
+    budgets = game_parts(game_name).hook("heuristic", "HARD_ITERATIONS")
+    if budgets is None:
+        return None
+    if not (
+        isinstance(budgets, tuple)
+        and len(budgets) == 2
+        and all(isinstance(budget, int) and budget >= 1 for budget in budgets)
+    ):
+        raise MissingPartError(
+            f"the heuristic part of the game {game_name!r} gives HARD_ITERATIONS = "
+            f"{budgets!r}, not two whole numbers of at least 1 (compiled, pure Python)"
+        )
+    compiled_budget, pure_budget = budgets
+    return int(compiled_budget if compiled() else pure_budget)
 
 
 class _Node:

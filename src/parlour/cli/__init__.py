@@ -12,8 +12,8 @@ from parlour.core.registry import game_class, game_names
 from parlour.table.pages import options_text, rules_text
 
 DESCRIPTION = """\
-parlour: parlour card games at the terminal (Dracula, Thracula, Colour-blind,
-Nain Jaune, Casino), against the computer or friends at one keyboard.
+parlour: parlour card games at the terminal (parlour list names them), against
+the computer or friends at one keyboard.
 
 examples:
   parlour list                         the games

@@ -794,6 +794,19 @@ class Game(Generic[OptionsT]):
     seats' mean), from which a reviewed decision is an inaccuracy, a mistake, a
     blunder (``parlour review``; docs/review.md): each game sets them from its
     score scale."""
+    short_options: ClassVar[Mapping[str, object]] = {}
+    """Options that make a match one short deal (or round): what tests, examples and
+    benchmarks play (``{}``: the defaults are short already)."""
+    score_unit: ClassVar[tuple[str, str]] = ("points", "points")
+    """What the game's scores count, in English and in French (Nain Jaune: chips, jetons)."""
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """``(lowest, highest)`` return any seat can get under these options: safe,
+        not tight (OpenSpiel's ``min_utility`` / ``max_utility``). Each game says."""
+        raise NotImplementedError(
+            f"the game {self.info.name!r} does not say the bounds of its returns "
+            f"(Game.utility_bounds)"
+        )
 
     def __init__(self, **options: object) -> None:
         self.options: OptionsT = build_options(self.options_class, options)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import cast
 
-from parlour.core.registry import game_names, load_game
+from parlour.core.registry import game_names, game_parts, load_game
 from parlour.tui.app import TableApp, screen_text
 from parlour.tui.session import Match
 
@@ -60,29 +61,29 @@ async def capture(
         return screen_text(app)
 
 
-EXTRA_CAPTURES: list[tuple[str, str, str, dict[str, object], int]] = [
-    ("dracula-fr", "dracula", "fr", {}, 4),
-    ("nain-jaune-8", "nain-jaune", "en", {"players": 8}, 5),
-    ("nain-jaune-3", "nain-jaune", "en", {"players": 3}, 4),
-    ("casino-4", "casino", "en", {"players": 4}, 4),
-    ("colour-blind-2", "colour-blind", "en", {"players": 2}, 4),
-]
-"""Captures beyond one per game: (file name, game, language, options, seed)."""
+Capture = tuple[str, str, str, dict[str, object], int]
+"""One capture: (file name, game, language, options, seed)."""
+
+
+def captures() -> list[Capture]:
+    """One capture per game in English, then those each game's text part asks for
+    beyond it (``SCREEN_CAPTURES``: file name suffix, language, options, seed)."""
+    found: list[Capture] = [(name, name, "en", {}, 4) for name in game_names()]
+    for name in game_names():
+        extra = game_parts(name).hook("text", "SCREEN_CAPTURES")
+        for suffix, lang, options, seed in cast(
+            "tuple[tuple[str, str, dict[str, object], int], ...]", extra or ()
+        ):
+            found.append((f"{name}-{suffix}", name, lang, dict(options), seed))
+    return found
 
 
 def write_captures(directory: Path) -> list[Path]:
-    """Write ``<game>.txt`` for every game and the :data:`EXTRA_CAPTURES` into
-    ``directory``."""
+    """Write every capture of :func:`captures` (``<game>.txt``, ``<game>-<suffix>.txt``)
+    into ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    jobs: list[tuple[str, str, str, dict[str, object], int]] = [
-        (name, name, "en", {}, 4) for name in game_names()
-    ]
-    for file_name, name, lang, options, seed in jobs + EXTRA_CAPTURES:
-        try:
-            load_game(name, **options)
-        except ValueError:  # an option this game does not have (yet)
-            continue
+    for file_name, name, lang, options, seed in captures():
         path = directory / f"{file_name}.txt"
         text = asyncio.run(capture(name, lang=lang, options=options, seed=seed))
         path.write_text(text, encoding="utf-8")

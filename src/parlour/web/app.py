@@ -30,7 +30,7 @@ import parlour
 from parlour.bots import BOT_KINDS
 from parlour.core.errors import ParlourError
 from parlour.core.options import format_option_value
-from parlour.core.registry import game_class, game_names
+from parlour.core.registry import game_class, game_names, game_parts
 from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
 from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
 from parlour.table.stores import open_store
@@ -186,6 +186,18 @@ def rules_page(name: str) -> str:
     return text + "\n".join(lines) + "\n"
 
 
+def board_module(name: str) -> bytes:
+    """The JavaScript module of a game's board (its ``board`` part), served at
+    ``/games/<name>/board.js``: a 404 for a game that is not registered or has no
+    board (the page then shows its observation plainly)."""
+    if name not in game_names():
+        raise WebError(f"there is no game {name!r}; games: {', '.join(game_names())}", 404)
+    board = game_parts(name).file("board")
+    if board is None:
+        raise WebError(f"the game {name!r} has no board of its own", 404)
+    return board.read_bytes()
+
+
 def error_response(message: str, status: int = 400) -> JSONResponse:
     """Every refusal of the API: ``{"error": message}`` with an HTTP status."""
     return JSONResponse({"error": message}, status_code=status)
@@ -328,6 +340,10 @@ def create_app(
     async def game_rules(request: Request) -> Response:
         name = request.path_params["name"]
         return JSONResponse({"game": name, "text": rules_page(name)})
+
+    async def game_board(request: Request) -> Response:
+        module = board_module(request.path_params["name"])
+        return Response(module, media_type="text/javascript; charset=utf-8")
 
     async def list_tables(request: Request) -> Response:
         limit_text = request.query_params.get("limit", str(LOBBY_PAGE))
@@ -537,6 +553,7 @@ def create_app(
         Route("/", index),
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
+        Route("/games/{name}/board.js", game_board),
         Route("/api/server", server_facts),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/finished", finished_tables, methods=["GET"]),

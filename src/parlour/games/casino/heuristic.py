@@ -42,6 +42,11 @@ from parlour.games.casino.rules import (
     VALUE,
 )
 
+HARD_ITERATIONS = (600, 160)
+"""The ``hard`` bot's iterations per decision here: (on the compiled engine, on
+the pure-Python engine), what keeps 90% of its moves under about 0.8 s of one core
+of the measuring machine on that engine (docs/bots.md)."""
+
 CARD_OF_TEXT = {format_card(card): card for card in range(52)}
 """Card ids by their text (the observation names cards as text)."""
 

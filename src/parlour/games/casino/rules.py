@@ -33,7 +33,7 @@ stays: :meth:`CasinoState.string_to_actions` turns it into its steps and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, ClassVar, TypeGuard
 
 from parlour.core.cards import (
     DIAMONDS,
@@ -1139,6 +1139,7 @@ class CasinoGame(Game[CasinoOptions]):
     review_thresholds = (0.5, 1.25, 2.5)
     """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = CasinoState
+    short_options: ClassVar[dict[str, object]] = {"target": 1}
     conformance_options = (
         {"target": 1},
         {"players": 3, "target": 1},
@@ -1150,6 +1151,11 @@ class CasinoGame(Game[CasinoOptions]):
         {"players": 3, "target": 5, "sweeps": True, "tiebreak": "count_out"},
         {"target": 1, "public_capture_counts": False, "first_dealer": 1},
     )
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """11 points a round and at most one sweep a capture (48 plays), for at
+        most ROUND_LIMIT rounds."""
+        return 0.0, float((11 + 48) * ROUND_LIMIT)
 
     def num_distinct_actions(self) -> int:
         """634: 572 first steps (card × kind), 52 loose cards and 9 builds to add, done."""

@@ -30,6 +30,12 @@ from parlour.games.casino.rules import (
 )
 from parlour.render import Style, pad, rows_needed
 
+SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
+    ("4", "en", {"players": 4}, 4),
+)
+"""The full-screen table's text captures (docs/screens/) beyond the default one:
+(file name suffix, language, options, seed), read by ``parlour.tui.capture``."""
+
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "header": "Casino · round {round} · deal {deal} of {deals} · dealer: {dealer} · "

@@ -14,5 +14,6 @@ PARTS = GameParts(
     heuristic="heuristic",
     tensor="tensor",
     pages="pages",
+    board="board.js",
 )
 """Where each part of the game lives in this package."""

@@ -22,6 +22,11 @@ from parlour.core.cards import is_red, parse_card
 from parlour.core.sampler import Rng
 from parlour.games.colour_blind.rules import POWER, VALUE
 
+HARD_ITERATIONS = (1600, 600)
+"""The ``hard`` bot's iterations per decision here: (on the compiled engine, on
+the pure-Python engine), what keeps 90% of its moves under about 0.8 s of one core
+of the measuring machine on that engine (docs/bots.md)."""
+
 
 def _pick(cards: Sequence[int], rng: Rng, highest: bool) -> int:
     best = max(POWER[card] for card in cards) if highest else min(POWER[card] for card in cards)

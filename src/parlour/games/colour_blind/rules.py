@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -636,6 +636,7 @@ class ColourBlindGame(Game[ColourBlindOptions]):
     review_thresholds = (2.0, 5.0, 10.0)
     """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = ColourBlindState
+    short_options: ClassVar[dict[str, object]] = {"deals": 1}
     conformance_options = (
         {"deals": 1},
         {"first_dealer": 1, "follow_suit": False, "deals": 2},
@@ -644,6 +645,10 @@ class ColourBlindGame(Game[ColourBlindOptions]):
         {"players": 2, "first_dealer": 0, "removed_ranks": "JQK", "last_card": "last_trick"},
         {"players": 2, "follow_suit": False, "last_card": "last_trick", "deals": 1},
     )
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """At most 14 row cards (the last card with them) of at most 13 each a deal."""
+        return 0.0, float(14 * 13 * self.deal_limit())
 
     def deal_limit(self) -> int:
         """The most deals the game can last."""

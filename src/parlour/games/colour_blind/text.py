@@ -16,6 +16,12 @@ from parlour.core.game import View
 from parlour.render import Block, Style, fit_blocks, pad
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
+SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
+    ("2", "en", {"players": 2}, 4),
+)
+"""The full-screen table's text captures (docs/screens/) beyond the default one:
+(file name suffix, language, options, seed), read by ``parlour.tui.capture``."""
+
 _PLAIN = Style()
 _CELL = 6
 """Screen columns per row card (13 cards fit in 80 columns)."""

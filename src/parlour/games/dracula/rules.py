@@ -13,7 +13,7 @@ on every open question are in ``rules-decisions.md`` §1 and §1a. Rules page:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     FULL_PACK,
@@ -695,6 +695,7 @@ class DraculaGame(Game[DraculaOptions]):
     review_thresholds = (3.0, 8.0, 15.0)
     """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = DraculaState
+    short_options: ClassVar[dict[str, object]] = {"deals": 1}
     conformance_options = (
         {},
         {"first_dealer": "random", "deals": 2, "tie_bonus_basis": "scored"},
@@ -704,6 +705,13 @@ class DraculaGame(Game[DraculaOptions]):
         {"scoring": "cards", "deals": 2},
         {"deals": 1, "session_target": 60},
     )
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Scored lines: at most two lines of 150 (three tens times five) a deal, plus
+        a session's target; scored in cards: the 54 cards."""
+        if self.options.scoring == "cards":
+            return 0.0, 54.0
+        return 0.0, float(self.options.session_target or 0) + 2.0 * 150 * self.options.deals
 
     @classmethod
     def legacy_options(

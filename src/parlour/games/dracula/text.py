@@ -22,6 +22,10 @@ from parlour.render.narration import (
     seat_name,
 )
 
+SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (("fr", "fr", {}, 4),)
+"""The full-screen table's text captures (docs/screens/) beyond the default one:
+(file name suffix, language, options, seed), read by ``parlour.tui.capture``."""
+
 WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
 
 _WORDS: dict[str, dict[str, str]] = {

@@ -22,6 +22,11 @@ from parlour.games._coffin.heuristic import (
 )
 from parlour.games._coffin.rules import Axis
 
+HARD_ITERATIONS = (1200, 400)
+"""The ``hard`` bot's iterations per decision here: (on the compiled engine, on
+the pure-Python engine), what keeps 90% of its moves under about 0.8 s of one core
+of the measuring machine on that engine (docs/bots.md)."""
+
 
 def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:
     """The partnership heuristic's choice (see the module docstring)."""

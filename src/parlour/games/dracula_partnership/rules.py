@@ -15,7 +15,7 @@ version"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     STANDARD_PACK,
@@ -527,11 +527,16 @@ class DraculaPartnershipGame(Game[DraculaPartnershipOptions]):
     review_thresholds = (2.0, 4.0, 8.0)
     """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = DraculaPartnershipState
+    short_options: ClassVar[dict[str, object]] = {"deals": 1}
     conformance_options = (
         {},
         {"first_dealer": 2, "tie_bonus_basis": "scored"},
         {"deals": 4, "first_dealer": 1},
     )
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Six coffins of two lines of at most 150 (three tens times five) a deal."""
+        return 0.0, 2.0 * 6 * 150 * self.options.deals
 
     def num_distinct_actions(self) -> int:
         """Plays (card × cell) and the two directions."""

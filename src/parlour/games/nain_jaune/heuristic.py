@@ -20,6 +20,11 @@ from parlour.core.cards import parse_card
 from parlour.core.sampler import Rng
 from parlour.games.nain_jaune.rules import BOARD_CARDS, CLAIM, STOP
 
+HARD_ITERATIONS = (450, 200)
+"""The ``hard`` bot's iterations per decision here: (on the compiled engine, on
+the pure-Python engine), what keeps 90% of its moves under about 0.8 s of one core
+of the measuring machine on that engine (docs/bots.md)."""
+
 _BOARD: Final = frozenset(BOARD_CARDS)
 
 
@@ -29,6 +34,11 @@ def _rank(card: int) -> int:
 
 def _points(card: int) -> int:
     return min(10, _rank(card))
+
+
+def automatic_action(legal_actions: Sequence[int]) -> int | None:
+    """What every bot does without thinking: claim the box it has won (``claim=manual``)."""
+    return CLAIM if CLAIM in legal_actions else None
 
 
 def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:

@@ -22,7 +22,7 @@ real decisions and chance outcomes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import (
     KING,
@@ -1116,6 +1116,8 @@ class NainJauneGame(Game[NainJauneOptions]):
     review_thresholds = (4.0, 9.0, 18.0)
     """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = NainJauneState
+    short_options: ClassVar[dict[str, object]] = {"max_deals": 1}
+    score_unit = ("chips", "jetons")
     conformance_options = (
         {"players": 3, "max_deals": 3},
         {"players": 4, "max_deals": 3, "first_dealer": 2, "direction": "anticlockwise"},
@@ -1127,6 +1129,10 @@ class NainJauneGame(Game[NainJauneOptions]):
         {"players": 5, "start_chips": 30, "game_end": "below_stakes"},
         {"players": 4, "start_chips": 40, "may_stop": True, "on_block": "next_rank"},
     )
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Every chip on the table: the stake of each player."""
+        return 0.0, float(self.options.start_chips * self.options.players)
 
     @classmethod
     def legacy_options(

@@ -18,6 +18,13 @@ from parlour.core.game import View
 from parlour.render import Block, Style, fit_blocks, pad, visible_width
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
+SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
+    ("8", "en", {"players": 8}, 5),
+    ("3", "en", {"players": 3}, 4),
+)
+"""The full-screen table's text captures (docs/screens/) beyond the default one:
+(file name suffix, language, options, seed), read by ``parlour.tui.capture``."""
+
 _PLAIN = Style()
 
 _RANK_NAMES = {

@@ -18,6 +18,11 @@ from parlour.games._coffin.heuristic import estimate_line, gives_suited_line, pa
 from parlour.games._coffin.rules import CELL_NAMES, COLUMNS, ROWS, Axis
 from parlour.games.thracula.rules import PUT, vampire_rule
 
+HARD_ITERATIONS = (1800, 600)
+"""The ``hard`` bot's iterations per decision here: (on the compiled engine, on
+the pure-Python engine), what keeps 90% of its moves under about 0.8 s of one core
+of the measuring machine on that engine (docs/bots.md)."""
+
 
 def _balance(coffin: Sequence[int], owned: Sequence[int], seat: int, rule: Any) -> float:
     scores = []

@@ -14,7 +14,7 @@ three players"). The project's decisions on every open question are in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from parlour.core.cards import FULL_PACK, format_card, iter_bits, nth_bit, parse_card
 from parlour.core.errors import ParseError, Refusal, refusal, shown
@@ -682,6 +682,7 @@ class ThraculaGame(Game[ThraculaOptions]):
     review_thresholds = (2.5, 6.0, 12.0)
     """Review grades from these expected losses per deal (docs/review.md)."""
     state_class = ThraculaState
+    short_options: ClassVar[dict[str, object]] = {"deals": 1}
     conformance_options = (
         {},
         {
@@ -693,6 +694,10 @@ class ThraculaGame(Game[ThraculaOptions]):
         {"two_vampires": "x2", "end_bonus": "difference_to_second"},
         {"deals": 2, "court_frame": "seat"},
     )
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """At most two lines of 150 (three tens times five) a deal."""
+        return 0.0, 2.0 * 150 * self.options.deals
 
     def num_distinct_actions(self) -> int:
         """Nine takes and one put per card."""

@@ -5,7 +5,7 @@
 // its own. The boards are the table page's own (boards.js): this page only
 // steps through the frames. Keys: ←/→ a move, Home/End the start and the end,
 // D the next deal's end (Shift+D the previous one).
-import { GAMES } from "./boards.js";
+import { loadBoard } from "./boards.js";
 import { backFan, cardElement, el, prettyMove, prettySentence } from "./cards.js";
 import { language, t } from "./i18n.js";
 
@@ -86,6 +86,8 @@ export class ReplayPage {
       this.root.replaceChildren(el("p", { class: "form-error" }, text), el("a", { href: `#/table/${encodeURIComponent(this.id)}` }, say("tableBack")));
       return;
     }
+    this.game = await loadBoard(data.game); // the game's board module, as the table page draws it
+    if (this.stopped) return;
     this.data = data;
     this.dealEnds = data.frames.map((frame, index) => (frame.deal_end ? index : -1)).filter((index) => index >= 0);
     this.render();
@@ -152,7 +154,7 @@ export class ReplayPage {
     const frames = data.frames;
     const frame = frames[this.index];
     const view = frame.view;
-    const game = GAMES[data.game];
+    const game = this.game;
     const names = data.names;
     const ctx = { view, names, mySeat: this.seat, selected: null, targets: new Map(), steps: new Map(), play: () => {} };
     const last = frames.length - 1;

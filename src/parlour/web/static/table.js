@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server, and everything this seat sees,
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
-import { GAMES } from "./boards.js";
+import { loadBoard } from "./boards.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { language, t } from "./i18n.js";
 import { replayLink, say } from "./replay.js";
@@ -482,7 +482,15 @@ export class TablePage {
     const logList = parts.logList;
     const logAtBottom = !logList.isConnected || logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
 
-    const game = GAMES[state.game];
+    const game = this.boards && this.boards[state.game];
+    if (!game) {
+      // The game's board is a module of its package, loaded once; render again then.
+      loadBoard(state.game).then(
+        (loaded) => { this.boards = { ...(this.boards || {}), [state.game]: loaded }; this.render(); },
+        (error) => this.flash(`${t("errorPrefix")}: ${error.message}`, true),
+      );
+      return;
+    }
     const view = state.view;
     const names = state.names;
     const { byCard, other, targets, steps } = this.analyse();

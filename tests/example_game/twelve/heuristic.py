@@ -1,0 +1,32 @@
+"""Twelve heuristic: lead high, win cheaply, throw low.
+
+- Leading: the highest card (the suit with more cards on a tie of strength).
+- Following: the cheapest card that wins the trick, else the lowest card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.cards import parse_card
+from parlour.core.sampler import Rng
+from twelve.rules import power
+
+HARD_ITERATIONS = (400, 200)
+"""The ``hard`` bot's iterations per decision here: (on the compiled engine, on
+the pure-Python engine)."""
+
+
+def choose(observation: Mapping[str, Any], legal_actions: Sequence[int], rng: Rng) -> int:
+    """The Twelve heuristic's choice (see the module docstring)."""
+    trick: list[str] = observation["trick"]
+    if not trick:
+        return max(legal_actions, key=lambda card: (power(card), card))
+    led = parse_card(trick[0])
+    winning = [
+        card for card in legal_actions if card // 13 == led // 13 and power(card) > power(led)
+    ]
+    if winning:
+        return min(winning, key=power)
+    return min(legal_actions, key=lambda card: (power(card), card))
