@@ -171,8 +171,12 @@ class MoveCheck:
 
 
 def hint_line(hint: Hint, lang: str) -> str:
-    """A hint as one line: the bot, the move, and why."""
+    """A hint: the bot and the move, what the move does (first line), and the
+    search's figures (second line)."""
     line = tr(lang, "hint", bot=hint.bot, move=shown_move(pretty_move(hint.text), lang))
+    if hint.explanation:
+        line = f"{line} — {hint.explanation}"
+        return f"{line}\n  {localized_cards(hint.reason, lang)}" if hint.reason else line
     return f"{line} — {localized_cards(hint.reason, lang)}" if hint.reason else line
 
 

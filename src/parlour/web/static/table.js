@@ -442,6 +442,8 @@ export class TablePage {
     const board = game.board(view, ctx);
     board.classList.add("board");
     this.fixBoard(board, view);
+    // A hint lights its card (in the hand) and the place it goes to on the board.
+    if (this.hint && this.hint.target) for (const node of board.querySelectorAll(`[data-cell="${CSS.escape(this.hint.target)}"]`)) node.classList.add("hinted");
     const fresh = this.markFresh(board, state.version);
     if (this.derive) {
       const text = this.derive.text || fresh.join(" ");
@@ -675,7 +677,12 @@ export class TablePage {
         doing = "";
       }
       const parts = [el("strong", {}, t("yourTurn")), doing ? ` — ${doing}` : ""];
-      if (this.hint) parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), prettyMove(this.hint.text), ` — ${this.hint.reason}`));
+      if (this.hint) {
+        // The explanation teaches (first line); the search's figures follow on a second line.
+        const said = this.hint.explanation || this.hint.reason;
+        const figures = this.hint.explanation && this.hint.reason ? [el("br"), el("span", { class: "hint-figures" }, this.hint.reason)] : [];
+        parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), prettyMove(this.hint.text), said ? ` — ${said}` : "", ...figures));
+      }
       return parts;
     }
     const actor = state.to_act;
