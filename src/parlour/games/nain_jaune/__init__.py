@@ -13,6 +13,7 @@ PARTS = GameParts(
     text="text",
     heuristic="heuristic",
     tensor="tensor",
+    explain="explain",
     pages="pages",
 )
 """Where each part of the game lives in this package."""
