@@ -8,7 +8,6 @@ import random
 from typing import Any
 
 import pytest
-from test_french import english_words
 
 import parlour
 from parlour.core.cards import parse_card
@@ -20,6 +19,7 @@ from parlour.games._coffin.rules import Axis, line_value
 from parlour.render import Style
 from parlour.render.narration import sentence
 from parlour.table.hints import hint_for
+from test_french import english_words
 
 NAMES = ["Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal"]
 DECK = "AS 8S 6S 2H 3D 4C 9H KC 5S".split()
@@ -108,9 +108,14 @@ def test_the_line_a_coffin_move_completes_scores_what_the_engine_scores(name: st
                 after.record_events()
                 after.apply_action(action)
                 observation: Any = after.observation(seat)
-                scored = [item[-1] for item in after.event_log() if item[-1].kind == "coffin_scored"]
+                scored = [
+                    item[-1] for item in after.event_log() if item[-1].kind == "coffin_scored"
+                ]
                 if scored and len(scored) > len(coffin_scored_before(state)):
-                    observation = {"row_values": scored[-1].rows, "column_values": scored[-1].columns}
+                    observation = {
+                        "row_values": scored[-1].rows,
+                        "column_values": scored[-1].columns,
+                    }
                 cell = "abc".index(explained.target[0]) + 3 * (int(explained.target[1]) - 1)
                 values = {
                     observation["row_values"][cell // 3],

@@ -34,7 +34,7 @@ RANDOM_BOT_NOTE = {
 @dataclass(frozen=True)
 class Hint:
     """What the hint bot would play: the action, its text, what it does and why
-(in the language asked for; empty if the game or the bot cannot say)."""
+    (in the language asked for; empty if the game or the bot cannot say)."""
 
     action: int
     text: str

@@ -90,9 +90,7 @@ def unseen_cards(observation: Mapping[str, Any], coffin: Sequence[int]) -> int:
     return FULL_PACK & ~seen
 
 
-def best_completion(
-    cards: Sequence[int], axis: Axis, pool: int, rule: VampireRule
-) -> int | None:
+def best_completion(cards: Sequence[int], axis: Axis, pool: int, rule: VampireRule) -> int | None:
     """The most a line could make once its empty places (``EMPTY``) are filled
     from ``pool`` (None when the line has no card yet or the pool is too small)."""
     empty = [index for index, card in enumerate(cards) if card == EMPTY]
@@ -172,7 +170,12 @@ def explain_placement(
                 SeatEffect(seat=other, sentence=text, before=could, after=best) for other in seats
             )
     headline = say(
-        WORDS, style, "headline", card=style.card(card), cell=CELL_NAMES[cell], effects=say(WORDS, style, "and").join(effects)
+        WORDS,
+        style,
+        "headline",
+        card=style.card(card),
+        cell=CELL_NAMES[cell],
+        effects=say(WORDS, style, "and").join(effects),
     )
     return MoveExplanation(
         action=action,
@@ -196,9 +199,8 @@ def keeps_sentence(explanation: MoveExplanation, lang: str) -> str:
 
 def simple(action: int, move: str, lang: str, key: str, **values: object) -> MoveExplanation:
     """A move explained by one template (a direction chosen, a card taken)."""
-    return MoveExplanation(
-        action=action, move=move, headline=say(WORDS, Style(lang=lang), key, **values)
-    )
+    table = WORDS.get(lang, WORDS["en"])
+    return MoveExplanation(action=action, move=move, headline=table[key].format(**values))
 
 
 def take_cell_explanation(action: int, move: str, cell: int, lang: str) -> MoveExplanation:
@@ -242,16 +244,14 @@ def explain_two_sided(
         return simple(action, move, lang, "columns")
     if action >= TAKE:
         left = max(0, int(observation.get("takes_left") or 0) - 1)
-        card = style_card(action - TAKE, lang)
-        return simple(action, move, lang, "take", card=card, left=left)
+        taken = style_card(action - TAKE, lang)
+        return simple(action, move, lang, "take", card=taken, left=left)
     card, cell = divmod(action, 9)
 
     def owners(axis: Axis, index: int) -> tuple[int, ...]:
         return tuple(seat for seat, way in enumerate(directions) if way == axis.value)
 
-    return explain_placement(
-        observation, view.seat, action, move, card, cell, lang, seats, owners
-    )
+    return explain_placement(observation, view.seat, action, move, card, cell, lang, seats, owners)
 
 
 def style_card(card: int, lang: str) -> str:

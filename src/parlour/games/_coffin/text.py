@@ -209,7 +209,8 @@ LINE_WORDS: Templates = {
         "line_is": "{line} : {described}",
         "scored_tie": "meilleures lignes à égalité ({tied}) : le niveau {level} compte",
         "thracula_line": "{line} ({name}) : {described}",
-        "thracula_best": "{name} [compte|comptez] {best}, la meilleure de la {row} et de la {column}.",
+        "thracula_best": "{name} [compte|comptez] {best}, la meilleure de la {row} et de la "
+        "{column}.",
     },
 }
 """Templates of a coffin line explained (cards, values, multiplier and why)."""
@@ -276,7 +277,9 @@ def describe_line(
         if suit_of(plain[0]) == suit_of(plain[1]):
             suit = _suit_word(suit_of(plain[0]), style)
             pair = say(LINE_WORDS, style, "double_pair", suit=suit)
-        return say(LINE_WORDS, style, "double", cards=shown, total=total, pair=pair, value=value), value
+        return say(
+            LINE_WORDS, style, "double", cards=shown, total=total, pair=pair, value=value
+        ), value
     factor = {VampireRule.DOUBLE_X4: 4, VampireRule.DOUBLE_X2: 2}.get(vampires, 0)
     return say(
         LINE_WORDS, style, "two_vampires", cards=shown, total=total, factor=factor, value=value
@@ -313,7 +316,9 @@ def coffin_explained(event: Event, names: Sequence[str], style: Style) -> list[s
     if values["level"] > 1:
         rows = values["rows"]
         tied = sorted(rows, reverse=True)[: values["level"] - 1]
-        tie = say(LINE_WORDS, style, "scored_tie", tied=", ".join(map(str, tied)), level=values["level"])
+        tie = say(
+            LINE_WORDS, style, "scored_tie", tied=", ".join(map(str, tied)), level=values["level"]
+        )
         said.append("  " + tie[0].upper() + tie[1:] + ".")
     for direction in dict.fromkeys(directions):
         seats = [seat for seat, way in enumerate(directions) if way == direction]
@@ -346,7 +351,7 @@ def _thracula_explained(
     style: Style,
     rule: VampireRule,
 ) -> list[str]:
-    said = []
+    said: list[str] = []
     for seat, index in enumerate(owned):
         name = seat_name(names, seat, style)
         parts = []
@@ -355,7 +360,14 @@ def _thracula_explained(
                 [cards[cell] for cell in line_cells(axis, index)], axis, style, rule
             )
             parts.append(
-                say(LINE_WORDS, style, "thracula_line", line=line_name(axis, index, style), name=name, described=text)
+                say(
+                    LINE_WORDS,
+                    style,
+                    "thracula_line",
+                    line=line_name(axis, index, style),
+                    name=name,
+                    described=text,
+                )
             )
         said.extend("  " + part for part in parts)
         said.append(

@@ -100,9 +100,7 @@ def explain_move(
     card_text = style.card(played) if played is not None else move
     pending = after.get("pending")
     if isinstance(pending, Mapping) and pending.get("seat") == seat:
-        return MoveExplanation(
-            action, move, say(WORDS, style, "step", move=card_text)
-        )
+        return MoveExplanation(action, move, say(WORDS, style, "step", move=card_text))
     taken = [
         parse_card(text)
         for text in after["my_side_captured"]

@@ -37,8 +37,7 @@ WORDS: Templates = {
         "{row_card}, {worth}",
         "leads": "{card} entame pour la carte de la rangée {row_card} ({worth})",
         "ahead": "{card} est la plus forte pour l'instant pour la carte {row_card} ({worth})",
-        "behind": "{card} est déjà battue par {best} : la carte {row_card} ({worth}) ira "
-        "ailleurs",
+        "behind": "{card} est déjà battue par {best} : la carte {row_card} ({worth}) ira ailleurs",
         "beaten_by": "{count} cartes non vues peuvent encore la battre",
         "beaten_by_one": "1 carte non vue peut encore la battre",
         "safe": "aucune carte non vue ne peut la battre",
@@ -90,7 +89,13 @@ def explain_move(
         else:
             name = seat_name(seats, winner, style)
             headline = say(
-                WORDS, style, "loses", card=card_text, best=best, name=name, row_card=row_text,
+                WORDS,
+                style,
+                "loses",
+                card=card_text,
+                best=best,
+                name=name,
+                row_card=row_text,
                 worth=worth,
             )
             opponents.append(SeatEffect(seat=winner, sentence=headline, after=value))
@@ -114,7 +119,8 @@ def explain_move(
             else:
                 headline += say(WORDS, style, "beaten_by", count=len(stronger))
     kept = tuple(
-        format_card(card) for card in (parse_card(text) for text in observation["hand"])
+        format_card(card)
+        for card in (parse_card(text) for text in observation["hand"])
         if card != action
     )
     return MoveExplanation(

@@ -8,8 +8,8 @@ from typing import Any
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.text import (
-    coffin_lines,
     coffin_explained,
+    coffin_lines,
     coffin_sentence,
     direction_sentence,
     lines_text,

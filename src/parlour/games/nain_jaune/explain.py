@@ -28,14 +28,14 @@ WORDS: Templates = {
         "boxes": "it wins the {boxes} ({chips} chips now)",
         "box": "box of {card}",
         "king": "the King lets you start again with any card",
-        "sans": "then you say \"sans {rank}\" ({count} {rank_word} unseen: another player may go on)",
-        "sans_none": "then you say \"sans {rank}\": every {rank} is seen, nobody goes on",
+        "sans": 'then you say "sans {rank}" ({count} {rank_word} unseen: another player may go on)',
+        "sans_none": 'then you say "sans {rank}": every {rank} is seen, nobody goes on',
         "left": "you keep {count} {cards} worth {points} to pay if another goes out",
         "out": "your hand is empty: you go out and the others pay you",
         "card": "card",
         "cards": "cards",
         "rank_word": "of that rank",
-        "stop": "stop: you say \"sans {rank}\" now and keep the rest of your run in hand.",
+        "stop": 'stop: you say "sans {rank}" now and keep the rest of your run in hand.',
         "claim": "claim: you take the chips of the box of {card}.",
         "play_on": "play on: you leave the box unclaimed and go on.",
         "and": "; ",
@@ -45,9 +45,9 @@ WORDS: Templates = {
         "boxes": "elle gagne {boxes} ({chips} jetons maintenant)",
         "box": "la case du {card}",
         "king": "le Roi vous laisse repartir avec n'importe quelle carte",
-        "sans": "puis vous dites « sans {rank} » ({count} {rank_word} : un autre joueur peut suivre)",
-        "sans_none": "puis vous dites « sans {rank} » : tous les {rank} sont vus, personne "
-        "ne suit",
+        "sans": "puis vous dites « sans {rank} » ({count} {rank_word} : un autre joueur "
+        "peut suivre)",
+        "sans_none": "puis vous dites « sans {rank} » : tous les {rank} sont vus, personne ne suit",
         "left": "vous gardez {count} {cards} qui valent {points} à payer si un autre sort",
         "out": "votre main est vide : vous sortez et les autres vous paient",
         "card": "carte",
@@ -116,7 +116,9 @@ def explain_move(
         effects.append(say(WORDS, style, "king"))
     else:
         unseen = [
-            card for card in range(52) if not _seen(view) >> card & 1 and card_rank(card) == rank + 1
+            card
+            for card in range(52)
+            if not _seen(view) >> card & 1 and card_rank(card) == rank + 1
         ]
         key = "sans" if unseen else "sans_none"
         effects.append(
