@@ -67,7 +67,7 @@ def test_a_card_that_completes_an_opponents_line_says_what_it_scores_for_him() -
     value = line_value([parse_card("AS"), parse_card("5S"), parse_card("8S")], Axis.COLUMN)
     assert value == 70
     assert "Bob's column b becomes A♠ 5♠ 8♠ = 14, ×5 for three spades = 70" in explained.headline
-    assert explained.headline.startswith("8♠ to b3: your row 3 holds 8♠ so far")
+    assert explained.headline.startswith("8♠ to b3: your row 3 starts with 8♠; ")
     assert [(effect.seat, effect.after) for effect in explained.opponents] == [(1, 70)]
     assert explained.target == "b3"
     assert explained.keeps == ("2H", "4C", "KC")

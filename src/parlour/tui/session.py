@@ -173,10 +173,10 @@ class MoveCheck:
 def hint_line(hint: Hint, lang: str) -> str:
     """A hint: the bot and the move, what the move does (first line), and the
     search's figures (second line)."""
-    line = tr(lang, "hint", bot=hint.bot, move=shown_move(pretty_move(hint.text), lang))
-    if hint.explanation:
-        line = f"{line} — {hint.explanation}"
+    if hint.explanation:  # it begins with the move, in the game's words
+        line = tr(lang, "hint", bot=hint.bot, move=hint.explanation)
         return f"{line}\n  {localized_cards(hint.reason, lang)}" if hint.reason else line
+    line = tr(lang, "hint", bot=hint.bot, move=shown_move(pretty_move(hint.text), lang))
     return f"{line} — {localized_cards(hint.reason, lang)}" if hint.reason else line
 
 

@@ -32,6 +32,7 @@ WORDS: Templates = {
         "theirs": "{name}'s {line}",
         "becomes": "{owner} becomes {described}",
         "so_far": "{owner} holds {cards} so far: it can make at most {best}",
+        "starts": "{owner} starts with {cards}",
         "at_most": "{owner} can now make at most {best} (before: {before})",
         "at_most_new": "{owner} can now make at most {best}",
         "voided": "{owner} is voided by the Vampire (it could make {before})",
@@ -52,6 +53,7 @@ WORDS: Templates = {
         "theirs": "la {line} de {name}",
         "becomes": "{owner} devient {described}",
         "so_far": "{owner} a {cards} pour l'instant : elle peut faire au plus {best}",
+        "starts": "{owner} commence par {cards}",
         "at_most": "{owner} peut maintenant faire au plus {best} (avant : {before})",
         "at_most_new": "{owner} peut maintenant faire au plus {best}",
         "voided": "{owner} est annulée par le Vampire (elle pouvait faire {before})",
@@ -157,7 +159,8 @@ def explain_placement(
                 text = say(WORDS, style, "voided", owner=owner, before=could)
             elif mine:
                 shown = " ".join(style.card(other) for other in line_after if other != EMPTY)
-                text = say(WORDS, style, "so_far", owner=owner, cards=shown, best=best)
+                key = "so_far" if line_after.count(EMPTY) < 2 else "starts"
+                text = say(WORDS, style, key, owner=owner, cards=shown, best=best)
             elif could is None:
                 text = say(WORDS, style, "at_most_new", owner=owner, best=best)
             else:
