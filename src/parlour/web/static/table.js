@@ -679,9 +679,10 @@ export class TablePage {
       const parts = [el("strong", {}, t("yourTurn")), doing ? ` — ${doing}` : ""];
       if (this.hint) {
         // The explanation teaches (first line); the search's figures follow on a second line.
-        const said = this.hint.explanation || this.hint.reason;
         const figures = this.hint.explanation && this.hint.reason ? [el("br"), el("span", { class: "hint-figures" }, this.hint.reason)] : [];
-        parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), prettyMove(this.hint.text), said ? ` — ${said}` : "", ...figures));
+        // An explanation begins with the move in the game's words: the move is not said twice.
+        const said = this.hint.explanation ? [this.hint.explanation] : [prettyMove(this.hint.text), this.hint.reason ? ` — ${this.hint.reason}` : ""];
+        parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), ...said, ...figures));
       }
       return parts;
     }
