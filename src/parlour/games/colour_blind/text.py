@@ -229,6 +229,13 @@ def render(
         elif marks:
             line += f"  ({', '.join(marks)})"
         scores.append(line)
+    colour_points = observation.get("colour_points")
+    if colour_points and width is not None and width < 64:
+        # Too narrow for the split on each line: one line of good/bad points.
+        split_line = ", ".join(
+            f"{_name(names, seat)} {good}/{bad}" for seat, (good, bad) in enumerate(colour_points)
+        )
+        scores.append("  " + say(_SENTENCES, style, "good_bad", points=split_line))
     blocks.append((0, scores))
 
     blocks.append((2, [""]))
@@ -456,6 +463,7 @@ _SENTENCES: Templates = {
         "({points}).",
         "running": " {name} this deal: good colour {good}, bad colour {bad}: {net}.",
         "running_short": "good {good}, bad {bad}",
+        "good_bad": "good/bad colour: {points}",
         "last_card": "The dummy's 14th card, {card}, goes to {name} ({points}).",
         "deal_scored": "Deal {deal} scored: {scores}; totals {totals}.",
         "clamped": "{points} counts 0",
@@ -473,6 +481,7 @@ _SENTENCES: Templates = {
         "running": " {name} sur cette donne : bonne couleur {good}, mauvaise couleur {bad} : "
         "{net}.",
         "running_short": "bonne {good}, mauvaise {bad}",
+        "good_bad": "bonne/mauvaise couleur : {points}",
         "last_card": "La 14e carte du mort, {card}, va à {name} ({points}).",
         "deal_scored": "Donne {deal} comptée : {scores} ; totaux {totals}.",
         "clamped": "{points} compte 0",
