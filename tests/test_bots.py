@@ -21,7 +21,6 @@ from parlour.core.sampler import Rng
 GAMES = parlour.game_names()
 
 
-
 def option_sets(name: str) -> list[dict[str, object]]:
     """The game's conformance option sets (each flow-changing combination)."""
     return [dict(options) for options in game_class(name).conformance_options]

@@ -55,6 +55,7 @@ NEEDED = (
     "Playwright's own browser download is not used."
 )
 
+
 def short_game(game: str) -> tuple[int, dict[str, str], list[str]]:
     """A short game of ``game``, set through the new-table form: (players, options
     as the form's text, seats): its Game's ``short_options``, at the smallest table

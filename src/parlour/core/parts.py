@@ -11,6 +11,8 @@ that says where each part lives inside the package:
   (an event in English or French), and optionally ``move_groups``;
 - ``heuristic``: ``choose(observation, legal_actions, rng)``, the bots' rule of thumb;
 - ``tensor``: ``make_encoder(game)``, the research adapters' tensor (numpy);
+- ``explain``: ``explain_move(view, action, lang, names)``, a move explained in
+  the game's terms from a seat's View (hints, lessons, reviews);
 - ``pages``: a folder with ``reference.md`` (the reference page) and
   ``howto.<lang>.md`` (the player's how-to in each language);
 - ``board``: the browser's drawing of the table, a JavaScript module.
@@ -43,13 +45,20 @@ from typing import Final, Literal
 
 from parlour.core.errors import ParlourError
 
-ModulePart = Literal["rules", "events", "text", "heuristic", "tensor"]
+ModulePart = Literal["rules", "events", "text", "heuristic", "tensor", "explain"]
 """The parts that are Python modules."""
 
 FilePart = Literal["pages", "board"]
 """The parts that are files or folders shipped in the package."""
 
-MODULE_PARTS: Final[tuple[ModulePart, ...]] = ("rules", "events", "text", "heuristic", "tensor")
+MODULE_PARTS: Final[tuple[ModulePart, ...]] = (
+    "rules",
+    "events",
+    "text",
+    "heuristic",
+    "tensor",
+    "explain",
+)
 FILE_PARTS: Final[tuple[FilePart, ...]] = ("pages", "board")
 
 
@@ -80,6 +89,9 @@ class GameParts:
     """The module with the bots' ``choose(observation, legal_actions, rng)``."""
     tensor: str | None = None
     """The module with ``make_encoder(game)`` for the research adapters."""
+    explain: str | None = None
+    """The module with ``explain_move(view, action, lang, names)``: a move in the
+    game's terms (:class:`parlour.core.explain.MoveExplanation`)."""
     pages: str | None = None
     """The folder of ``reference.md`` and ``howto.<lang>.md``."""
     board: str | None = None

@@ -1,17 +1,22 @@
 """Hints: what the strongest installed bot would play from a seat's View, and why.
 
+A hint teaches first: its ``explanation`` says in the game's terms what the
+move does (the game's ``explain`` part, :mod:`parlour.core.explain`); its
+``reason`` gives the search's figures, shown on a second line.
+
 Reads only a View, so a hint may be computed away from the thread that owns the
 table (an interface's worker).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.bots import BOT_KINDS, Bot, make_bot
 from parlour.core.errors import ParlourError
+from parlour.core.explain import explain_move
 from parlour.core.game import View
 from parlour.core.sampler import Rng
 
@@ -28,14 +33,25 @@ RANDOM_BOT_NOTE = {
 
 @dataclass(frozen=True)
 class Hint:
-    """What the hint bot would play: the action, its text, and why (in the
-    language asked for; empty if the bot cannot say)."""
+    """What the hint bot would play: the action, its text, what it does and why
+    (in the language asked for; empty if the game or the bot cannot say)."""
 
     action: int
     text: str
     reason: str
+    """The search's figures (or the bot's own word): the hint's second line."""
     bot: str = ""
     """The kind of bot that gave the hint."""
+    explanation: str = ""
+    """The move in the game's terms (the game's ``explain`` part): the hint's
+    first line."""
+    target: str | None = None
+    """Where the move goes on the table (a coffin cell, a table card), to light
+    beside the card."""
+
+    def lines(self) -> list[str]:
+        """The hint as a person reads it: the explanation, then the figures."""
+        return [line for line in (self.explanation, self.reason) if line]
 
 
 def hint_bot_kind() -> str:
@@ -46,9 +62,16 @@ def hint_bot_kind() -> str:
     return sorted(BOT_KINDS)[0]
 
 
-def hint_for(view: View, seed: int, lang: str, kind: str | None = None) -> Hint:
+def hint_for(
+    view: View,
+    seed: int,
+    lang: str,
+    kind: str | None = None,
+    names: Sequence[str] | None = None,
+) -> Hint:
     """The hint for a seat's View: the strongest installed bot's move (or the bot
-    ``kind``) and one line on why."""
+    ``kind``), what it does in the game's terms (seats named by ``names``), and
+    one line of figures on why."""
     kind = kind if kind is not None else hint_bot_kind()
     seed = (seed * 7919 + len(view.history)) % (1 << 64)
     bot = make_bot(kind, seed)
@@ -56,7 +79,15 @@ def hint_for(view: View, seed: int, lang: str, kind: str | None = None) -> Hint:
     if action is None:
         action = bot.choose(view)
         why = explain_choice(bot, view, action, lang)
-    return Hint(action=action, text=view.action_to_string(action), reason=why, bot=kind)
+    explained = explain_move(view, action, lang, names)
+    return Hint(
+        action=action,
+        text=view.action_to_string(action),
+        reason=why,
+        bot=kind,
+        explanation=explained.headline if explained is not None else "",
+        target=explained.target if explained is not None else None,
+    )
 
 
 def explain_choice(bot: Bot, view: View, action: int, lang: str) -> str:

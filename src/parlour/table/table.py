@@ -565,7 +565,8 @@ class Table:
                     + self._turn_text()
                 )
             view = self._state.view(seat)
-        return hint_for(view, derived_seed(self._seed, -1), lang)
+        names = [seat.name for seat in self.seats]
+        return hint_for(view, derived_seed(self._seed, -1), lang, names=names)
 
     # ----- internals -----------------------------------------------------------------
     def _check_seat(self, seat: object) -> None:

@@ -220,7 +220,11 @@ def level_name(bot: str, lang: str) -> str:
 
 
 def hint_line(hint: Hint, lang: str) -> str:
-    """A hint as one line: the bot, the move, and why."""
+    """A hint: the bot and the move, what the move does (first line), and the
+    search's figures (second line)."""
+    if hint.explanation:  # it begins with the move, in the game's words
+        line = tr(lang, "hint", bot=level_name(hint.bot, lang), move=hint.explanation)
+        return f"{line}\n  {localized_cards(hint.reason, lang)}" if hint.reason else line
     line = tr(
         lang, "hint", bot=level_name(hint.bot, lang), move=shown_move(pretty_move(hint.text), lang)
     )

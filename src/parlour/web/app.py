@@ -465,6 +465,7 @@ def create_app(
                 continue
             tables.append({**entry, "status": "over", "to_act": None})
         return JSONResponse({"tables": tables})
+
     async def table_review(request: Request) -> Response:
         # One seat's review (parlour.web.review decides who may read it).
         table_id = table_id_of(request)

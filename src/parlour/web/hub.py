@@ -856,7 +856,8 @@ class Hub:
                 self.hint_pool, room.table.hint, seat, connection.lang
             )
             message = {"type": "hint", "action": hint.action, "text": hint.text}
-            self.send(connection, {**message, "reason": hint.reason})
+            teaching = {"explanation": hint.explanation, "target": hint.target}
+            self.send(connection, {**message, "reason": hint.reason, **teaching})
         except ParlourError as error:  # the turn passed meanwhile, say
             self.send(connection, {"type": "error", "message": str(error)})
         except Exception:

@@ -74,6 +74,12 @@ class CoffinScored(Event):
     score in cards won: see the events that follow)."""
     level: int = 1
     owned_lines: tuple[int, ...] = ()
+    directions: tuple[str, ...] = ()
+    """Per seat: the direction it scores, ``rows`` or ``columns`` (two sides;
+    empty in Thracula and in records made before it was added)."""
+    vampires: str = "void"
+    """What a Vampire does to its line (``VampireRule`` value): ``void`` in
+    Dracula; Thracula's ``two_vampires`` option (``x4``, ``x2``, ``zero``)."""
 
 
 @dataclass(frozen=True)

@@ -298,6 +298,10 @@ def coffin_scored(
     rows = line_values(coffin, Axis.ROW)
     columns = line_values(coffin, Axis.COLUMN)
     level = cascade(rows, columns)[2] if queen_side >= 0 else 1
+    sides = seat_sides or (0, 1)
+    directions = tuple(
+        Axis.ROW.value if side == queen_side else Axis.COLUMN.value for side in sides
+    )
     return CoffinScored(
         game=game,
         deal=deal,
@@ -308,6 +312,7 @@ def coffin_scored(
         scores=tuple(side_scores[side] for side in seat_sides or (0, 1)),
         totals=tuple(side_totals[side] for side in seat_sides),
         level=level,
+        directions=directions if queen_side >= 0 else (),
     )
 
 

@@ -139,6 +139,9 @@ class RoundScored(Event):
     items: tuple[tuple[int, int, str], ...]
     counted_out: int
     """The side that counted out (``tiebreak=count_out``), or -1."""
+    taken: tuple[tuple[int, int], ...] = ()
+    """Per side: the cards and the spades it took this round (empty in records
+    made before it was added)."""
 
 
 @dataclass(frozen=True)

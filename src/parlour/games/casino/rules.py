@@ -862,6 +862,7 @@ class CasinoState(State):
                     totals=tuple(self.totals),
                     items=tuple(items[:counted]),
                     counted_out=counted_out,
+                    taken=tuple((counts[side], spades[side]) for side in range(sides)),
                 )
             )
         best = max(self.totals)

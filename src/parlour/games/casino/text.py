@@ -212,6 +212,36 @@ def _build_lines(observation: Mapping[str, Any], style: Style, names: Sequence[s
     return lines
 
 
+def round_points_lines(event: RoundScored, names: Sequence[str], lang: str) -> list[str]:
+    """A scored round's points table, one line a side (from the event, so that
+    every interface's log shows it): the cards and spades taken, then each
+    item's points, the round's points and the total."""
+    lines = []
+    for side, points in enumerate(event.points):
+        parts = []
+        if event.taken:
+            cards, spades = event.taken[side]
+            parts.append(f"{_say(lang, 'cards')} {cards}, {_say(lang, 'spades')} {spades}")
+        earned: dict[str, int] = {}
+        for item_side, item_points, reason in event.items:
+            if item_side == side:
+                earned[reason] = earned.get(reason, 0) + item_points
+        # The table's own row names: "aces 2", "sweeps 1" (the items say "ace").
+        rows = {"ace": "aces", "sweep": "sweeps"}
+        items = ", ".join(
+            f"{_say(lang, rows[reason]) if reason in rows else _say(lang, 'reason_' + reason)}"
+            f" {value}"
+            for reason, value in earned.items()
+        )
+        if items:
+            parts.append(items)
+        total = f"{_say(lang, 'points')} {points}, {_say(lang, 'total')} {event.totals[side]}"
+        parts.append(total)
+        colon = " : " if lang == "fr" else ": "
+        lines.append(f"  {_names_of_side(event.sides, side, names)}{colon}" + " · ".join(parts))
+    return lines
+
+
 def round_table(
     observation: Mapping[str, Any], names: Sequence[str], index: int = -1, lang: str = "en"
 ) -> list[str]:
@@ -431,7 +461,8 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             f"{_names_of_side(event.sides, side, names)} {total}"
             for side, total in enumerate(event.totals)
         )
-        return _say(lang, "scored", round=event.round, points=points, totals=totals)
+        scored = _say(lang, "scored", round=event.round, points=points, totals=totals)
+        return "\n".join([scored, *round_points_lines(event, names, lang)])
     if isinstance(event, GameOver):
         totals = ", ".join(
             f"{_names_of_side(event.sides, side, names)} {total}"

@@ -82,6 +82,11 @@ class TrickWon(Event):
     row_card: int
     good: bool
     points: int
+    good_points: tuple[int, ...] = ()
+    """Per seat, after this trick: the face values of the good-colour row cards
+    won this deal (empty in records made before it was added)."""
+    bad_points: tuple[int, ...] = ()
+    """Per seat, after this trick: the face values of the bad-colour row cards won."""
 
 
 @dataclass(frozen=True)

@@ -217,6 +217,19 @@ def row_points(cards: list[int] | tuple[int, ...], good_red: bool) -> int:
     return points
 
 
+def colour_points(cards: list[int] | tuple[int, ...], good_red: bool) -> tuple[int, int]:
+    """The face values of the good-colour cards and of the bad-colour cards among
+    ``cards``: ``row_points`` is the first minus the second."""
+    good = 0
+    bad = 0
+    for card in cards:
+        if bool(RED_MASK >> card & 1) == good_red:
+            good += VALUE[card]
+        else:
+            bad += VALUE[card]
+    return good, bad
+
+
 def good_colour_is_red(row: list[int] | tuple[int, ...]) -> bool:
     """Whether red is the colour of the majority of the row's cards."""
     reds = sum(1 for card in row if RED_MASK >> card & 1)
@@ -406,10 +419,26 @@ class ColourBlindState(State):
         if self._events is not None:
             points = VALUE[row_card] if good else -VALUE[row_card]
             trick = tuple(played[start:])
-            self._emit(TrickWon(winner, tricks_done + 1, trick, row_card, good, points))
+            split = self._colour_points()
+            goods = tuple(pair[0] for pair in split)
+            bads = tuple(pair[1] for pair in split)
+            self._emit(
+                TrickWon(winner, tricks_done + 1, trick, row_card, good, points, goods, bads)
+            )
         self.leader = self.to_play = winner
         if tricks_done + 1 == TRICKS:
             self._end_deal(winner)
+
+    def _colour_points(self) -> list[tuple[int, int]]:
+        """Per seat: the good-colour and bad-colour points of the row cards won
+        this deal (and the dummy's 14th card once won)."""
+        won: list[list[int]] = [[] for _ in range(self.players)]
+        for index, owner in enumerate(self.row_owner):
+            won[owner].append(self.row[index])
+        if self.last_card_owner >= 0:
+            won[self.last_card_owner].append(self.last_card)
+        good_red = bool(self.good_red)
+        return [colour_points(cards, good_red) for cards in won]
 
     def _end_deal(self, last_winner: int) -> None:
         notes = [f"good colour {'red' if self.good_red else 'black'}"]
@@ -596,6 +625,9 @@ class ColourBlindState(State):
             "trick": [format_card(card) for card in current_trick],
             "tricks": tricks,
             "deal_points": list(self.deal_points),
+            "colour_points": [list(pair) for pair in self._colour_points()]
+            if self.good_red >= 0
+            else None,
             "totals": list(self.totals),
             "scores": [list(line.scores) for line in self.sheet],
             "past_deals": [json.loads(summary) for summary in self.past_deals],

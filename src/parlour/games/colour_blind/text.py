@@ -7,7 +7,7 @@ stay distinct without colour (red outlined ♡ ♢, black solid ♠ ♣, plus th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from parlour.core.cards import parse_card, rank_of, suit_of
@@ -220,9 +220,14 @@ def render(
         won = observation["won"][seat]
         won_text = style.cards(won) if won else words["nothing"]
         gap = "   " if width is None else " "
+        split = ""
+        colour_points = observation.get("colour_points")
+        if colour_points and (width is None or width >= 64):
+            good, bad = colour_points[seat]
+            split = " (" + say(_SENTENCES, style, "running_short", good=good, bad=bad) + ")"
         line = (
             f"  {pad(_name(names, seat), name_width)}"
-            f"{words['this_deal']} {_signed(observation['deal_points'][seat]):>4}{gap}"
+            f"{words['this_deal']} {_signed(observation['deal_points'][seat]):>4}{split}{gap}"
             f"{words['total']} {observation['totals'][seat]:>4}"
         )
         if width is None:
@@ -230,6 +235,13 @@ def render(
         elif marks:
             line += f"  ({', '.join(marks)})"
         scores.append(line)
+    colour_points = observation.get("colour_points")
+    if colour_points and width is not None and width < 64:
+        # Too narrow for the split on each line: one line of good/bad points.
+        split_line = ", ".join(
+            f"{_name(names, seat)} {good}/{bad}" for seat, (good, bad) in enumerate(colour_points)
+        )
+        scores.append("  " + say(_SENTENCES, style, "good_bad", points=split_line))
     blocks.append((0, scores))
 
     blocks.append((2, [""]))
@@ -336,6 +348,9 @@ _SENTENCES: Templates = {
         "followed": "{name} [plays|play] {card}.",
         "trick": "{name} [wins|win] trick {trick} ({cards}) and the row card {row_card} "
         "({points}).",
+        "running": " {name} this deal: good colour {good}, bad colour {bad}: {net}.",
+        "running_short": "good {good}, bad {bad}",
+        "good_bad": "good/bad colour: {points}",
         "last_card": "The dummy's 14th card, {card}, goes to {name} ({points}).",
         "deal_scored": "Deal {deal} scored: {scores}; totals {totals}.",
         "clamped": "{points} counts 0",
@@ -350,6 +365,10 @@ _SENTENCES: Templates = {
         "followed": "{name} [joue|jouez] {card}.",
         "trick": "{name} [remporte|remportez] la levée {trick} ({cards}) et la carte "
         "{row_card} de la rangée ({points}).",
+        "running": " {name} sur cette donne : bonne couleur {good}, mauvaise couleur {bad} : "
+        "{net}.",
+        "running_short": "bonne {good}, mauvaise {bad}",
+        "good_bad": "bonne/mauvaise couleur : {points}",
         "last_card": "La 14e carte du mort, {card}, va à {name} ({points}).",
         "deal_scored": "Donne {deal} comptée : {scores} ; totaux {totals}.",
         "clamped": "{points} compte 0",
@@ -379,6 +398,16 @@ def dealing_clause(events: Sequence[Event], style: Style) -> str:
             shown = f" ({style.card(card)})" if card is not None else ""
             clauses.append(f"the dummy's 14th card face down{shown}")
     return "; ".join(clauses)
+
+
+def _running(values: Mapping[str, Any], name: str, style: Style) -> str:
+    """`` Ann this deal: good colour 12, bad colour 5: +7.`` from a trick won (the
+    engine's running points of its winner; empty for an older record)."""
+    if not values.get("good_points"):
+        return ""
+    seat = values["seat"]
+    good, bad = values["good_points"][seat], values["bad_points"][seat]
+    return say(_SENTENCES, style, "running", name=name, good=good, bad=bad, net=signed(good - bad))
 
 
 def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
@@ -411,7 +440,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             cards=style.cards(values["cards"]),
             row_card=style.card(values["row_card"]),
             points=signed(values["points"]),
-        )
+        ) + _running(values, name, style)
     if kind == "last_card_won":
         name = seat_name(names, values["seat"], style)
         card = style.card(values["card"])

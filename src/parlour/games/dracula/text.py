@@ -9,6 +9,7 @@ from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.text import (
     COFFIN_WORDS,
+    coffin_explained,
     coffin_lines,
     coffin_sentence,
     direction_sentence,
@@ -224,10 +225,10 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             lines=lines_text(event, style),
             scores=scores_text(names, values["scores"], style),
         )
-        if not values["totals"]:
-            return scored
-        totals = scores_text(names, values["totals"], style)
-        return say(COFFIN_WORDS, style, "totals", scored=scored[:-1], totals=totals)
+        if values["totals"]:
+            totals = scores_text(names, values["totals"], style)
+            scored = say(COFFIN_WORDS, style, "totals", scored=scored[:-1], totals=totals)
+        return "\n".join([scored, *coffin_explained(event, names, style)])
     if kind == "card_cut":
         name = seat_name(names, values["seat"], style)
         return say(

@@ -8,6 +8,7 @@ from typing import Any
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.text import (
+    coffin_explained,
     coffin_lines,
     coffin_sentence,
     direction_sentence,
@@ -220,7 +221,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
         name = seat_name(names, values["seat"], style)
         return say(_WORDS, style, "vampire_given", name, name=name, card=style.card(values["card"]))
     if kind == "coffin_scored":
-        return say(
+        scored = say(
             _WORDS,
             style,
             "coffin_scored",
@@ -230,4 +231,5 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             scores=_sides_text(names, values["scores"], style),
             totals=_sides_text(names, values["totals"], style),
         )
+        return "\n".join([scored, *coffin_explained(event, names, style)])
     return None

@@ -15,6 +15,7 @@ from typing import Any
 from parlour.core.cards import RANKS, SUITS, format_card
 from parlour.core.events import Event
 from parlour.core.game import View
+from parlour.games.nain_jaune.rules import CARD_POINTS
 from parlour.render import Block, Style, fit_blocks, pad, visible_width
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
@@ -569,6 +570,16 @@ _OBSERVED_KINDS = {
 """Event kinds said by the same sentences as the observation's deal events."""
 
 
+def _payment(cards: Sequence[int], owed: int, style: Style) -> str:
+    """The cards a loser pays for, with the sum the engine counted:
+    ``R♠ 7♣ 3♢ = 10 + 7 + 3`` (paying in points), or the cards alone (per card)."""
+    shown = style.cards(list(cards))
+    values = [CARD_POINTS[card] for card in cards]
+    if sum(values) != owed or len(values) < 2:
+        return shown
+    return f"{shown} = {' + '.join(map(str, values))}"
+
+
 def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     """A sentence for an event of Nain Jaune (None: a shared kind said by
     ``parlour.render.narration``). The kinds the observation's deal log also has
@@ -625,5 +636,5 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             data[key] = values[key]
     text = _event_sentence(data, names, lang, style)
     if kind == "paid" and values["cards"]:
-        text = text[:-1] + f" ({style.cards(values['cards'])})."
+        text = text[:-1] + f" ({_payment(values['cards'], values['owed'], style)})."
     return text

@@ -13,6 +13,7 @@ PARTS = GameParts(
     text="text",
     heuristic="heuristic",
     tensor="tensor",
+    explain="explain",
     pages="pages",
     board="../_coffin/board.js",
 )

@@ -428,6 +428,7 @@ class ThraculaState(State):
                     totals=tuple(self.totals),
                     level=0,
                     owned_lines=tuple(owned_line(seat, self.dealer) for seat in range(PLAYERS)),
+                    vampires=self.rule.value,
                 )
             )
         self.sheet += (

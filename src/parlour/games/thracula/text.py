@@ -8,7 +8,7 @@ from typing import Any
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.rules import CELL_NAMES
-from parlour.games._coffin.text import coffin_sentence
+from parlour.games._coffin.text import coffin_explained, coffin_sentence
 from parlour.render import Block, Style, fit_blocks, pad, wrap_words
 from parlour.render.narration import Templates, say, scores_text, seat_name
 
@@ -223,7 +223,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
                     column_value=values["columns"][line],
                 )
             )
-        return say(
+        scored = say(
             _WORDS,
             style,
             "scored",
@@ -231,4 +231,5 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             scores=", ".join(parts),
             totals=scores_text(names, values["totals"], style),
         )
+        return "\n".join([scored, *coffin_explained(event, names, style)])
     return None

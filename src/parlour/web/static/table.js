@@ -513,6 +513,8 @@ export class TablePage {
     const board = game.board(view, ctx);
     board.classList.add("board");
     this.fixBoard(board, view);
+    // A hint lights its card (in the hand) and the place it goes to on the board.
+    if (this.hint && this.hint.target) for (const node of board.querySelectorAll(`[data-cell="${CSS.escape(this.hint.target)}"]`)) node.classList.add("hinted");
     this.markFresh(board, state.version);
     this.hideRunAhead(board);
     contents.push(board);
@@ -742,7 +744,13 @@ export class TablePage {
         doing = "";
       }
       const parts = [el("strong", {}, t("yourTurn")), doing ? ` — ${doing}` : ""];
-      if (this.hint) parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), prettyMove(this.hint.text), ` — ${this.hint.reason}`));
+      if (this.hint) {
+        // The explanation teaches (first line); the search's figures follow on a second line.
+        const figures = this.hint.explanation && this.hint.reason ? [el("br"), el("span", { class: "hint-figures" }, this.hint.reason)] : [];
+        // An explanation begins with the move in the game's words: the move is not said twice.
+        const said = this.hint.explanation ? [this.hint.explanation] : [prettyMove(this.hint.text), this.hint.reason ? ` — ${this.hint.reason}` : ""];
+        parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), ...said, ...figures));
+      }
       return parts;
     }
     const actor = state.to_act;

@@ -1,0 +1,174 @@
+"""A Casino move explained from a seat's View (hints, lessons, reviews): the
+cards a capture takes (how many, the spades, the aces, the casinos, a sweep),
+the build a move makes, and what it leaves on the table for the next player.
+
+The move is applied by the engine itself, to a state drawn from the seat's View
+(``view.sample_state``): what the explanation reads after it (the table, the
+seat's own captures) is public or the seat's own, so the cards drawn for the
+hidden hands never change a word of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from parlour.core.cards import format_card, parse_card
+from parlour.core.errors import ParseError
+from parlour.core.explain import MoveExplanation, SeatEffect
+from parlour.core.game import View
+from parlour.core.sampler import Rng
+from parlour.games.casino.rules import BIG_CASINO, LITTLE_CASINO, SPADE_MASK, VALUE
+from parlour.render import Style
+from parlour.render.narration import Templates, say, seat_name
+
+WORDS: Templates = {
+    "en": {
+        "takes": "{card} takes {cards}: {count} {card_word}{extras}",
+        "spades": ", {count} {spade_word}",
+        "spade": "spade",
+        "spades_word": "spades",
+        "aces": ", {count} {ace_word}",
+        "ace": "ace",
+        "aces_word": "aces",
+        "big": ", the big casino (2 points)",
+        "little": ", the little casino (1 point)",
+        "sweep": "; a sweep: the table is empty (1 point)",
+        "builds": "{card} makes a build of {value} on the table: you must take it later with "
+        "a {value}",
+        "trails": "{card} is laid on the table (it takes nothing)",
+        "leaves": "{name} finds {cards} on the table",
+        "leaves_empty": "{name} finds an empty table",
+        "step": "{move}: the move is not finished yet: choose what else it takes.",
+        "card": "card",
+        "cards": "cards",
+        "and": "; ",
+    },
+    "fr": {
+        "takes": "{card} prend {cards} : {count} {card_word}{extras}",
+        "spades": ", {count} {spade_word}",
+        "spade": "pique",
+        "spades_word": "piques",
+        "aces": ", {count} {ace_word}",
+        "ace": "as",
+        "aces_word": "as",
+        "big": ", le grand casino (2 points)",
+        "little": ", le petit casino (1 point)",
+        "sweep": " ; un balayage : la table est vide (1 point)",
+        "builds": "{card} fait une construction de {value} sur la table : il faudra la "
+        "prendre avec un {value}",
+        "trails": "{card} est posée sur la table (elle ne prend rien)",
+        "leaves": "{name} trouve {cards} sur la table",
+        "leaves_empty": "{name} trouve la table vide",
+        "step": "{move} : le coup n'est pas fini : choisissez ce qu'il prend encore.",
+        "card": "carte",
+        "cards": "cartes",
+        "and": " ; ",
+    },
+}
+"""Templates of a Casino move explained."""
+
+
+def _table(observation: Mapping[str, Any]) -> list[str]:
+    """The loose cards and the builds (``[8: A♥ 3♥ …]``) of an observation."""
+    table = list(observation["loose"])
+    for build in observation["builds"]:
+        table.append(f"[{build['value']}]")
+    return table
+
+
+def explain_move(
+    view: View, action: int, lang: str = "en", names: Sequence[str] | None = None
+) -> MoveExplanation:
+    """``action`` (one of ``view``'s legal actions) in the game's terms."""
+    style = Style(lang=lang)
+    words = WORDS.get(lang, WORDS["en"])
+    seat = view.seat
+    move = view.action_to_string(action)
+    before = view.observation
+    state = view.sample_state(Rng(0))
+    state.apply_action(action)
+    after = state.observation(seat)
+    played: int | None = None
+    try:
+        played = parse_card(move.split()[0])
+    except ParseError:  # an added build (``b8``) or ``done``: the card was chosen before
+        played = None
+    pending_before = before.get("pending")
+    if isinstance(pending_before, Mapping) and pending_before.get("card"):
+        played = parse_card(str(pending_before["card"]))
+    card_text = style.card(played) if played is not None else move
+    pending = after.get("pending")
+    if isinstance(pending, Mapping) and pending.get("seat") == seat:
+        return MoveExplanation(action, move, say(WORDS, style, "step", move=card_text))
+    taken = [
+        parse_card(text)
+        for text in after["my_side_captured"]
+        if text not in set(before["my_side_captured"])
+    ]
+    effects: list[str] = []
+    scores: int | None = None
+    if taken:
+        extras = ""
+        spades = sum(1 for card in taken if SPADE_MASK >> card & 1)
+        aces = sum(1 for card in taken if VALUE[card] == 1)
+        if spades:
+            spade_word = words["spade"] if spades == 1 else words["spades_word"]
+            extras += say(WORDS, style, "spades", count=spades, spade_word=spade_word)
+        if aces:
+            ace_word = words["ace"] if aces == 1 else words["aces_word"]
+            extras += say(WORDS, style, "aces", count=aces, ace_word=ace_word)
+        if BIG_CASINO in taken:
+            extras += say(WORDS, style, "big")
+        if LITTLE_CASINO in taken:
+            extras += say(WORDS, style, "little")
+        others = [card for card in taken if card != played]
+        effects.append(
+            say(
+                WORDS,
+                style,
+                "takes",
+                card=card_text,
+                cards=style.cards(others),
+                count=len(taken),
+                card_word=words["card"] if len(taken) == 1 else words["cards"],
+                extras=extras,
+            )
+        )
+        scores = len(taken)
+        if not after["loose"] and not after["builds"] and after.get("phase") != "over":
+            effects[-1] += say(WORDS, style, "sweep")
+    else:
+        new_builds = [
+            build
+            for build in after["builds"]
+            if build.get("owner") == seat and build not in before["builds"]
+        ]
+        if new_builds:
+            value = new_builds[0]["value"]
+            effects.append(say(WORDS, style, "builds", card=card_text, value=value))
+        else:
+            effects.append(say(WORDS, style, "trails", card=card_text))
+    opponents: list[SeatEffect] = []
+    following = (seat + 1) % int(before["players"])
+    name = seat_name(list(names) if names is not None else [], following, style)
+    table = _table(after)
+    shown = " ".join(style.card(text) if not text.startswith("[") else text for text in table)
+    leaves = (
+        say(WORDS, style, "leaves", name=name, cards=shown)
+        if table
+        else say(WORDS, style, "leaves_empty", name=name)
+    )
+    effects.append(leaves)
+    opponents.append(SeatEffect(seat=following, sentence=leaves))
+    kept = tuple(text for text in after["hand"])
+    return MoveExplanation(
+        action=action,
+        move=move,
+        headline=words["and"].join(effects) + ".",
+        scores=scores,
+        score_sentence=effects[0] if taken else "",
+        opponents=tuple(opponents),
+        keeps=tuple(format_card(parse_card(text)) for text in kept),
+        target=None,
+    )

@@ -1,0 +1,155 @@
+"""A Nain Jaune move explained from a seat's View (hints, lessons, reviews): the
+run the card starts or goes on with (the next ranks the hand holds), the boxes
+it wins, the "sans" it ends on, and what the cards left would cost (the
+engine's ``CARD_POINTS``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.core.cards import KING, format_card, parse_card
+from parlour.core.explain import MoveExplanation
+from parlour.core.game import View
+from parlour.games.nain_jaune.rules import (
+    BOARD_CARDS,
+    CARD_POINTS,
+    CLAIM,
+    PLAY_ON,
+    STOP,
+    card_rank,
+    rank_text,
+)
+from parlour.render import Style
+from parlour.render.narration import Templates, say
+
+WORDS: Templates = {
+    "en": {
+        "run": "{card}: your run goes {cards} from your hand",
+        "boxes": "it wins the {boxes} ({chips} chips now)",
+        "box": "box of {card}",
+        "king": "the King lets you start again with any card",
+        "sans": 'then you say "sans {rank}" ({count} {rank_word} unseen: another player may go on)',
+        "sans_none": 'then you say "sans {rank}": every {rank} is seen, nobody goes on',
+        "left": "you keep {count} {cards} worth {points} to pay if another goes out",
+        "out": "your hand is empty: you go out and the others pay you",
+        "card": "card",
+        "cards": "cards",
+        "rank_word": "of that rank",
+        "stop": 'stop: you say "sans {rank}" now and keep the rest of your run in hand.',
+        "claim": "claim: you take the chips of the box of {card}.",
+        "play_on": "play on: you leave the box unclaimed and go on.",
+        "and": "; ",
+    },
+    "fr": {
+        "run": "{card} : votre suite va {cards} depuis votre main",
+        "boxes": "elle gagne {boxes} ({chips} jetons maintenant)",
+        "box": "la case du {card}",
+        "king": "le Roi vous laisse repartir avec n'importe quelle carte",
+        "sans": "puis vous dites « sans {rank} » ({count} {rank_word} : un autre joueur "
+        "peut suivre)",
+        "sans_none": "puis vous dites « sans {rank} » : tous les {rank} sont vus, personne ne suit",
+        "left": "vous gardez {count} {cards} qui valent {points} à payer si un autre sort",
+        "out": "votre main est vide : vous sortez et les autres vous paient",
+        "card": "carte",
+        "cards": "cartes",
+        "rank_word": "de ce rang non vues",
+        "stop": "arrêter : vous dites « sans {rank} » maintenant et gardez la suite en main.",
+        "claim": "réclamer : vous prenez les jetons de la case du {card}.",
+        "play_on": "continuer : vous laissez la case sans la réclamer et continuez.",
+        "and": " ; ",
+    },
+}
+"""Templates of a Nain Jaune move explained."""
+
+
+def _seen(view: View) -> int:
+    observation = view.observation
+    seen = 0
+    for text in observation["hand"]:
+        seen |= 1 << parse_card(text)
+    for played in observation["pile"]:
+        seen |= 1 << parse_card(played["card"])
+    return seen
+
+
+def explain_move(
+    view: View, action: int, lang: str = "en", names: Sequence[str] | None = None
+) -> MoveExplanation:
+    """``action`` (one of ``view``'s legal actions) in the game's terms."""
+    observation = view.observation
+    style = Style(lang=lang)
+    words = WORDS.get(lang, WORDS["en"])
+    move = view.action_to_string(action)
+    hand = [parse_card(text) for text in observation["hand"]]
+    if action == STOP:
+        needed = observation.get("needed_rank") or ""
+        return MoveExplanation(action, move, say(WORDS, style, "stop", rank=needed))
+    if action == CLAIM:
+        box = str(observation.get("claim_box") or "")
+        card = style.card(box) if box else ""
+        return MoveExplanation(action, move, say(WORDS, style, "claim", card=card))
+    if action == PLAY_ON:
+        return MoveExplanation(action, move, say(WORDS, style, "play_on"))
+    # The run: this card, then each next rank the hand holds (one card a rank).
+    run = [action]
+    left = [card for card in hand if card != action]
+    rank = card_rank(action)
+    while rank < KING:
+        following = [card for card in left if card_rank(card) == rank + 1]
+        if not following:
+            break
+        run.append(following[0])
+        left.remove(following[0])
+        rank += 1
+    effects = [say(WORDS, style, "run", card=style.card(action), cards=style.cards(run))]
+    boxes = observation["boxes"]
+    won = [index for index, card in enumerate(BOARD_CARDS) if card in run]
+    if won:
+        chips = sum(int(boxes[index]["chips"]) for index in won)
+        names_text = (" et " if lang == "fr" else " and ").join(
+            say(WORDS, style, "box", card=style.card(BOARD_CARDS[index])) for index in won
+        )
+        effects.append(say(WORDS, style, "boxes", boxes=names_text, chips=chips))
+    if not left:
+        effects.append(say(WORDS, style, "out"))
+    elif rank == KING:
+        effects.append(say(WORDS, style, "king"))
+    else:
+        unseen = [
+            card
+            for card in range(52)
+            if not _seen(view) >> card & 1 and card_rank(card) == rank + 1
+        ]
+        key = "sans" if unseen else "sans_none"
+        effects.append(
+            say(
+                WORDS,
+                style,
+                key,
+                rank=rank_text(rank + 1),
+                count=len(unseen),
+                rank_word=words["rank_word"],
+            )
+        )
+    points = sum(CARD_POINTS[card] for card in left)
+    if left:
+        count = len(left)
+        effects.append(
+            say(
+                WORDS,
+                style,
+                "left",
+                count=count,
+                cards=words["card"] if count == 1 else words["cards"],
+                points=points,
+            )
+        )
+    headline = words["and"].join(effects) + "."
+    return MoveExplanation(
+        action=action,
+        move=move,
+        headline=headline,
+        scores=sum(int(boxes[index]["chips"]) for index in won) if won else None,
+        keeps=tuple(format_card(card) for card in left),
+        target=None,
+    )

@@ -1,0 +1,265 @@
+"""A move explained in the game's terms (``parlour.core.explain``, each game's
+``explain`` part), the hints that say it, and the scores explained in the log:
+every figure is the engine's, and nothing hidden from the seat changes a word."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.core.cards import parse_card
+from parlour.core.explain import MoveExplanation, explain_move
+from parlour.core.game import State
+from parlour.core.registry import game_names
+from parlour.core.sampler import Rng
+from parlour.games._coffin.rules import Axis, line_value
+from parlour.render import Style
+from parlour.render.narration import sentence
+from parlour.table.hints import hint_for
+from test_french import english_words
+
+NAMES = ["Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal"]
+DECK = "AS 8S 6S 2H 3D 4C 9H KC 5S".split()
+"""Seat 1 is dealt A♠ 6♠ 3♦ 9♥, seat 0 8♠ 2♥ 4♣ K♣; the first nail is 5♠ (b2)."""
+
+
+def dracula_after_rows() -> State:
+    """A forced Dracula deal: seat 0 deals and takes the rows; seat 1 scores columns."""
+    state = parlour.load_game("dracula", first_dealer=0).new_initial_state(deck=DECK)
+    state.apply_action(state.string_to_action("rows"))
+    return state
+
+
+def positions(name: str, seed: int, count: int) -> list[State]:
+    """Positions of a seeded random match where a seat has a choice."""
+    state = parlour.load_game(name).new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    found: list[State] = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+            found.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_every_game_declares_an_explain_part() -> None:
+    for name in game_names():
+        state = positions(name, 1, 1)[0]
+        view = state.view(state.current_player())
+        explained = explain_move(view, view.legal_actions[0], "en", NAMES)
+        assert isinstance(explained, MoveExplanation), name
+        assert explained.headline and explained.move == view.action_texts[0]
+
+
+def test_a_card_that_completes_an_opponents_line_says_what_it_scores_for_him() -> None:
+    state = dracula_after_rows()
+    state.apply_action(state.string_to_action("AS b1"))  # seat 1
+    view = state.view(0)
+    action = view.string_to_action("8S b3")
+    explained = explain_move(view, action, "en", NAMES)
+    assert explained is not None
+    value = line_value([parse_card("AS"), parse_card("5S"), parse_card("8S")], Axis.COLUMN)
+    assert value == 70
+    assert "Bob's column b becomes A♠ 5♠ 8♠ = 14, ×5 for three spades = 70" in explained.headline
+    assert explained.headline.startswith("8♠ to b3: your row 3 starts with 8♠; ")
+    assert [(effect.seat, effect.after) for effect in explained.opponents] == [(1, 70)]
+    assert explained.target == "b3"
+    assert explained.keeps == ("2H", "4C", "KC")
+    state.apply_action(action)
+    assert state.observation(0)["column_values"][1] == value
+
+
+def test_a_vampire_voids_the_line_it_joins() -> None:
+    deck = "V1 8S 6S 2H 3D 4C 9H KC 5S".split()
+    state = parlour.load_game("dracula", first_dealer=0).new_initial_state(deck=deck)
+    state.apply_action(state.string_to_action("rows"))
+    view = state.view(1)
+    explained = explain_move(view, view.string_to_action("V1 a2"), "en", NAMES)
+    assert explained is not None
+    assert "Ann's row 2 is voided by the Vampire" in explained.headline
+
+
+def coffin_scored_before(state: State) -> list[Any]:
+    """The coffins scored so far in ``state``."""
+    copy = state.clone()
+    copy.record_events()
+    return [item[-1] for item in copy.event_log() if item[-1].kind == "coffin_scored"]
+
+
+@pytest.mark.parametrize("name", ["dracula", "dracula-partnership", "thracula"])
+def test_the_line_a_coffin_move_completes_scores_what_the_engine_scores(name: str) -> None:
+    checked = 0
+    for seed in range(4):
+        for state in positions(name, seed, 25):
+            seat = state.current_player()
+            view = state.view(seat)
+            for action in view.legal_actions:
+                explained = explain_move(view, action, "en", NAMES)
+                assert explained is not None
+                if explained.scores is None or explained.target is None:
+                    continue
+                after = state.clone()
+                after.record_events()
+                after.apply_action(action)
+                observation: Any = after.observation(seat)
+                scored = [
+                    item[-1] for item in after.event_log() if item[-1].kind == "coffin_scored"
+                ]
+                if scored and len(scored) > len(coffin_scored_before(state)):
+                    observation = {
+                        "row_values": scored[-1].rows,
+                        "column_values": scored[-1].columns,
+                    }
+                cell = "abc".index(explained.target[0]) + 3 * (int(explained.target[1]) - 1)
+                values = {
+                    observation["row_values"][cell // 3],
+                    observation["column_values"][cell % 3],
+                }
+                assert explained.scores in values, (explained.headline, values)
+                assert explained.headline.count(f"= {explained.scores}") >= 1
+                checked += 1
+    assert checked > 5
+
+
+def test_colour_blind_a_card_that_takes_the_trick_scores_its_row_card() -> None:
+    checked = 0
+    for seed in range(6):
+        for state in positions("colour-blind", seed, 30):
+            seat = state.current_player()
+            view = state.view(seat)
+            for action in view.legal_actions:
+                explained = explain_move(view, action, "en", NAMES)
+                assert explained is not None
+                after = state.clone()
+                after.apply_action(action)
+                before_points = state.observation(seat)["deal_points"][seat]
+                after_points = after.observation(seat)["deal_points"][seat]
+                if explained.scores is not None:
+                    assert after_points - before_points == explained.scores
+                    assert "takes the trick" in explained.headline
+                    checked += 1
+                elif len(view.observation["trick"]) == view.observation["players"] - 1:
+                    assert after_points == before_points
+    assert checked > 3
+
+
+def test_casino_a_capture_counts_the_cards_the_engine_gives() -> None:
+    checked = 0
+    for seed in range(4):
+        for state in positions("casino", seed, 40):
+            seat = state.current_player()
+            view = state.view(seat)
+            for action in view.legal_actions:
+                explained = explain_move(view, action, "en", NAMES)
+                assert explained is not None
+                if explained.scores is None:
+                    continue
+                after = state.clone()
+                after.apply_action(action)
+                taken = len(after.observation(seat)["my_side_captured"]) - len(
+                    state.observation(seat)["my_side_captured"]
+                )
+                assert taken == explained.scores, explained.headline
+                checked += 1
+    assert checked > 3
+
+
+def test_nain_jaune_a_run_names_the_cards_played_and_what_is_kept() -> None:
+    for state in positions("nain-jaune", 3, 10):
+        seat = state.current_player()
+        view = state.view(seat)
+        for action in view.legal_actions:
+            explained = explain_move(view, action, "en", NAMES)
+            assert explained is not None
+            if action < 52:
+                hand = set(view.observation["hand"])
+                assert set(explained.keeps) < hand
+                assert view.action_to_string(action) not in explained.keeps
+
+
+def _explanations(state: State, seat: int, lang: str) -> list[Any]:
+    view = state.view(seat)
+    return [explain_move(view, action, lang, NAMES) for action in view.legal_actions]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_an_explanation_does_not_change_when_hidden_cards_are_swapped(name: str) -> None:
+    for state in positions(name, 2, 4):
+        seat = state.current_player()
+        view = state.view(seat)
+        first = view.sample_state(Rng(11))
+        second = view.sample_state(Rng(12))
+        assert first.view(seat).observation == view.observation
+        assert _explanations(first, seat, "en") == _explanations(second, seat, "en")
+        assert _explanations(first, seat, "en") == _explanations(state, seat, "en")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_explanations_in_french_have_no_english_word(name: str) -> None:
+    for state in positions(name, 5, 6):
+        for explained in _explanations(state, state.current_player(), "fr"):
+            assert english_words(explained.headline) == [], explained.headline
+
+
+def test_a_hint_explains_first_and_gives_the_search_figures_second() -> None:
+    state = dracula_after_rows()
+    view = state.view(1)
+    hint = hint_for(view, 3, "en", kind="hard", names=NAMES)
+    explained = explain_move(view, hint.action, "en", NAMES)
+    assert explained is not None
+    assert hint.explanation == explained.headline
+    assert hint.target == explained.target and hint.target in hint.text
+    assert hint.lines() == [explained.headline, hint.reason]
+    assert "simulated games" in hint.reason
+    from parlour.tui.session import hint_line
+
+    first, second = hint_line(hint, "en").split("\n")
+    assert explained.headline in first and hint.reason in second
+
+
+def coffin_events(name: str, seed: int) -> list[Any]:
+    state = parlour.load_game(name).new_initial_state(seed=seed)
+    state.record_events()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return [item[-1] for item in state.event_log() if item[-1].kind == "coffin_scored"]
+
+
+@pytest.mark.parametrize("name", ["dracula", "dracula-partnership"])
+def test_a_scored_coffin_explains_every_line_with_the_engines_values(name: str) -> None:
+    for event in coffin_events(name, 4):
+        said = sentence(name, event, NAMES, Style())
+        lines = said.split("\n")
+        for index, value in enumerate(event.rows):
+            assert lines[1 + index].startswith(f"  row {index + 1}: ")
+            assert lines[1 + index].endswith(f"= {value}")
+        for index, value in enumerate(event.columns):
+            assert lines[4 + index].startswith(f"  column {'abc'[index]}: ")
+            assert lines[4 + index].endswith(f"= {value}")
+        for score in set(event.scores):
+            assert any(line.endswith(f"= {score}.") and "score" in line for line in lines[7:])
+        french = sentence(name, event, NAMES, Style(lang="fr"))
+        assert english_words(french) == [], french
+
+
+def test_thracula_explains_each_players_two_lines() -> None:
+    for event in coffin_events("thracula", 4):
+        lines = sentence("thracula", event, NAMES, Style()).split("\n")
+        assert len(lines) == 1 + 3 * 3
+        for seat in range(3):
+            assert lines[3 + 3 * seat] == (
+                f"  {NAMES[seat]} scores {event.scores[seat]}, the better of "
+                f"row {event.owned_lines[seat] + 1} and column {'abc'[event.owned_lines[seat]]}."
+            )
+        french = sentence("thracula", event, NAMES, Style(lang="fr"))
+        assert english_words(french) == [], french
