@@ -3,7 +3,7 @@
 // seat tokens in share links never reach a server log.
 import { el } from "./cards.js";
 import { language, setLanguage, t } from "./i18n.js";
-import { renderMarkdown } from "./markdown.js";
+import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { TablePage } from "./table.js";
 
@@ -57,7 +57,7 @@ async function lobby() {
           "div",
           { class: "tile-buttons" },
           el("a", { class: "button", href: `#/new/${game.name}`, dataset: { key: `new-${game.name}` } }, t("newTable")),
-          el("a", { class: "button subtle", href: `#/rules/${game.name}` }, t("rules")),
+          el("button", { type: "button", class: "button subtle", dataset: { key: `rules-${game.name}` }, onclick: (event) => openRules(game.name, game.title, event.currentTarget) }, t("rules")),
         ),
       ),
     );
@@ -121,18 +121,11 @@ async function sitDown(tableId, seat) {
 }
 
 // ----- rules -------------------------------------------------------------------------------
+// An address #/rules/<game> opens the Rules panel over the lobby.
 async function rules(name) {
-  await loadGames();
-  const data = await api(`/api/games/${encodeURIComponent(name)}/rules`);
-  main.replaceChildren(
-    el(
-      "article",
-      { class: "rules-page" },
-      el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
-      renderMarkdown(data.text),
-      el("a", { class: "button", href: `#/new/${name}` }, t("newTable")),
-    ),
-  );
+  await lobby();
+  const game = (games || []).find((entry) => entry.name === name);
+  await openRules(name, game ? game.title : name);
 }
 
 // ----- a new table -------------------------------------------------------------------------------
@@ -358,6 +351,7 @@ async function join(tableId, seatText, token) {
 
 // ----- router ----------------------------------------------------------------------------------------
 async function route() {
+  closeRules();
   if (current) {
     current.stop();
     current = null;

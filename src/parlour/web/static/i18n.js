@@ -178,6 +178,7 @@ const WORDS = {
     linkOver: "This table's game is over.",
     linkLeft: "You left this seat; a bot plays it now. You can watch the table.",
     watchInstead: "Watch the table",
+    closeRules: "Close",
   },
   fr: {
     appTitle: "parlour",
@@ -355,6 +356,7 @@ const WORDS = {
     linkOver: "La partie de cette table est terminée.",
     linkLeft: "Vous avez quitté cette place ; un robot la joue. Vous pouvez regarder la table.",
     watchInstead: "Regarder la table",
+    closeRules: "Fermer",
   },
 };
 

@@ -3,6 +3,7 @@
 import { GAMES } from "./boards.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { language, t } from "./i18n.js";
+import { openRules } from "./rules.js";
 import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat, setting } from "./store.js";
 
 const CELL_NAMES = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
@@ -562,7 +563,7 @@ export class TablePage {
       el("span", { class: "info" }, info.join(" · ")),
       watching,
       showResult,
-      el("a", { class: "rules-link", href: `#/rules/${state.game}`, target: "_blank" }, t("rules")),
+      el("button", { type: "button", class: "rules-link", onclick: (event) => openRules(state.game, title, event.currentTarget) }, t("rules")),
     );
   }
 
