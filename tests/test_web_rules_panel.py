@@ -102,3 +102,31 @@ def test_the_lobby_opens_the_rules_in_french(windows: Any, server: str) -> None:
     window.wait_for_selector(".rules-panel .example-board")
     text = window.locator(".rules-panel").inner_text()
     assert "Le plateau et les mises" in text and "The board and the stakes" not in text
+
+
+def test_the_form_shows_only_the_options_of_the_number_of_players(windows: Any, server: str) -> None:
+    window = windows(DESKTOP, "fr")
+    window.goto(f"{server}#/new/colour-blind")
+    window.wait_for_selector("#create-table")
+    assert window.locator("#option-removed_ranks").count() == 0  # three players
+    window.select_option("#players", "2")
+    assert window.locator("#option-removed_ranks").count() == 1
+    labels = window.locator("#option-removed_ranks option").all_inner_texts()
+    assert labels == ["7 8 9", "V D R"]
+    assert "Rangs retirés (à deux)" in window.locator(".options").inner_text()
+
+
+def test_first_dealers_are_the_seats_that_exist_numbered_from_one(windows: Any, server: str) -> None:
+    window = windows()
+    window.goto(f"{server}#/new/nain-jaune")
+    window.wait_for_selector("#create-table")
+    window.select_option("#players", "4")
+    dealers = window.locator("#option-first_dealer option").all_inner_texts()
+    assert dealers[-4:] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert "Seat 5" not in dealers and "Seat 0" not in dealers
+    window.select_option("#option-first_dealer", label="Seat 4")
+    window.locator("#create-table").click()
+    window.wait_for_selector(".table-page")
+    table = window.url.rsplit("/", 1)[-1]
+    summary = httpx.get(f"{server}api/tables/{table}", timeout=10).json()
+    assert summary["options"]["first_dealer"] == 3

@@ -158,6 +158,7 @@ def games_listing() -> list[dict[str, Any]]:
                     "maximum": spec.maximum,
                     "allowed": spec.allowed_text(),
                     "help": spec.help,
+                    "players": list(spec.players) if spec.players is not None else None,
                 }
             )
         listing.append(
