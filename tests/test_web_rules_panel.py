@@ -18,8 +18,8 @@ import pytest
 from parlour.core.registry import game_class, game_names
 from parlour.examples import example_names_in
 from parlour.howto import how_to_play
-from test_web_browser_table import DESKTOP, PHONE, new_table, shoot, windows
 from test_web_browser import browser, chromium, server
+from test_web_browser_table import DESKTOP, PHONE, new_table, shoot, windows
 
 __all__ = ["browser", "chromium", "server", "windows"]  # fixtures used by name below
 
@@ -35,7 +35,9 @@ def bots_only(game: str) -> list[Any]:
 
 
 @pytest.mark.parametrize("game", game_names())
-@pytest.mark.parametrize(("where", "lang"), [("desktop", "en"), ("desktop", "fr"), ("phone", "en"), ("phone", "fr")])
+@pytest.mark.parametrize(
+    ("where", "lang"), [("desktop", "en"), ("desktop", "fr"), ("phone", "en"), ("phone", "fr")]
+)
 def test_the_rules_open_over_the_table_with_the_games_own_boards(
     windows: Any, server: str, game: str, where: str, lang: str
 ) -> None:
@@ -91,7 +93,9 @@ def test_escaped_pipes_stay_in_their_table_cell(tmp_path: Path) -> None:
         "console.log(JSON.stringify(tableCells('| `players` | 3 \\\\| 2 | two |')));"
     )
     (tmp_path / "check.js").write_text(script, encoding="utf-8")
-    answer = subprocess.run([node, "check.js"], cwd=tmp_path, capture_output=True, text=True, check=True)
+    answer = subprocess.run(
+        [node, "check.js"], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
     assert json.loads(answer.stdout) == ["`players`", "3 | 2", "two"]
 
 
@@ -104,7 +108,9 @@ def test_the_lobby_opens_the_rules_in_french(windows: Any, server: str) -> None:
     assert "Le plateau et les mises" in text and "The board and the stakes" not in text
 
 
-def test_the_form_shows_only_the_options_of_the_number_of_players(windows: Any, server: str) -> None:
+def test_the_form_shows_only_the_options_of_the_number_of_players(
+    windows: Any, server: str
+) -> None:
     window = windows(DESKTOP, "fr")
     window.goto(f"{server}#/new/colour-blind")
     window.wait_for_selector("#create-table")
@@ -116,7 +122,9 @@ def test_the_form_shows_only_the_options_of_the_number_of_players(windows: Any, 
     assert "Rangs retirés (à deux)" in window.locator(".options").inner_text()
 
 
-def test_first_dealers_are_the_seats_that_exist_numbered_from_one(windows: Any, server: str) -> None:
+def test_first_dealers_are_the_seats_that_exist_numbered_from_one(
+    windows: Any, server: str
+) -> None:
     window = windows()
     window.goto(f"{server}#/new/nain-jaune")
     window.wait_for_selector("#create-table")

@@ -120,7 +120,7 @@ def show_example(game_name: str, name: str, lang: str = "en") -> ShownExample:
         sentences.append(sentence(game_name, event, names, style))
         if getattr(type(event), "ends_deal", False):
             break  # the deal's score is the example's point; the game's end is not
-    render = game_parts(game_name).hook("text", "render")
+    render = cast(Callable[..., str] | None, game_parts(game_name).hook("text", "render"))
     view = _before(state, example.drawn_before).view(example.seat)
     drawing = render(view, style, names, width=76) if render is not None else ""
     return ShownExample(

@@ -18,7 +18,9 @@ def first_deal(hands: dict[int, str], table: str) -> State:
         deck += cards[1][2 * half : 2 * half + 2]
         deck += table_cards[2 * half : 2 * half + 2]
         deck += cards[0][2 * half : 2 * half + 2]
-    return parlour.load_game("casino", first_dealer=0).new_initial_state(deck=deck, seed=0)
+    game = parlour.load_game("casino", first_dealer=0)
+    state: State = game.new_initial_state(deck=deck, seed=0)
+    return state
 
 
 def capture() -> State:

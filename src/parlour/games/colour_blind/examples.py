@@ -26,7 +26,8 @@ def deal() -> State:
             deck.append(hands[seat][round_number])
         deck.append(row[round_number])
     game = parlour.load_game("colour-blind", first_dealer=0, deals=1)
-    return game.new_initial_state(deck=deck)
+    state: State = game.new_initial_state(deck=deck)
+    return state
 
 
 def first_trick() -> State:

@@ -17,7 +17,9 @@ def coffin_deal(coffin: str, direction: str = "rows") -> State:
     cards each in :data:`PLAY_ORDER`, non-dealer first."""
     by_cell = dict(zip(CELLS, coffin.split(), strict=True))
     deck = [by_cell[cell] for cell in PLAY_ORDER] + [by_cell["b2"]]
-    state = parlour.load_game("dracula", first_dealer=0, deals=1).new_initial_state(deck=deck)
+    state: State = parlour.load_game("dracula", first_dealer=0, deals=1).new_initial_state(
+        deck=deck
+    )
     state.apply_text(direction)
     for cell in PLAY_ORDER:
         state.apply_text(f"{by_cell[cell]} {cell}")

@@ -27,7 +27,9 @@ def first_coffin() -> State:
             hands[seat].append(spare.pop(0))
     order = [1, 2, 3, 0]
     deck = [hands[seat][round_] for round_ in range(13) for seat in order]
-    state = parlour.load_game("dracula-partnership", first_dealer=0).new_initial_state(deck=deck)
+    state: State = parlour.load_game("dracula-partnership", first_dealer=0).new_initial_state(
+        deck=deck
+    )
     state.apply_text("rows")
     for cell in BUILD_CELLS:
         state.apply_text(f"{coffin[cell]} {cell}")

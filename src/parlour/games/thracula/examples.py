@@ -18,7 +18,9 @@ def scored_coffin() -> State:
     pack = [format_card(card) for card in iter_bits(FULL_PACK)]
     spare = [card for card in pack if card not in coffin]
     deck = spare[:9] + coffin + spare[9:]
-    state = parlour.load_game("thracula", first_dealer=0, deals=1).new_initial_state(deck=deck)
+    state: State = parlour.load_game("thracula", first_dealer=0, deals=1).new_initial_state(
+        deck=deck
+    )
     for _ in range(9):
         observation = state.observation(state.current_player())
         cell = CELLS[observation["face_down"].index(True)]
