@@ -10,6 +10,7 @@ import pytest
 
 from parlour.core.registry import game_names, game_parts
 from parlour.examples import (
+    DRAWING_WIDTH,
     UnknownExampleError,
     example_names_in,
     examples_of,
@@ -45,7 +46,9 @@ def test_the_terminal_page_draws_each_example_with_the_games_renderer(name: str,
         example = find_example(name, example_name)
         state = example.build()
         if not example.drawn_before:
-            drawn = render(state.view(example.seat), Style(lang=lang), shown.names, width=76)
+            drawn = render(
+                state.view(example.seat), Style(lang=lang), shown.names, width=DRAWING_WIDTH
+            )
             assert drawn == shown.drawing
 
 

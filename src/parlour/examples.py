@@ -45,6 +45,14 @@ FENCE = re.compile(r"^```parlour-example[ \t]+([a-z0-9-]+)[ \t]*\n```[ \t]*$", r
 """A page's example block: the opening fence naming the example, then the closing fence."""
 
 
+DRAWING_WIDTH = 66
+"""The width the renderer draws an example for: it fits the rules page of an
+80-column terminal, frame and margins included."""
+
+MARKDOWN_MARK = re.compile(r"([*_`\\])")
+"""The characters Markdown would read as marks in a sentence (escaped with a backslash)."""
+
+
 class UnknownExampleError(ParlourError):
     """A page or a request names an example the game does not define."""
 
@@ -122,7 +130,7 @@ def show_example(game_name: str, name: str, lang: str = "en") -> ShownExample:
             break  # the deal's score is the example's point; the game's end is not
     render = cast(Callable[..., str] | None, game_parts(game_name).hook("text", "render"))
     view = _before(state, example.drawn_before).view(example.seat)
-    drawing = render(view, style, names, width=76) if render is not None else ""
+    drawing = render(view, style, names, width=DRAWING_WIDTH) if render is not None else ""
     return ShownExample(
         game=game_name,
         name=name,
@@ -152,9 +160,11 @@ def expand_examples(page: str, game_name: str, lang: str = "en") -> str:
 
     def drawn(match: re.Match[str]) -> str:
         shown = show_example(game_name, match.group(1), lang)
-        lines = [*shown.drawing.rstrip("\n").splitlines(), ""]
-        lines.extend(shown.sentences)
-        return "```text\n" + "\n".join(lines) + "\n```"
+        block = "```text\n" + shown.drawing.rstrip("\n") + "\n```"
+        # The sentences are prose under the drawing (wrapped to the screen),
+        # Markdown's own marks taken literally.
+        told = ["- " + MARKDOWN_MARK.sub(r"\\\1", text) for text in shown.sentences]
+        return block + ("\n\n" + "\n".join(told) if told else "")
 
     return FENCE.sub(drawn, page)
 
