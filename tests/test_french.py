@@ -297,12 +297,23 @@ def test_the_french_rules_pages_and_their_drawn_examples_have_no_english_word(
 
 
 def test_the_french_option_words_of_the_lobby_form_have_no_english_word() -> None:
-    """The lobby form's option labels and values (web/static/option_words.js) in French."""
+    """The lobby's French words (web/static/option_words.js): option labels, values
+    and help, game summaries; every option and game has its French line."""
     source = (Path(SOURCES) / "parlour" / "web" / "static" / "option_words.js").read_text(
         encoding="utf-8"
     )
     french = re.findall(r"\bfr: \{(.*?)\n  \},", source, re.DOTALL)
     assert len(french) == 2  # labels and values
-    words = re.findall(r'(?:\w+|"\w+"): "([^"]*)"', "\n".join(french))
+    for table in ("FRENCH_HELP", "FRENCH_SUMMARIES"):
+        found = re.search(table + r" = \{(.*?)\n\};", source, re.DOTALL)
+        assert found is not None, table
+        french.append(found.group(1))
+        for name in game_names():  # every game's summary, every option's help
+            if table == "FRENCH_SUMMARIES":
+                assert re.search(rf'"?{name}"?: "', found.group(1)), name
+            else:
+                for spec in parlour.load_game(name).option_specs():
+                    assert re.search(rf"\b{spec.name}: \"", found.group(1)), spec.name
+    words = re.findall(r'(?:[\w-]+|"[\w.-]+"): "([^"]*)"', "\n".join(french))
     assert len(words) > 60
     assert [word for word in words if english_words(word)] == []

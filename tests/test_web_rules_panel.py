@@ -120,6 +120,8 @@ def test_the_form_shows_only_the_options_of_the_number_of_players(
     labels = window.locator("#option-removed_ranks option").all_inner_texts()
     assert labels == ["7 8 9", "V D R"]
     assert "Rangs retirés (à deux)" in window.locator(".options").inner_text()
+    window.locator(".options").scroll_into_view_if_needed()
+    shoot(window, "new-table-colour-blind-two-fr.png")
 
 
 def test_first_dealers_are_the_seats_that_exist_numbered_from_one(

@@ -3,7 +3,7 @@
 // seat tokens in share links never reach a server log.
 import { el } from "./cards.js";
 import { language, setLanguage, t } from "./i18n.js";
-import { optionLabel, valueWord } from "./option_words.js";
+import { gameSummary, optionHelp, optionLabel, valueWord } from "./option_words.js";
 import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { TablePage } from "./table.js";
@@ -53,7 +53,7 @@ async function lobby() {
         { class: `game-tile tile-${game.name}` },
         el("h2", {}, game.title),
         el("p", { class: "players" }, `${playerRange(game)} ${t("players")}`),
-        el("p", { class: "summary" }, game.summary),
+        el("p", { class: "summary" }, gameSummary(game)),
         el(
           "div",
           { class: "tile-buttons" },
@@ -168,7 +168,7 @@ function optionApplies(option, players) {
   return !option.players || option.players.includes(players);
 }
 
-function optionControl(option, players, previous) {
+function optionControl(game, option, players, previous) {
   const id = `option-${option.name}`;
   const values = optionValues(option, players);
   const chosen = previous ?? valueText(option.default);
@@ -188,7 +188,7 @@ function optionControl(option, players, previous) {
     { class: "field" },
     el("label", { for: id }, optionLabel(option.name)),
     control,
-    language() === "en" ? el("small", { class: "help" }, option.help) : null,
+    el("small", { class: "help" }, optionHelp(game, option)),
   );
 }
 
@@ -241,7 +241,7 @@ async function newTable(name) {
     const previous = Object.fromEntries([...optionsBox.querySelectorAll("select, input")].map((control) => [control.name, control.value]));
     const shown = options.filter((option) => optionApplies(option, count));
     optionsBox.hidden = shown.length === 0;
-    optionsBox.replaceChildren(el("legend", {}, t("options")), ...shown.map((option) => optionControl(option, count, previous[option.name])));
+    optionsBox.replaceChildren(el("legend", {}, t("options")), ...shown.map((option) => optionControl(name, option, count, previous[option.name])));
   };
   playersSelect.addEventListener("change", () => {
     drawSeats();
@@ -251,7 +251,7 @@ async function newTable(name) {
   form.append(
     el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
     el("h1", {}, `${t("newTable")} · ${game.title}`),
-    el("p", { class: "summary" }, game.summary),
+    el("p", { class: "summary" }, gameSummary(game)),
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
     el("div", { class: "field" }, el("label", { for: playersId }, t("players")), playersSelect),
     seatsBox,
