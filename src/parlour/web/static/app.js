@@ -181,7 +181,9 @@ function optionControl(game, option, players, previous) {
       values.map((value) => el("option", { value: valueText(value), selected: valueText(value) === (known ? chosen : valueText(option.default)) }, valueLabel(option, value))),
     );
   } else {
-    control = el("input", { id, name: option.name, type: "text", inputmode: "numeric", value: chosen, placeholder: option.allowed });
+    // A number, or nothing for "none" (the placeholder says it in words).
+    const shownValue = chosen === "none" ? "" : chosen;
+    control = el("input", { id, name: option.name, type: "text", inputmode: "numeric", value: shownValue, placeholder: option.type.includes("None") ? valueWord(null) : "" });
   }
   return el(
     "div",
@@ -253,7 +255,7 @@ async function newTable(name) {
     el("h1", {}, `${t("newTable")} · ${game.title}`),
     el("p", { class: "summary" }, gameSummary(game)),
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
-    el("div", { class: "field" }, el("label", { for: playersId }, t("players")), playersSelect),
+    el("div", { class: "field" }, el("label", { for: playersId }, t("playersLabel")), playersSelect),
     seatsBox,
     optionsBox,
     error,
@@ -272,7 +274,7 @@ async function newTable(name) {
     for (const option of options) {
       const control = form.querySelector(`#option-${option.name}`);
       if (!control) continue; // does not apply to this number of players
-      const value = control.value.trim();
+      const value = control.value.trim() || (control.tagName === "INPUT" ? "none" : "");
       if (value !== valueText(option.default)) chosen[option.name] = value;
     }
     const firstPerson = seats.indexOf("human");

@@ -179,6 +179,7 @@ const WORDS = {
     linkLeft: "You left this seat; a bot plays it now. You can watch the table.",
     watchInstead: "Watch the table",
     closeRules: "Close",
+    playersLabel: "Players",
   },
   fr: {
     appTitle: "parlour",
@@ -357,6 +358,7 @@ const WORDS = {
     linkLeft: "Vous avez quitté cette place ; un robot la joue. Vous pouvez regarder la table.",
     watchInstead: "Regarder la table",
     closeRules: "Fermer",
+    playersLabel: "Joueurs",
   },
 };
 
