@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import parlour
 from parlour.core.game import State
+from parlour.core.registry import load_game
 from parlour.examples import Example
 
 
@@ -18,7 +18,7 @@ def first_deal(hands: dict[int, str], table: str) -> State:
         deck += cards[1][2 * half : 2 * half + 2]
         deck += table_cards[2 * half : 2 * half + 2]
         deck += cards[0][2 * half : 2 * half + 2]
-    game = parlour.load_game("casino", first_dealer=0)
+    game = load_game("casino", first_dealer=0)
     state: State = game.new_initial_state(deck=deck, seed=0)
     return state
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import parlour
 from parlour.core.game import State
+from parlour.core.registry import load_game
 from parlour.examples import Example
 
 HANDS = {
@@ -25,7 +25,7 @@ def deal() -> State:
         for seat in (1, 2, 0):
             deck.append(hands[seat][round_number])
         deck.append(row[round_number])
-    game = parlour.load_game("colour-blind", first_dealer=0, deals=1)
+    game = load_game("colour-blind", first_dealer=0, deals=1)
     state: State = game.new_initial_state(deck=deck)
     return state
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import parlour
 from parlour.core.game import State
+from parlour.core.registry import load_game
 from parlour.examples import Example
 
 CELLS = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
@@ -17,9 +17,7 @@ def coffin_deal(coffin: str, direction: str = "rows") -> State:
     cards each in :data:`PLAY_ORDER`, non-dealer first."""
     by_cell = dict(zip(CELLS, coffin.split(), strict=True))
     deck = [by_cell[cell] for cell in PLAY_ORDER] + [by_cell["b2"]]
-    state: State = parlour.load_game("dracula", first_dealer=0, deals=1).new_initial_state(
-        deck=deck
-    )
+    state: State = load_game("dracula", first_dealer=0, deals=1).new_initial_state(deck=deck)
     state.apply_text(direction)
     for cell in PLAY_ORDER:
         state.apply_text(f"{by_cell[cell]} {cell}")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import parlour
 from parlour.core.cards import STANDARD_PACK, format_card, iter_bits
 from parlour.core.game import State
+from parlour.core.registry import load_game
 from parlour.examples import Example
 
 CELLS = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
@@ -27,9 +27,7 @@ def first_coffin() -> State:
             hands[seat].append(spare.pop(0))
     order = [1, 2, 3, 0]
     deck = [hands[seat][round_] for round_ in range(13) for seat in order]
-    state: State = parlour.load_game("dracula-partnership", first_dealer=0).new_initial_state(
-        deck=deck
-    )
+    state: State = load_game("dracula-partnership", first_dealer=0).new_initial_state(deck=deck)
     state.apply_text("rows")
     for cell in BUILD_CELLS:
         state.apply_text(f"{coffin[cell]} {cell}")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import parlour
 from parlour.core.game import State
+from parlour.core.registry import load_game
 from parlour.examples import Example
 
 HANDS = {
@@ -22,7 +22,7 @@ def played(steps: int | None) -> State:
     history has ``steps`` steps (None: to the end of the deal)."""
     hands = {seat: text.split() for seat, text in HANDS.items()}
     deck = [hands[seat][round_number] for round_number in range(15) for seat in (0, 1, 2)]
-    game = parlour.load_game("nain-jaune", players=3, first_dealer=2, max_deals=1)
+    game = load_game("nain-jaune", players=3, first_dealer=2, max_deals=1)
     state: State = game.new_initial_state(deck=[*deck, *ASIDE.split()])
     while not state.is_terminal() and (steps is None or len(state.history) < steps):
         state.apply_action(state.legal_actions()[0])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import parlour
 from parlour.core.cards import FULL_PACK, format_card, iter_bits
 from parlour.core.game import State
+from parlour.core.registry import load_game
 from parlour.examples import Example
 
 CELLS = ("a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3")
@@ -18,9 +18,7 @@ def scored_coffin() -> State:
     pack = [format_card(card) for card in iter_bits(FULL_PACK)]
     spare = [card for card in pack if card not in coffin]
     deck = spare[:9] + coffin + spare[9:]
-    state: State = parlour.load_game("thracula", first_dealer=0, deals=1).new_initial_state(
-        deck=deck
-    )
+    state: State = load_game("thracula", first_dealer=0, deals=1).new_initial_state(deck=deck)
     for _ in range(9):
         observation = state.observation(state.current_player())
         cell = CELLS[observation["face_down"].index(True)]
