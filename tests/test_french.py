@@ -318,3 +318,44 @@ def test_the_game_log_shows_french_court_letters_wherever_it_is_shown() -> None:
     said = "\n".join(line for entry in french for line in entry)
     assert re.search(r"\b[VDR][♠♡♢♣]", said)
     assert not re.search(r"\b[JQK][♠♡♢♣]", said)
+
+
+def test_the_french_rules_pages_and_their_drawn_examples_have_no_english_word(
+    tmp_path: Path,
+) -> None:
+    """``parlour rules GAME --lang fr``: the how-to page with its examples drawn
+    by the renderer and told by the engine, all French (typed commands aside)."""
+    for name in game_names():
+        output = run(["rules", name, "--lang", "fr"], "", tmp_path)
+        assert "```parlour-example" not in output  # every example was drawn
+        # Typed commands aside: `code` on the page, and Casino's "Derniers coups"
+        # line, which shows moves in the notation a player types (7♡ take 3♠+4♢).
+        lines = [
+            re.sub(r"`[^`]*`", " ", line)
+            for line in output.splitlines()
+            if not line.startswith("Derniers coups : ")
+        ]
+        assert [(line, english_words(line)) for line in lines if english_words(line)] == [], name
+
+
+def test_the_french_option_words_of_the_lobby_form_have_no_english_word() -> None:
+    """The lobby's French words (web/static/option_words.js): option labels, values
+    and help, game summaries; every option and game has its French line."""
+    source = (Path(SOURCES) / "parlour" / "web" / "static" / "option_words.js").read_text(
+        encoding="utf-8"
+    )
+    french = re.findall(r"\bfr: \{(.*?)\n  \},", source, re.DOTALL)
+    assert len(french) == 2  # labels and values
+    for table in ("FRENCH_HELP", "FRENCH_SUMMARIES"):
+        found = re.search(table + r" = \{(.*?)\n\};", source, re.DOTALL)
+        assert found is not None, table
+        french.append(found.group(1))
+        for name in game_names():  # every game's summary, every option's help
+            if table == "FRENCH_SUMMARIES":
+                assert re.search(rf'"?{name}"?: "', found.group(1)), name
+            else:
+                for spec in parlour.load_game(name).option_specs():
+                    assert re.search(rf"\b{spec.name}: \"", found.group(1)), spec.name
+    words = re.findall(r'(?:[\w-]+|"[\w.-]+"): "([^"]*)"', "\n".join(french))
+    assert len(words) > 60
+    assert [word for word in words if english_words(word)] == []

@@ -71,19 +71,21 @@ def test_core_imports_only_the_standard_library_and_itself() -> None:
 # library and core. rules.py, events.py and private pieces (_*.py) add the game's
 # own rules-level modules and those of its family's private package (games/_coffin).
 # text.py may also import render, heuristic.py bots, tensor.py numpy and the
-# adapters' tensor base; each may import the same role of its own package and
+# adapters' tensor base, examples.py (the how-to pages' positions) parlour.examples;
+# each may import the same role of its own package and
 # of the family's private package. No game imports another game.
 
 RULES_ROLE = "rules"
 ROLE_OF_NAME = {"rules": RULES_ROLE, "events": RULES_ROLE, "text": "text"}
 ROLE_OF_NAME |= {"explain": "text"}  # a move explained: sentences, like the text part
-ROLE_OF_NAME |= {"heuristic": "heuristic", "tensor": "tensor"}
+ROLE_OF_NAME |= {"heuristic": "heuristic", "tensor": "tensor", "examples": "examples"}
 EXTRA_LAYERS = {
     "init": (),
     RULES_ROLE: (),
     "text": ("parlour.render",),
     "heuristic": ("parlour.bots",),
     "tensor": ("numpy", "parlour.adapters.tensors"),
+    "examples": ("parlour.examples",),
 }
 """What each role may import beyond the standard library, core and game modules."""
 

@@ -306,7 +306,13 @@ def test_the_games_are_listed_with_their_options(client: TestClient) -> None:
     assert deals["help"]
     assert "hard" in data["bots"]
     rules = client.get("/api/games/nain-jaune/rules").json()
-    assert "Nain Jaune" in rules["text"] and "## Options" in rules["text"]
+    assert "Nain Jaune" in rules["text"] and "## The board and the stakes" in rules["text"]
+    assert "Observation" not in rules["text"]  # the player's page, not the reference
+    french = client.get("/api/games/nain-jaune/rules?lang=fr").json()
+    assert "## Le plateau et les mises" in french["text"]
+    example = client.get("/api/games/nain-jaune/examples/deal-won?lang=fr").json()
+    assert example["seat"] == 1 and example["view"]["chips"] == [0, 204, 96]
+    assert client.get("/api/games/nain-jaune/examples/nope").status_code == 404
     assert client.get("/api/games/go-fish/rules").status_code == 404
 
 

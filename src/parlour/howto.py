@@ -50,3 +50,12 @@ def how_to_play(game_name: str, lang: str = DEFAULT_LANGUAGE) -> str:
     if not page.is_file():
         raise ParlourError(f"{game_name} has no how-to page in {parts.package}.{parts.pages}")
     return page.read_text(encoding="utf-8")
+
+
+def how_to_play_drawn(game_name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The how-to page of ``game_name`` for a terminal: each ``parlour-example``
+    block replaced by the position drawn by the game's renderer and the
+    engine's sentences (its scores), see :mod:`parlour.examples`."""
+    from parlour.examples import expand_examples
+
+    return expand_examples(how_to_play(game_name, lang), game_name, _language_code(lang))

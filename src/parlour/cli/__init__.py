@@ -105,7 +105,7 @@ def command_list(arguments: argparse.Namespace) -> int:
 def command_rules(arguments: argparse.Namespace) -> int:
     """``parlour rules GAME``: how to play, for players; ``--reference`` gives the
     technical page (the full rules, the encoding, the sources) and the options."""
-    from parlour.howto import how_to_play
+    from parlour.howto import how_to_play_drawn as how_to_play
     from parlour.i18n import language_from_environment
 
     if arguments.reference:

@@ -46,6 +46,13 @@ class OptionSpec:
     minimum: int | None
     maximum: int | None
     help: str
+    players: tuple[int, ...] | None = None
+    """The numbers of players the option applies to (None: every number); a
+    form shows it only for those."""
+
+    def applies_to(self, players: int) -> bool:
+        """Whether the option matters at a table of ``players``."""
+        return self.players is None or players in self.players
 
     def allowed_text(self) -> str:
         """What values are allowed, as a short human sentence."""
@@ -75,11 +82,19 @@ def option(
     choices: tuple[object, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    players: tuple[int, ...] | None = None,
 ) -> Any:
-    """Declare a dataclass field as a game option."""
+    """Declare a dataclass field as a game option (``players``: the numbers of
+    players it applies to, when not every number)."""
     return dataclasses.field(
         default=default,
-        metadata={"help": help, "choices": choices, "minimum": minimum, "maximum": maximum},
+        metadata={
+            "help": help,
+            "choices": choices,
+            "minimum": minimum,
+            "maximum": maximum,
+            "players": players,
+        },
     )
 
 
@@ -147,6 +162,7 @@ def option_specs(options_class: type) -> tuple[OptionSpec, ...]:
                 minimum=meta.get("minimum"),
                 maximum=meta.get("maximum"),
                 help=meta.get("help", ""),
+                players=meta.get("players"),
             )
         )
     return tuple(specs)

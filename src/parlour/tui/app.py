@@ -38,7 +38,7 @@ from textual.widgets.option_list import Option
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
-from parlour.howto import how_to_play
+from parlour.howto import how_to_play_drawn as how_to_play
 from parlour.i18n import tr
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence

@@ -29,9 +29,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import parlour
 from parlour.bots import BOT_KINDS
 from parlour.core.errors import ParlourError
-from parlour.core.options import format_option_value
 from parlour.core.registry import game_class, game_names, game_parts
-from parlour.table import SqliteTableStore, TableError, TableStore, rules_text
+from parlour.examples import UnknownExampleError, show_example
+from parlour.howto import how_to_play
+from parlour.table import SqliteTableStore, TableError, TableStore
 from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
 from parlour.table.stores import open_store
 from parlour.web.guard import (
@@ -159,6 +160,7 @@ def games_listing() -> list[dict[str, Any]]:
                     "maximum": spec.maximum,
                     "allowed": spec.allowed_text(),
                     "help": spec.help,
+                    "players": list(spec.players) if spec.players is not None else None,
                 }
             )
         listing.append(
@@ -174,16 +176,32 @@ def games_listing() -> list[dict[str, Any]]:
     return listing
 
 
-def rules_page(name: str) -> str:
-    """A game's rules page (Markdown, shipped in the package) and its options."""
+def rules_page(name: str, lang: str = "en") -> str:
+    """A game's rules for a player: its how-to page (Markdown, shipped in the
+    package) in ``lang``, English when there is none; the technical reference
+    stays for researchers (``parlour rules --reference``, docs/)."""
     if name not in game_names():
         raise WebError(f"there is no game {name!r}; games: {', '.join(game_names())}", 404)
-    text = rules_text(name)
-    lines = ["", "## Options", ""]
-    for spec in game_class(name).option_specs():
-        default = format_option_value(spec.default)
-        lines.append(f"- **{spec.name}** = {spec.allowed_text()} (default {default}): {spec.help}")
-    return text + "\n".join(lines) + "\n"
+    return how_to_play(name, lang if lang in ("en", "fr") else "en")
+
+
+def example_facts(name: str, example: str, lang: str = "en") -> dict[str, Any]:
+    """An example of a how-to page, played by the engine: the seat, the names,
+    the observation the board is drawn from and the engine's sentences."""
+    if name not in game_names():
+        raise WebError(f"there is no game {name!r}; games: {', '.join(game_names())}", 404)
+    try:
+        shown = show_example(name, example, lang if lang in ("en", "fr") else "en")
+    except UnknownExampleError as error:
+        raise WebError(str(error), 404) from None
+    return {
+        "game": name,
+        "example": example,
+        "seat": shown.seat,
+        "names": list(shown.names),
+        "view": shown.observation,
+        "sentences": list(shown.sentences),
+    }
 
 
 def board_module(name: str) -> bytes:
@@ -339,7 +357,13 @@ def create_app(
 
     async def game_rules(request: Request) -> Response:
         name = request.path_params["name"]
-        return JSONResponse({"game": name, "text": rules_page(name)})
+        lang = request.query_params.get("lang", "en")
+        return JSONResponse({"game": name, "lang": lang, "text": rules_page(name, lang)})
+
+    async def game_example(request: Request) -> Response:
+        lang = request.query_params.get("lang", "en")
+        facts = example_facts(request.path_params["name"], request.path_params["example"], lang)
+        return JSONResponse(facts)
 
     async def game_board(request: Request) -> Response:
         module = board_module(request.path_params["name"])
@@ -555,6 +579,7 @@ def create_app(
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
         Route("/games/{name}/board.js", game_board),
+        Route("/api/games/{name}/examples/{example}", game_example),
         Route("/api/server", server_facts),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/finished", finished_tables, methods=["GET"]),

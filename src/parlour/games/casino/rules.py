@@ -222,7 +222,9 @@ class CasinoOptions:
 
     players: int = option(2, "number of players", minimum=2, maximum=4)
     """2, 3 or 4 players."""
-    partnerships: bool = option(True, "with 4 players, partners opposite pool their captures")
+    partnerships: bool = option(
+        True, "with 4 players, partners opposite pool their captures", players=(4,)
+    )
     """With 4 players: seats 0+2 against 1+3 (ignored with 2 or 3 players)."""
     must_take_all: bool = option(False, "a capture must take every group it could")
     """A numeral capture must be maximal: no other capture with that card takes more."""

@@ -147,7 +147,9 @@ class ColourBlindOptions:
     )
     """``none``, or a total that ends the game after the deal in which someone reaches it."""
     removed_ranks: str = option(
-        "789", "two players: the ranks taken out of the pack (789 or JQK)", choices=("789", "JQK")
+        "789", "two players: the ranks taken out of the pack (789 or JQK)",
+        choices=("789", "JQK"),
+        players=(2,),
     )
     """Two players only: remove the 7s, 8s and 9s (``789``) or the court cards
     (``JQK``, written in any case) to leave 40 cards."""
@@ -155,6 +157,7 @@ class ColourBlindOptions:
         "unused",
         "two players: the dummy's 14th card stays unused or goes to the last trick",
         choices=("unused", "last_trick"),
+        players=(2,),
     )
     """Two players only: the dummy's 14th card stays face down (``unused``) or goes to
     the winner of the last trick and scores by colour (``last_trick``)."""

@@ -3,7 +3,8 @@
 // seat tokens in share links never reach a server log.
 import { el } from "./cards.js";
 import { language, setLanguage, t } from "./i18n.js";
-import { renderMarkdown } from "./markdown.js";
+import { gameSummary, optionHelp, optionLabel, valueWord } from "./option_words.js";
+import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { ReplayPage, replayLink, say } from "./replay.js";
 import { TablePage } from "./table.js";
@@ -53,12 +54,12 @@ async function lobby() {
         { class: `game-tile tile-${game.name}` },
         el("h2", {}, game.title),
         el("p", { class: "players" }, `${playerRange(game)} ${t("players")}`),
-        el("p", { class: "summary" }, game.summary),
+        el("p", { class: "summary" }, gameSummary(game)),
         el(
           "div",
           { class: "tile-buttons" },
           el("a", { class: "button", href: `#/new/${game.name}`, dataset: { key: `new-${game.name}` } }, t("newTable")),
-          el("a", { class: "button subtle", href: `#/rules/${game.name}` }, t("rules")),
+          el("button", { type: "button", class: "button subtle", dataset: { key: `rules-${game.name}` }, onclick: (event) => openRules(game.name, game.title, event.currentTarget) }, t("rules")),
         ),
       ),
     );
@@ -147,29 +148,26 @@ async function sitDown(tableId, seat) {
 }
 
 // ----- rules -------------------------------------------------------------------------------
+// An address #/rules/<game> opens the Rules panel over the lobby.
 async function rules(name) {
-  await loadGames();
-  const data = await api(`/api/games/${encodeURIComponent(name)}/rules`);
-  main.replaceChildren(
-    el(
-      "article",
-      { class: "rules-page" },
-      el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
-      renderMarkdown(data.text),
-      el("a", { class: "button", href: `#/new/${name}` }, t("newTable")),
-    ),
-  );
+  await lobby();
+  const game = (games || []).find((entry) => entry.name === name);
+  await openRules(name, game ? game.title : name);
 }
 
 // ----- a new table -------------------------------------------------------------------------------
-function optionValues(option) {
+// The values a select offers for an option at a table of `players` (null: a
+// text field). A seat number (first_dealer) is offered only for seats that exist.
+function optionValues(option, players) {
   const values = [];
   for (const choice of option.choices || []) values.push(choice);
   const accepts = option.type.split(" | ");
-  const hasRange = accepts.includes("int") && option.minimum !== null && option.maximum !== null;
+  let maximum = option.maximum;
+  if (option.name === "first_dealer" && maximum !== null) maximum = Math.min(maximum, players - 1);
+  const hasRange = accepts.includes("int") && option.minimum !== null && maximum !== null;
   if (hasRange) {
-    if (option.maximum - option.minimum > 12) return null;
-    for (let value = option.minimum; value <= option.maximum; value++) if (!values.includes(value)) values.push(value);
+    if (maximum - option.minimum > 12) return null;
+    for (let value = option.minimum; value <= maximum; value++) if (!values.includes(value)) values.push(value);
   } else if (accepts.includes("int")) {
     return null;
   }
@@ -185,32 +183,40 @@ function valueText(value) {
   return String(value);
 }
 
-function valueLabel(value) {
-  if (value === null) return t("noneValue");
-  if (value === true) return t("trueValue");
-  if (value === false) return t("falseValue");
-  return String(value);
+// A value as a person reads it: words in the language chosen, a seat numbered from 1.
+function valueLabel(option, value) {
+  if (option.name === "first_dealer" && typeof value === "number") return t("seat", { n: value + 1 });
+  return valueWord(value);
 }
 
-function optionControl(option) {
+// Whether an option matters at a table of `players` (its spec says for which counts).
+function optionApplies(option, players) {
+  return !option.players || option.players.includes(players);
+}
+
+function optionControl(game, option, players, previous) {
   const id = `option-${option.name}`;
-  const values = optionValues(option);
+  const values = optionValues(option, players);
+  const chosen = previous ?? valueText(option.default);
   let control;
   if (values) {
+    const known = values.some((value) => valueText(value) === chosen);
     control = el(
       "select",
       { id, name: option.name },
-      values.map((value) => el("option", { value: valueText(value), selected: valueText(value) === valueText(option.default) }, valueLabel(value))),
+      values.map((value) => el("option", { value: valueText(value), selected: valueText(value) === (known ? chosen : valueText(option.default)) }, valueLabel(option, value))),
     );
   } else {
-    control = el("input", { id, name: option.name, type: "text", inputmode: "numeric", value: valueText(option.default), placeholder: option.allowed });
+    // A number, or nothing for "none" (the placeholder says it in words).
+    const shownValue = chosen === "none" ? "" : chosen;
+    control = el("input", { id, name: option.name, type: "text", inputmode: "numeric", value: shownValue, placeholder: option.type.includes("None") ? valueWord(null) : "" });
   }
   return el(
     "div",
     { class: "field" },
-    el("label", { for: id }, option.name.replace(/_/g, " ")),
+    el("label", { for: id }, optionLabel(option.name)),
     control,
-    el("small", { class: "help" }, `${option.help} (${option.allowed})`),
+    el("small", { class: "help" }, optionHelp(game, option)),
   );
 }
 
@@ -255,21 +261,34 @@ async function newTable(name) {
       );
     }
   };
-  playersSelect.addEventListener("change", drawSeats);
   const options = game.options.filter((option) => option.name !== "players");
+  const optionsBox = el("fieldset", { class: "options" });
+  // Only the options that apply to the number of players chosen, seats numbered from 1.
+  const drawOptions = () => {
+    const count = Number(playersSelect.value);
+    const previous = Object.fromEntries([...optionsBox.querySelectorAll("select, input")].map((control) => [control.name, control.value]));
+    const shown = options.filter((option) => optionApplies(option, count));
+    optionsBox.hidden = shown.length === 0;
+    optionsBox.replaceChildren(el("legend", {}, t("options")), ...shown.map((option) => optionControl(name, option, count, previous[option.name])));
+  };
+  playersSelect.addEventListener("change", () => {
+    drawSeats();
+    drawOptions();
+  });
   const error = el("p", { class: "form-error", role: "alert" });
   form.append(
     el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
     el("h1", {}, `${t("newTable")} · ${game.title}`),
-    el("p", { class: "summary" }, game.summary),
+    el("p", { class: "summary" }, gameSummary(game)),
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
-    el("div", { class: "field" }, el("label", { for: playersId }, t("players")), playersSelect),
+    el("div", { class: "field" }, el("label", { for: playersId }, t("playersLabel")), playersSelect),
     seatsBox,
-    options.length ? el("fieldset", { class: "options" }, el("legend", {}, t("options")), options.map(optionControl)) : null,
+    optionsBox,
     error,
     el("div", { class: "form-buttons" }, el("button", { type: "submit", class: "button primary", id: "create-table" }, t("create")), el("a", { class: "button subtle", href: "#/" }, t("cancel"))),
   );
   drawSeats();
+  drawOptions();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const count = Number(playersSelect.value);
@@ -279,7 +298,9 @@ async function newTable(name) {
     for (let seat = 0; seat < count; seat++) seats.push(form.querySelector(`#seat-${seat}`).value);
     const chosen = {};
     for (const option of options) {
-      const value = form.querySelector(`#option-${option.name}`).value.trim();
+      const control = form.querySelector(`#option-${option.name}`);
+      if (!control) continue; // does not apply to this number of players
+      const value = control.value.trim() || (control.tagName === "INPUT" ? "none" : "");
       if (value !== valueText(option.default)) chosen[option.name] = value;
     }
     const firstPerson = seats.indexOf("human");
@@ -384,6 +405,7 @@ async function join(tableId, seatText, token) {
 
 // ----- router ----------------------------------------------------------------------------------------
 async function route() {
+  closeRules();
   if (current) {
     current.stop();
     current = null;

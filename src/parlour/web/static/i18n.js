@@ -182,6 +182,8 @@ const WORDS = {
     linkOver: "This table's game is over.",
     linkLeft: "You left this seat; a bot plays it now. You can watch the table.",
     watchInstead: "Watch the table",
+    closeRules: "Close",
+    playersLabel: "Players",
   },
   fr: {
     appTitle: "parlour",
@@ -363,6 +365,8 @@ const WORDS = {
     linkOver: "La partie de cette table est terminée.",
     linkLeft: "Vous avez quitté cette place ; un robot la joue. Vous pouvez regarder la table.",
     watchInstead: "Regarder la table",
+    closeRules: "Fermer",
+    playersLabel: "Joueurs",
   },
 };
 

@@ -1,6 +1,19 @@
 // A small Markdown reader for the rules pages shipped with parlour: headings,
 // paragraphs, lists, tables, emphasis and code. Text is escaped before any markup.
+// A fenced block ```parlour-example NAME``` becomes an empty <figure> naming the
+// example (data-example); rules.js fills it with the board the engine built.
 import { el } from "./cards.js";
+
+// A table line's cells: split at the pipes that are not escaped (\|), which
+// stay in the cell as plain pipes.
+export function tableCells(line) {
+  return line
+    .trim()
+    .replace(/^\|/, "")
+    .replace(/(?<!\\)\|$/, "")
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.replace(/\\\|/g, "|").trim());
+}
 
 function inline(text) {
   const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -41,7 +54,7 @@ export function renderMarkdown(source) {
       const table = el("table");
       let header = true;
       while (index < lines.length && /^\s*\|/.test(lines[index])) {
-        const cells = lines[index].trim().replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim());
+        const cells = tableCells(lines[index]);
         if (cells.every((cell) => /^:?-+:?$/.test(cell))) {
           header = false;
         } else {
@@ -50,6 +63,12 @@ export function renderMarkdown(source) {
         index++;
       }
       root.append(table);
+    } else if (/^```parlour-example\s+[a-z0-9-]+\s*$/.test(line)) {
+      const name = line.replace(/^```parlour-example\s+/, "").trim();
+      index++;
+      while (index < lines.length && !/^```/.test(lines[index])) index++;
+      index++;
+      root.append(el("figure", { class: "rules-example", dataset: { example: name } }));
     } else if (/^```/.test(line)) {
       const code = [];
       index++;

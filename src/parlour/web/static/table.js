@@ -4,6 +4,7 @@ import { loadBoard } from "./boards.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { language, t } from "./i18n.js";
 import { replayLink, say } from "./replay.js";
+import { openRules } from "./rules.js";
 import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat, setting } from "./store.js";
 
 const CELL_NAMES = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
@@ -631,7 +632,7 @@ export class TablePage {
       el("span", { class: "info" }, info.join(" · ")),
       watching,
       showResult,
-      el("a", { class: "rules-link", href: `#/rules/${state.game}`, target: "_blank" }, t("rules")),
+      el("button", { type: "button", class: "rules-link", onclick: (event) => openRules(state.game, title, event.currentTarget) }, t("rules")),
     );
   }
 
