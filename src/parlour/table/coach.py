@@ -39,9 +39,10 @@ COACH_WORDS: dict[str, Said] = {
         "cela donne.",
     ),
     "off_script": Said(
-        "From here the deal goes its own way: I suggest what the strongest bot would play.",
-        "Désormais la donne suit son propre chemin : je vous propose ce que jouerait le "
-        "meilleur robot.",
+        "From here the deal goes its own way: my suggestions follow a rule of thumb, and "
+        "'hint' asks the strongest bot.",
+        "Désormais la donne suit son propre chemin : mes propositions suivent une règle "
+        "simple, et « hint » consulte le meilleur robot.",
     ),
     "only_move": Said(
         "You have one move only: {move}.",
@@ -166,7 +167,7 @@ class Coach:
                 why = step.why.text(self.lang)
                 lines.append(self.say("propose", move=self.show_move(step.move), why=why))
                 return Advice(action, step.move, tuple(lines), True)
-        hint = hint_for(view, self.hint_seed, self.lang)
+        hint = hint_for(view, self.hint_seed, self.lang, kind=self.lesson.adviser)
         why = hint.reason.splitlines()[0] if hint.reason else ""
         move = self.show_move(hint.text)
         line = (
