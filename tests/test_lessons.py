@@ -74,7 +74,7 @@ def test_the_coach_explains_a_kind_of_event_once() -> None:
 
 def test_the_welcome_describes_the_forced_deal() -> None:
     # What the Dracula script says about its deal is what the engine deals.
-    match, coach = lesson_match("dracula", "en")
+    match, _ = lesson_match("dracula", "en")
     while match.human_to_act() is None:
         match.play_bot()
     view = match.view(0)
@@ -122,7 +122,7 @@ def test_a_table_with_a_forced_deck_reopens_with_the_same_cards(tmp_path: Path) 
 
 def test_a_forced_deck_that_cannot_be_dealt_is_refused_with_its_reason() -> None:
     seats = [SeatSpec("person", "Ann"), SeatSpec("bot", "Bot", bot="random")]
-    with pytest.raises(TableError, match="forced deck cannot be dealt.*XX"):
+    with pytest.raises(TableError, match=r"forced deck cannot be dealt.*XX"):
         Table.create("dracula", seats, options={"deals": 1}, deck=["4D", "XX"])
 
 
