@@ -8,8 +8,8 @@ from typing import Any
 
 import httpx
 import pytest
-from live import WAIT_SECONDS, Client, ServeProcess, make_table, serving, tokens_of
 
+from live import WAIT_SECONDS, Client, ServeProcess, make_table, serving, tokens_of
 from parlour.core.registry import game_names
 from parlour.table.coach import COACH_WORDS, lesson_for
 
