@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.game import View
+from parlour.i18n import shown_move
 from parlour.table.coach import Advice, Coach, lesson_for
 from parlour.table.table import Table
 
@@ -116,7 +117,12 @@ class LessonCoaches:
             if found is None or found.coach.lang != lang:
                 game_name = str(table.meta[LESSON_META])
                 lesson = lesson_for(game_name)
-                coach = Coach(lesson, lang, hint_seed=lesson.seed)
+                coach = Coach(
+                    lesson,
+                    lang,
+                    hint_seed=lesson.seed,
+                    show_move=lambda text: shown_move(text, lang),
+                )
                 found = TableCoach(coach, lesson.seat)
                 coach.catch_up(learner_choices(table, lesson.seat))
                 found.read_to = table.history_length()
