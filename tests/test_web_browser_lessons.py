@@ -32,8 +32,7 @@ def follow_the_coach(page: Any) -> int:
     number of moves played."""
     from playwright.sync_api import Error
 
-    moves = 0
-    for _ in range(200):
+    for moves in range(200):
         page.wait_for_function(
             f"() => document.querySelector('.over-panel') || document.querySelector('{PROPOSED}')",
             timeout=60000,
@@ -48,7 +47,6 @@ def follow_the_coach(page: Any) -> int:
             " || document.querySelector('.over-panel')",
             timeout=60000,
         )
-        moves += 1
     raise AssertionError("the lesson did not end within 200 moves")
 
 
