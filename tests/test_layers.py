@@ -76,7 +76,7 @@ def test_core_imports_only_the_standard_library_and_itself() -> None:
 # of the family's private package. No game imports another game.
 
 RULES_ROLE = "rules"
-ROLE_OF_NAME = {"rules": RULES_ROLE, "events": RULES_ROLE, "text": "text"}
+ROLE_OF_NAME = {"rules": RULES_ROLE, "events": RULES_ROLE, "lesson": RULES_ROLE, "text": "text"}
 ROLE_OF_NAME |= {"explain": "text"}  # a move explained: sentences, like the text part
 ROLE_OF_NAME |= {"heuristic": "heuristic", "tensor": "tensor", "examples": "examples"}
 EXTRA_LAYERS = {

@@ -19,6 +19,7 @@ examples:
   parlour list                         the games
   parlour rules dracula                how to play a game (--reference: the full page)
   parlour options dracula              a game's options
+  parlour learn dracula                a guided first deal: a coach explains each step
   parlour play dracula                 play against the computer
   parlour play dracula --option deals=2 --seed 7
   parlour play casino --players 3 --opponent hard --lang fr
@@ -33,6 +34,7 @@ examples:
 
 COMMAND_MODULES = (
     "play",
+    "learn",
     "resume",
     "replay",
     "review",

@@ -337,6 +337,7 @@ class TerminalTable:
                     sentences = match.submit(*chosen)
                 for sentence in sentences:
                     self.say(sentence)
+                self.after_move()
                 if match.deals_scored() > deals:
                     deals = match.deals_scored()
                     self.deal_ended(deal_start)
@@ -354,6 +355,9 @@ class TerminalTable:
             return 1
         self.finish()
         return 0
+
+    def after_move(self) -> None:
+        """Called after each move's sentences are printed (a lesson's coach speaks here)."""
 
     def deal_ended(self, deal_start: int) -> None:
         """A deal was scored: say who had nothing to decide in it, and at a

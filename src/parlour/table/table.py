@@ -136,12 +136,21 @@ class Table:
         store: TableStore | None = None,
         table_id: str | None = None,
         meta: Mapping[str, Any] | None = None,
+        deck: Sequence[str] | Sequence[Sequence[str]] | None = None,
     ) -> Table:
         """A new table of ``game_name`` (with ``options``, ``players`` among them)
         and one :class:`SeatSpec` per seat. Without ``seed``, the deal comes from
         the operating system's randomness (64 bits), so that nobody can guess it.
-        ``meta`` is kept in the header for the interface that made the table."""
+        ``meta`` is kept in the header for the interface that made the table.
+        ``deck`` forces the first cards dealt (top first, as
+        :meth:`~parlour.core.game.Game.new_initial_state` takes it): a lesson's
+        deal; the seed deals the rest."""
         game = load_game(game_name, **dict(options or {}))
+        if deck is not None:
+            try:
+                game.new_initial_state(seed=0, deck=deck)
+            except ParlourError as error:
+                raise TableError(f"the forced deck cannot be dealt: {error}") from None
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         if type(seed) is not int or seed < 0:
@@ -160,6 +169,8 @@ class Table:
             "created_at": now_text(),
             "meta": dict(meta or {}),
         }
+        if deck is not None:
+            header["deck"] = [list(part) if not isinstance(part, str) else part for part in deck]
         store.create(table_id, header)
         return cls(table_id, game, built, seed, store, header)
 
@@ -213,7 +224,8 @@ class Table:
         return cls(table_id, game, seats, seed, store, header)
 
     def _fresh_state(self) -> State:
-        state = self.game.new_initial_state(seed=self._seed)
+        deck = self._header.get("deck")
+        state = self.game.new_initial_state(seed=self._seed, deck=deck)
         state.record_events()
         state.record_seen_history()  # a seat's View then costs no replay of the match
         return state

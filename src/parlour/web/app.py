@@ -32,9 +32,13 @@ from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, game_names, game_parts
 from parlour.examples import UnknownExampleError, show_example
 from parlour.howto import how_to_play
+from parlour.i18n import DEFAULT_HUMAN
 from parlour.table import SqliteTableStore, TableError, TableStore
+from parlour.table.coach import has_lesson, lesson_for
 from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
 from parlour.table.stores import open_store
+from parlour.table.table import SeatSpec
+from parlour.web.coaching import LESSON_META, LessonCoaches, is_lesson_table
 from parlour.web.guard import (
     MAX_BODY_BYTES,
     SECURITY_HEADERS,
@@ -411,6 +415,63 @@ def create_app(
             status_code=201,
         )
 
+    coaches = LessonCoaches()
+
+    async def create_lesson(request: Request) -> Response:
+        data = await json_body(request)
+        game_name = data.get("game")
+        if not isinstance(game_name, str) or game_name not in game_names():
+            raise WebError(f"game must be one of: {', '.join(game_names())}")
+        if not has_lesson(game_name):
+            raise WebError(f"the game {game_name!r} has no guided deal yet", 404)
+        lang = data.get("lang", "en")
+        if lang not in ("en", "fr"):
+            raise WebError("lang must be en or fr")
+        name = normalise_name(data.get("name") or DEFAULT_HUMAN.get(lang, "You"), "name")
+        lesson = lesson_for(game_name)
+        game = parlour.load_game(game_name, **dict(lesson.options))
+        robot = "Robot" if lang == "fr" else "Bot"
+        specs = [
+            SeatSpec("person", name)
+            if seat == lesson.seat
+            else SeatSpec("bot", f"{robot} {seat + 1}", bot=lesson.opponent)
+            for seat in range(game.num_players)
+        ]
+        hub = current_hub()
+        address = client_address(request)
+        hub.admit_table(address, True)
+        room, tokens = hub.create_table(
+            game_name, dict(lesson.options), specs, TableSettings(), lesson=game_name
+        )
+        hub.note_table(address, room.table.id, True)
+        return JSONResponse(
+            {
+                "table": room.table.id,
+                "seats": [{"seat": seat, "token": token} for seat, token in tokens.items()],
+            },
+            status_code=201,
+        )
+
+    async def table_coach(request: Request) -> Response:
+        table_id = table_id_of(request)
+        data = await json_body(request)
+        token, lang = data.get("token"), data.get("lang", "en")
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise WebError("the token must be the text of the learner's seat link")
+        if lang not in ("en", "fr"):
+            raise WebError("lang must be en or fr")
+        hub = current_hub()
+        room = hub.room(table_id)
+        if not is_lesson_table(room.table):
+            raise WebError(f"table {table_id} is not a guided deal: it has no coach", 404)
+        if (
+            hub.book.seat_of_token(table_id, token)
+            != lesson_for(str(room.table.meta[LESSON_META])).seat
+        ):
+            raise WebError("that link is not the learner's: the coach speaks to the learner", 403)
+        report = await asyncio.to_thread(coaches.report, room.table, lang)
+        return JSONResponse(report)
+
     def table_id_of(request: Request) -> str:
         table_id = str(request.path_params["table_id"])
         if not TABLE_ID.fullmatch(table_id):
@@ -590,6 +651,8 @@ def create_app(
         Route("/api/tables/{table_id}/record", table_record),
         Route("/api/tables/{table_id}/replay", table_replay),
         Route("/api/tables/{table_id}/review/{seat}", table_review, methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}/coach", table_coach, methods=["POST"]),
+        Route("/api/lessons", create_lesson, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=static_folder()), name="static"),
     ]

@@ -29,8 +29,10 @@ from parlour.table import (
     TableNotFoundError,
     TableStore,
 )
+from parlour.table.coach import lesson_for
 from parlour.web import _reload, _stand_ins, _watchdog, messages
 from parlour.web._bots import BotPacing, drive_bots, paces_after
+from parlour.web.coaching import LESSON_META
 from parlour.web.limits import ServerLimits
 from parlour.web.seats import SeatBook, SeatEntry, new_token, token_hash
 
@@ -315,15 +317,26 @@ class Hub:
         options: Mapping[str, object],
         seats: Sequence[SeatSpec],
         settings: TableSettings | None = None,
+        *,
+        lesson: str | None = None,
     ) -> tuple[Room, dict[int, str]]:
-        """Make a table; return it and a fresh token for each person's seat."""
+        """Make a table; return it and a fresh token for each person's seat.
+        With ``lesson`` (a game's name), the table is that game's guided deal:
+        its forced deck and seed (see :mod:`parlour.web.coaching`)."""
         settings = settings if settings is not None else TableSettings()
+        meta: dict[str, Any] = {"web": settings.to_json()}
+        forced: dict[str, Any] = {}
+        if lesson is not None:
+            taught = lesson_for(lesson)
+            meta[LESSON_META] = lesson
+            forced = {"seed": taught.seed, "deck": taught.deck}
         table = Table.create(
             game_name,
             seats,
             options=options,
             store=self.store,
-            meta={"web": settings.to_json()},
+            meta=meta,
+            **forced,
         )
         log.info("table %s: new %s table", table.id, game_name)
         tokens = {seat.index: new_token() for seat in table.seats if seat.kind == "person"}

@@ -147,7 +147,8 @@ class ColourBlindOptions:
     )
     """``none``, or a total that ends the game after the deal in which someone reaches it."""
     removed_ranks: str = option(
-        "789", "two players: the ranks taken out of the pack (789 or JQK)",
+        "789",
+        "two players: the ranks taken out of the pack (789 or JQK)",
         choices=("789", "JQK"),
         players=(2,),
     )

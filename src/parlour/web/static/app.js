@@ -59,6 +59,7 @@ async function lobby() {
           "div",
           { class: "tile-buttons" },
           el("a", { class: "button", href: `#/new/${game.name}`, dataset: { key: `new-${game.name}` } }, t("newTable")),
+          el("a", { class: "button subtle", href: `#/learn/${game.name}`, dataset: { key: `learn-${game.name}` } }, t("learnToPlay")),
           el("button", { type: "button", class: "button subtle", dataset: { key: `rules-${game.name}` }, onclick: (event) => openRules(game.name, game.title, event.currentTarget) }, t("rules")),
         ),
       ),
@@ -133,6 +134,19 @@ function tableStatus(table) {
   }
   const actor = table.to_act === null || table.to_act === undefined ? null : table.seats[table.to_act];
   return actor ? t("playingTurn", { name: actor.name }) : t("playing");
+}
+
+// "Learn to play": a guided first deal against the lesson's bots, the coach beside.
+async function learn(name) {
+  main.replaceChildren(el("p", { class: "loading" }, t("connecting")));
+  try {
+    const data = await api("/api/lessons", { method: "POST", body: JSON.stringify({ game: name, lang: language() }) });
+    const mine = data.seats[0];
+    saveSeat(data.table, { seat: mine.seat, token: mine.token, name: "", lesson: true });
+    location.replace(`#/table/${data.table}`);
+  } catch (error) {
+    main.replaceChildren(el("p", { class: "form-error" }, String(error.message || error)), el("a", { href: "#/" }, t("back")));
+  }
 }
 
 async function sitDown(tableId, seat) {
@@ -424,6 +438,8 @@ async function route() {
       await rules(parts[1]);
     } else if (parts[0] === "new" && parts[1]) {
       await newTable(parts[1]);
+    } else if (parts[0] === "learn" && parts[1]) {
+      await learn(parts[1]);
     } else if (parts[0] === "join") {
       await join(parts[1], parts[2], parts[3]);
     } else {

@@ -2,6 +2,7 @@
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
 import { loadBoard } from "./boards.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
+import { CoachPanel } from "./coach.js";
 import { language, t } from "./i18n.js";
 import { replayLink, say } from "./replay.js";
 import { openRules } from "./rules.js";
@@ -63,6 +64,13 @@ export class TablePage {
     this.leaveOpen = false;
     this.wasMyTurn = false;
     this.skeleton = null;
+    // A guided first deal: the coach's panel, and its proposal lit like a hint.
+    this.coach = this.seatInfo && this.seatInfo.lesson
+      ? new CoachPanel(tableId, this.seatInfo.token, (advice) => {
+          this.hint = { action: advice.action, text: advice.move, reason: t("coachSuggests") };
+          this.render();
+        })
+      : null;
     this.onKey = (event) => this.key(event);
     this.onClick = (event) => this.clickOutsideResult(event);
   }
@@ -153,6 +161,7 @@ export class TablePage {
       }
       this.state = message;
       this.render();
+      if (this.coach) this.coach.refresh(message.version);
     } else if (message.type === "seats") {
       // Someone came or went: only who sits and who watches changed.
       if (!this.state) return;
@@ -522,6 +531,7 @@ export class TablePage {
     const banner = this.pauseBanner();
     if (banner) contents.push(banner);
     contents.push(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
+    if (this.coach) contents.push(this.coach.element());
     if (state.seat !== null) contents.push(this.myArea(state, game, byCard));
     contents.push(this.actions(state, byCard, other));
     felt.replaceChildren(...contents);

@@ -1,0 +1,151 @@
+"""``parlour learn GAME``: a guided first deal at the terminal.
+
+The game's lesson (its forced deal and script, in the game's package) is played
+in the line mode with a coach: before each of the learner's decisions it says
+what to look at, proposes a move and says why; any legal move is allowed, and a
+different one is answered; the first time something happens (a trick won, a
+coffin scored) it says what that means. Bots move slowly enough to follow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from typing import Any
+
+from parlour.cli.play import TerminalTable, chosen_language, default_names
+from parlour.core.registry import game_names, load_game
+from parlour.i18n import LANGUAGES, shown_move, tr
+from parlour.table import SeatSpec, Table
+from parlour.table.coach import Advice, Coach, lesson_for
+from parlour.tui.palette import make_style
+from parlour.tui.session import Match
+
+LESSON_SPEED = 1.2
+"""Seconds between two bot moves in a lesson at a terminal: slow enough to follow."""
+
+
+def lesson_match(game_name: str, lang: str) -> tuple[Match, Coach]:
+    """A new table dealt as ``game_name``'s lesson says, and its coach."""
+    lesson = lesson_for(game_name)
+    table_options: dict[str, Any] = dict(lesson.options)
+    players = load_game(game_name, **table_options).num_players
+    names = default_names(players, [lesson.seat], lang)
+    seats = [
+        SeatSpec("person", name)
+        if index == lesson.seat
+        else SeatSpec("bot", name, bot=lesson.opponent)
+        for index, name in enumerate(names)
+    ]
+    table = Table.create(
+        game_name,
+        seats,
+        options=table_options,
+        seed=lesson.seed,
+        deck=lesson.deck,
+        table_id=f"lesson-{game_name}-{secrets.token_hex(3)}",
+        meta={"lang": lang, "opponent": lesson.opponent, "lesson": True},
+    )
+    coach = Coach(
+        lesson, lang, hint_seed=lesson.seed, show_move=lambda text: shown_move(text, lang)
+    )
+    return Match(table, lang=lang), coach
+
+
+class LessonTable(TerminalTable):
+    """The line mode with a coach beside the learner."""
+
+    def __init__(self, match: Match, coach: Coach, **arguments: Any) -> None:
+        super().__init__(match, **arguments)
+        self.coach = coach
+        self.advice: Advice | None = None
+        self.seen_events = 0
+
+    def play_one(self) -> int:
+        """The welcome, then the deal with the coach."""
+        self.say()
+        for line in self.coach.welcome():
+            self.say(self.coach_line(line))
+        return super().play_one()
+
+    def coach_line(self, text: str) -> str:
+        """A line the coach says, marked so it stands out from the game's log."""
+        return f"{tr(self.lang, 'coach')} {text}"
+
+    def list_moves(self, view: Any, groups: Any) -> None:
+        """The moves, then the coach's advice for this decision."""
+        super().list_moves(view, groups)
+        if self.advice is None:
+            self.advice = self.coach.advise(view)
+        for line in self.advice.lines:
+            self.say(self.coach_line(line))
+
+    def human_turn(self, seat: int) -> tuple[int, int] | None:
+        """One decision, answered by the coach."""
+        self.advice = None
+        view = self.match.view(seat)
+        chosen = super().human_turn(seat)
+        if chosen is not None:
+            advice = self.advice if self.advice is not None else self.coach.advise(view)
+            for line in self.coach.judge(view, chosen[1], advice):
+                self.say(self.coach_line(line))
+        self.advice = None
+        return chosen
+
+    def after_move(self) -> None:
+        """What the coach says the first time something happens."""
+        logged = self.match.table.events_for(self.match.observer, self.seen_events)
+        self.seen_events += len(logged)
+        for line in self.coach.notice(event for _, event in logged):
+            self.say(self.coach_line(line))
+
+    def finish(self) -> None:
+        """The end of the lesson."""
+        super().finish()
+        self.say()
+        for line in self.coach.farewell():
+            self.say(self.coach_line(line))
+
+    def ask_play_again(self) -> bool:
+        """A lesson is played once."""
+        return False
+
+
+def command_learn(arguments: argparse.Namespace) -> int:
+    """Run ``parlour learn``."""
+    lang = chosen_language(arguments)
+    match, coach = lesson_match(arguments.game, lang)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    speed = (
+        arguments.speed if arguments.speed is not None else (LESSON_SPEED if interactive else 0.0)
+    )
+    style = make_style(palette="default", lang=lang, colour=not arguments.no_colour and interactive)
+    return LessonTable(match, coach, style=style, speed=speed).play()
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``parlour learn``."""
+    parser = commands.add_parser(
+        "learn",
+        help="a guided first deal: a coach explains each step",
+        description="Learn a game on a guided first deal: the coach shows the board and "
+        "your hand, explains each step as it comes, proposes a move and says why. Play "
+        "any legal move you like: the coach says what it changed. Type 'help' at any "
+        "prompt for the commands.",
+    )
+    parser.add_argument("game", choices=game_names(), help="the game to learn")
+    parser.add_argument(
+        "--lang",
+        default=None,
+        choices=LANGUAGES,
+        help="language (default: French when LC_ALL or LANG is fr_*, else English)",
+    )
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=None,
+        help=f"seconds between bot moves (default {LESSON_SPEED} at a terminal, 0 when piped)",
+    )
+    parser.add_argument("--no-colour", action="store_true", help="no colours")
+    parser.set_defaults(run=command_learn)

@@ -1,0 +1,213 @@
+"""The coach of a guided first deal: a game's lesson, read at a table.
+
+The coach reads only what the learner's seat may see (its View and the events
+shown to it) and the lesson's script. While the learner follows the script, it
+proposes the scripted move and says why; when the learner plays another move,
+it says what they played instead and, from then on, proposes what the hint bot
+would play (the script's line is left behind: its moves may no longer make
+sense). The first time something happens (a first nail, a trick won, a deal
+scored), it says what that means.
+
+The terminal (``parlour learn``) and the web table both ask the same coach; the
+coach keeps no state but what :meth:`Coach.catch_up` can rebuild from the
+learner's moves, so a table reopened after a restart gets the same coach.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from parlour.core.errors import ParlourError
+from parlour.core.events import Event
+from parlour.core.game import View
+from parlour.core.lesson import Lesson, Said
+from parlour.core.registry import game_parts
+from parlour.table.hints import hint_for
+
+LESSON_MODULE = "lesson"
+"""The module of a game's package that holds its ``LESSON``."""
+
+COACH_WORDS: dict[str, Said] = {
+    "propose": Said("I suggest {move}: {why}", "Je vous propose {move} : {why}"),
+    "propose_bare": Said("I suggest {move}.", "Je vous propose {move}."),
+    "followed": Said("Well played.", "Bien joué."),
+    "departed": Said(
+        "You played {played}; I suggested {proposed}. That is allowed: see what it does.",
+        "Vous avez joué {played} ; je proposais {proposed}. C'est permis : voyez ce que "
+        "cela donne.",
+    ),
+    "off_script": Said(
+        "From here the deal goes its own way: my suggestions follow a rule of thumb, and "
+        "'hint' asks the strongest bot.",
+        "Désormais la donne suit son propre chemin : mes propositions suivent une règle "
+        "simple, et « hint » consulte le meilleur robot.",
+    ),
+    "only_move": Said(
+        "You have one move only: {move}.",
+        "Vous n'avez qu'un coup possible : {move}.",
+    ),
+}
+"""The coach's own sentences (a lesson's script says the rest)."""
+
+
+class LessonMissingError(ParlourError):
+    """A game has no guided deal."""
+
+
+def lesson_for(game_name: str) -> Lesson:
+    """The lesson of ``game_name``, from the ``lesson`` module of its package."""
+    parts = game_parts(game_name)
+    try:
+        module = importlib.import_module(f"{parts.package}.{LESSON_MODULE}")
+    except ModuleNotFoundError as error:
+        raise LessonMissingError(f"the game {game_name!r} has no guided deal yet") from error
+    lesson = getattr(module, "LESSON", None)
+    if not isinstance(lesson, Lesson):
+        raise LessonMissingError(f"{module.__name__} has no LESSON")
+    return lesson
+
+
+def has_lesson(game_name: str) -> bool:
+    """Whether ``game_name`` has a guided deal."""
+    try:
+        lesson_for(game_name)
+    except LessonMissingError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach says at one of the learner's decisions."""
+
+    action: int | None
+    """The move it proposes (None when it proposes none)."""
+    move: str
+    """That move's text ('' when none)."""
+    lines: tuple[str, ...]
+    """What it says, in order."""
+    scripted: bool
+    """True when the script proposed it (False: the hint bot did)."""
+
+
+class Coach:
+    """The coach of one learner at one table (see the module's description)."""
+
+    def __init__(
+        self,
+        lesson: Lesson,
+        lang: str,
+        *,
+        hint_seed: int = 0,
+        show_move: Callable[[str], str] | None = None,
+    ) -> None:
+        self.lesson = lesson
+        self.lang = lang
+        self.show_move: Callable[[str], str] = show_move or (lambda text: text)
+        """How an interface writes a move's text for a person (French card letters)."""
+        self.hint_seed = hint_seed
+        self.decisions = 0
+        """How many choices the learner has made (a move with no other way is none)."""
+        self.on_script = True
+        """Whether every move so far was the script's."""
+        self.seen: set[str] = set()
+        """The kinds of event already explained."""
+
+    @classmethod
+    def for_game(
+        cls, game_name: str, lang: str, *, show_move: Callable[[str], str] | None = None
+    ) -> Coach:
+        """The coach of ``game_name``'s lesson (hints seeded by the lesson's seed)."""
+        lesson = lesson_for(game_name)
+        return cls(lesson, lang, hint_seed=lesson.seed, show_move=show_move)
+
+    def say(self, key: str, **values: object) -> str:
+        """One of the coach's own sentences, in the coach's language."""
+        return COACH_WORDS[key].text(self.lang).format(**values)
+
+    def welcome(self) -> list[str]:
+        """What the coach says before the first move."""
+        return [said.text(self.lang) for said in self.lesson.welcome]
+
+    def farewell(self) -> list[str]:
+        """What the coach says when the lesson's deal is over."""
+        return [self.lesson.farewell.text(self.lang)]
+
+    def catch_up(self, moves: Sequence[str]) -> None:
+        """Rebuild the coach's memory from the learner's choices so far (the texts
+        of the moves made where another was legal, in order), as after a table
+        was reopened or a move was taken back."""
+        self.decisions = 0
+        self.on_script = True
+        for text in moves:
+            self._count(text)
+
+    def _count(self, played: str) -> None:
+        steps = self.lesson.steps
+        if self.on_script and (
+            self.decisions >= len(steps) or steps[self.decisions].move != played
+        ):
+            self.on_script = False
+        self.decisions += 1
+
+    def advise(self, view: View) -> Advice:
+        """The coach at the learner's decision (``view`` is the learner's View)."""
+        if len(view.legal_actions) == 1:
+            move = view.action_texts[0]
+            line = self.say("only_move", move=self.show_move(move))
+            return Advice(view.legal_actions[0], move, (line,), True)
+        steps = self.lesson.steps
+        if self.on_script and self.decisions < len(steps):
+            step = steps[self.decisions]
+            action = _action_of(view, step.move)
+            if action is not None:
+                lines = [step.look.text(self.lang)] if step.look else []
+                why = step.why.text(self.lang)
+                lines.append(self.say("propose", move=self.show_move(step.move), why=why))
+                return Advice(action, step.move, tuple(lines), True)
+        hint = hint_for(view, self.hint_seed, self.lang, kind=self.lesson.adviser)
+        why = hint.reason.splitlines()[0] if hint.reason else ""
+        move = self.show_move(hint.text)
+        line = (
+            self.say("propose", move=move, why=why) if why else self.say("propose_bare", move=move)
+        )
+        return Advice(hint.action, hint.text, (line,), False)
+
+    def judge(self, view: View, action: int, advice: Advice) -> list[str]:
+        """What the coach says once the learner chose ``action`` at ``view``."""
+        if len(view.legal_actions) == 1:
+            return []  # no choice: not one of the script's decisions
+        played = view.action_to_string(action)
+        self.decisions += 1
+        was_on_script = self.on_script
+        self.on_script = advice.scripted and action == advice.action
+        if advice.action is None or action == advice.action:
+            return [self.say("followed")]
+        lines = [
+            self.say(
+                "departed", played=self.show_move(played), proposed=self.show_move(advice.move)
+            )
+        ]
+        if was_on_script and advice.scripted:
+            lines.append(self.say("off_script"))
+        return lines
+
+    def notice(self, events: Iterable[Event]) -> list[str]:
+        """What the coach says the first time each kind of event happens."""
+        lines: list[str] = []
+        for event in events:
+            said = self.lesson.first_time.get(event.kind)
+            if said is not None and event.kind not in self.seen:
+                self.seen.add(event.kind)
+                lines.append(said.text(self.lang))
+        return lines
+
+
+def _action_of(view: View, text: str) -> int | None:
+    """The legal action written ``text`` at ``view`` (None if it is not legal)."""
+    for action, shown in zip(view.legal_actions, view.action_texts, strict=True):
+        if shown == text:
+            return action
+    return None

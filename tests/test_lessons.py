@@ -1,0 +1,151 @@
+"""The guided first deal (``parlour learn``): each game's lesson is played to
+its end on its forced deal, its script is legal there, a different move is
+allowed and answered, and the French lesson has no English word."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import parlour
+from parlour.cli.learn import LessonTable, lesson_match
+from parlour.core.registry import game_names
+from parlour.table import SeatSpec, SqliteTableStore, Table, TableError
+from parlour.table.coach import COACH_WORDS, Coach, has_lesson, lesson_for
+from parlour.tui.palette import make_style
+
+SOURCES = str(Path(parlour.__file__).resolve().parents[1])
+
+
+def play_lesson(name: str, lines: list[str], lang: str = "en") -> str:
+    """Play ``name``'s lesson in the line mode with ``lines`` typed; its output."""
+    match, coach = lesson_match(name, lang)
+    stdout = io.StringIO()
+    table = LessonTable(
+        match,
+        coach,
+        style=make_style(palette="default", lang=lang, colour=False),
+        stdin=io.StringIO("\n".join(lines) + "\n"),
+        stdout=stdout,
+    )
+    assert table.play() == 0
+    assert match.is_over()
+    return stdout.getvalue()
+
+
+def test_every_game_has_a_guided_deal() -> None:
+    assert [name for name in game_names() if not has_lesson(name)] == []
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_following_the_script_plays_the_lesson_to_its_end(name: str) -> None:
+    lesson = lesson_for(name)
+    # The script's moves, then the first listed move at every later choice.
+    output = play_lesson(name, [step.move for step in lesson.steps] + ["1"] * 400)
+    followed = COACH_WORDS["followed"].en
+    # Every scripted step was proposed (so it was legal on the forced deal) and followed.
+    for step in lesson.steps:
+        assert f"I suggest {step.move}: {step.why.en}" in output
+    assert output.count(followed) >= len(lesson.steps)
+    assert lesson.farewell.en in output
+    for said in lesson.welcome:
+        assert said.en in output
+
+
+def test_a_move_other_than_the_proposed_one_is_allowed_and_answered() -> None:
+    # Dracula's first proposal is 4D c2; the learner plays 4H b1 instead.
+    output = play_lesson("dracula", ["4H b1"] + ["1"] * 40)
+    assert "You played 4H b1; I suggested 4D c2." in output
+    assert COACH_WORDS["off_script"].en in output
+    # The script's second step (6D c1) is not proposed any more: the deal left its line.
+    assert "I suggest 6D c1: 6♢ above 4♢" not in output
+    assert "You play 4♡ to b1." in output
+
+
+def test_the_coach_explains_a_kind_of_event_once() -> None:
+    lesson = lesson_for("nain-jaune")
+    output = play_lesson("nain-jaune", [step.move for step in lesson.steps] + ["1"] * 400)
+    assert output.count(lesson.first_time["sans"].en) == 1
+
+
+def test_the_welcome_describes_the_forced_deal() -> None:
+    # What the Dracula script says about its deal is what the engine deals.
+    match, _ = lesson_match("dracula", "en")
+    while match.human_to_act() is None:
+        match.play_bot()
+    view = match.view(0)
+    assert "4D c2" in view.action_texts and "6D c1" not in view.action_texts
+    text = match.table_text(0, make_style(palette="default", lang="en", colour=False))
+    assert "dealer: Bot 2" in text
+    assert "Bot 2      rows (Queen's way)" in text
+    assert "Your hand: 4♡ 4♢ 6♢ 4♣" in text
+
+
+def test_advice_reads_the_learners_view_only() -> None:
+    # Two coaches at two tables of the same lesson give the same advice, and the
+    # advice is a legal move of the learner's View.
+    first, second = (lesson_match("casino", "en") for _ in range(2))
+    for match, _ in (first, second):
+        while match.human_to_act() is None:
+            match.play_bot()
+    advice = [coach.advise(match.view(0)) for match, coach in (first, second)]
+    assert advice[0] == advice[1]
+    assert advice[0].scripted and advice[0].action in first[0].view(0).legal_actions
+
+
+def test_catching_up_rebuilds_the_coachs_memory() -> None:
+    coach = Coach.for_game("dracula", "en")
+    coach.catch_up(["4D c2", "6D c1"])
+    assert (coach.decisions, coach.on_script) == (2, True)
+    coach.catch_up(["4D c2", "6D a1"])
+    assert (coach.decisions, coach.on_script) == (2, False)
+
+
+def test_a_table_with_a_forced_deck_reopens_with_the_same_cards(tmp_path: Path) -> None:
+    lesson = lesson_for("dracula")
+    store = SqliteTableStore(tmp_path / "tables.sqlite")
+    seats = [SeatSpec("person", "Ann"), SeatSpec("bot", "Bot", bot="random")]
+    table = Table.create(
+        "dracula", seats, options=dict(lesson.options), seed=5, deck=lesson.deck, store=store
+    )
+    while table.seat_to_act() == 1:
+        table.play_bot_move()
+    hand = table.view_for(0).observation if table.view_for(0) else None
+    reopened = Table.open(table.id, store)
+    assert reopened.view_for(0) is not None
+    assert reopened.view_for(0).observation == hand  # type: ignore[union-attr]
+
+
+def test_a_forced_deck_that_cannot_be_dealt_is_refused_with_its_reason() -> None:
+    seats = [SeatSpec("person", "Ann"), SeatSpec("bot", "Bot", bot="random")]
+    with pytest.raises(TableError, match=r"forced deck cannot be dealt.*XX"):
+        Table.create("dracula", seats, options={"deals": 1}, deck=["4D", "XX"])
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_parlour_learn_in_french_speaks_french(name: str, tmp_path: Path) -> None:
+    from test_french import english_words
+
+    result = subprocess.run(
+        [sys.executable, "-m", "parlour", "learn", name, "--lang", "fr"],
+        input="1\n" * 400,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={
+            "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": SOURCES,
+            "PARLOUR_DATA_DIR": str(tmp_path),
+        },
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    output = result.stdout
+    assert "Guide : Bienvenue" in output
+    assert lesson_for(name).farewell.fr in output
+    english = [(line, english_words(line)) for line in output.splitlines() if english_words(line)]
+    assert english == []
