@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -93,14 +92,10 @@ class ShownExample:
 
 def examples_of(game_name: str) -> tuple[Example, ...]:
     """The examples ``game_name`` declares (none if its package has no ``examples`` module)."""
-    parts = game_parts(game_name)
-    try:
-        module = importlib.import_module(f"{parts.package}.examples")
-    except ModuleNotFoundError as error:
-        if error.name != f"{parts.package}.examples":
-            raise
+    found = game_parts(game_name).attribute("examples", "EXAMPLES")
+    if found is None:
         return ()
-    return tuple(cast(Sequence[Example], module.EXAMPLES))
+    return tuple(cast(Sequence[Example], found))
 
 
 def find_example(game_name: str, name: str) -> Example:

@@ -48,7 +48,11 @@ def lesson_match(game_name: str, lang: str) -> tuple[Match, Coach]:
         meta={"lang": lang, "opponent": lesson.opponent, "lesson": True},
     )
     coach = Coach(
-        lesson, lang, hint_seed=lesson.seed, show_move=lambda text: shown_move(text, lang)
+        lesson,
+        lang,
+        hint_seed=lesson.seed,
+        show_move=lambda text: shown_move(text, lang),
+        names=names,
     )
     return Match(table, lang=lang), coach
 

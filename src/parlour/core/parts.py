@@ -45,7 +45,9 @@ from typing import Final, Literal
 
 from parlour.core.errors import ParlourError
 
-ModulePart = Literal["rules", "events", "text", "heuristic", "tensor", "explain"]
+ModulePart = Literal[
+    "rules", "events", "text", "heuristic", "tensor", "explain", "examples", "lesson"
+]
 """The parts that are Python modules."""
 
 FilePart = Literal["pages", "board"]
@@ -58,6 +60,8 @@ MODULE_PARTS: Final[tuple[ModulePart, ...]] = (
     "heuristic",
     "tensor",
     "explain",
+    "examples",
+    "lesson",
 )
 FILE_PARTS: Final[tuple[FilePart, ...]] = ("pages", "board")
 
@@ -92,6 +96,12 @@ class GameParts:
     explain: str | None = None
     """The module with ``explain_move(view, action, lang, names)``: a move in the
     game's terms (:class:`parlour.core.explain.MoveExplanation`)."""
+    examples: str | None = None
+    """The module of the positions the player's pages show (``EXAMPLES``, see
+    :mod:`parlour.examples`)."""
+    lesson: str | None = None
+    """The module of the guided first deal (``LESSON``, a
+    :class:`parlour.core.lesson.Lesson`)."""
     pages: str | None = None
     """The folder of ``reference.md`` and ``howto.<lang>.md``."""
     board: str | None = None

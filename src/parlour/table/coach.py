@@ -15,23 +15,21 @@ learner's moves, so a table reopened after a restart gets the same coach.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
+from parlour.core.explain import explain_move
 from parlour.core.game import View
 from parlour.core.lesson import Lesson, Said
 from parlour.core.registry import game_parts
 from parlour.table.hints import hint_for
 
-LESSON_MODULE = "lesson"
-"""The module of a game's package that holds its ``LESSON``."""
-
 COACH_WORDS: dict[str, Said] = {
     "propose": Said("I suggest {move}: {why}", "Je vous propose {move} : {why}"),
     "propose_bare": Said("I suggest {move}.", "Je vous propose {move}."),
+    "propose_explained": Said("I suggest {explanation}", "Je vous propose {explanation}"),
     "followed": Said("Well played.", "Bien joué."),
     "departed": Said(
         "You played {played}; I suggested {proposed}. That is allowed: see what it does.",
@@ -58,14 +56,11 @@ class LessonMissingError(ParlourError):
 
 def lesson_for(game_name: str) -> Lesson:
     """The lesson of ``game_name``, from the ``lesson`` module of its package."""
-    parts = game_parts(game_name)
-    try:
-        module = importlib.import_module(f"{parts.package}.{LESSON_MODULE}")
-    except ModuleNotFoundError as error:
-        raise LessonMissingError(f"the game {game_name!r} has no guided deal yet") from error
-    lesson = getattr(module, "LESSON", None)
+    lesson = game_parts(game_name).attribute("lesson", "LESSON")
+    if lesson is None:
+        raise LessonMissingError(f"the game {game_name!r} has no guided deal yet")
     if not isinstance(lesson, Lesson):
-        raise LessonMissingError(f"{module.__name__} has no LESSON")
+        raise LessonMissingError(f"the lesson part of {game_name!r} holds no Lesson")
     return lesson
 
 
@@ -102,9 +97,12 @@ class Coach:
         *,
         hint_seed: int = 0,
         show_move: Callable[[str], str] | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
         self.lesson = lesson
         self.lang = lang
+        self.names = tuple(names) if names is not None else None
+        """The seats' names, for the explanations of moves ("Bot 2's row 3")."""
         self.show_move: Callable[[str], str] = show_move or (lambda text: text)
         """How an interface writes a move's text for a person (French card letters)."""
         self.hint_seed = hint_seed
@@ -167,12 +165,17 @@ class Coach:
                 why = step.why.text(self.lang)
                 lines.append(self.say("propose", move=self.show_move(step.move), why=why))
                 return Advice(action, step.move, tuple(lines), True)
-        hint = hint_for(view, self.hint_seed, self.lang, kind=self.lesson.adviser)
-        why = hint.reason.splitlines()[0] if hint.reason else ""
+        hint = hint_for(view, self.hint_seed, self.lang, kind=self.lesson.adviser, names=self.names)
         move = self.show_move(hint.text)
-        line = (
-            self.say("propose", move=move, why=why) if why else self.say("propose_bare", move=move)
-        )
+        if hint.explanation:  # the move in the game's terms: what it scores, opens, keeps
+            line = self.say("propose_explained", explanation=hint.explanation)
+        else:
+            why = hint.reason.splitlines()[0] if hint.reason else ""
+            line = (
+                self.say("propose", move=move, why=why)
+                if why
+                else self.say("propose_bare", move=move)
+            )
         return Advice(hint.action, hint.text, (line,), False)
 
     def judge(self, view: View, action: int, advice: Advice) -> list[str]:
@@ -190,6 +193,9 @@ class Coach:
                 "departed", played=self.show_move(played), proposed=self.show_move(advice.move)
             )
         ]
+        explained = explain_move(view, action, self.lang, self.names)
+        if explained is not None and explained.headline:
+            lines.append(explained.headline)
         if was_on_script and advice.scripted:
             lines.append(self.say("off_script"))
         return lines

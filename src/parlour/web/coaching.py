@@ -122,6 +122,7 @@ class LessonCoaches:
                     lang,
                     hint_seed=lesson.seed,
                     show_move=lambda text: shown_move(text, lang),
+                    names=table.names,
                 )
                 found = TableCoach(coach, lesson.seat)
                 coach.catch_up(learner_choices(table, lesson.seat))

@@ -14,6 +14,8 @@ PARTS = GameParts(
     heuristic="heuristic",
     tensor="tensor",
     explain="explain",
+    examples="examples",
+    lesson="lesson",
     pages="pages",
     board="../_coffin/board.js",
 )
