@@ -522,6 +522,7 @@ export class TablePage {
     contents.push(this.seatsRow(state, game));
     const board = game.board(view, ctx);
     board.classList.add("board");
+    this.boardHasCells = board.querySelector("[data-cell]") !== null;
     this.fixBoard(board, view);
     // A hint lights its card (in the hand) and the place it goes to on the board.
     if (this.hint && this.hint.target) for (const node of board.querySelectorAll(`[data-cell="${CSS.escape(this.hint.target)}"]`)) node.classList.add("hinted");
@@ -811,9 +812,8 @@ export class TablePage {
         ),
       );
     }
-    // Only the coffin games have cells for the number keys.
-    const coffinGame = ["dracula", "dracula-partnership", "thracula"].includes(state.game);
-    tools.append(el("p", { class: "keys" }, t(coffinGame ? "keys" : "keysNoCells")));
+    // The number keys choose a cell: said only where the board has cells.
+    tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells")));
     const others = state.seats.some((facts) => facts.kind === "person" && facts.seat !== state.seat);
     if (state.seat !== null && !state.over && others) {
       // Leaving for good: a bot takes the seat (asked twice, never by accident);
