@@ -323,6 +323,7 @@ class TerminalTable:
             deal_start = match.history_length()
             while not match.is_over():
                 seat = match.human_to_act()
+                before = match.history_length()
                 if seat is None:
                     if self.speed > 0:
                         self.sleep(self.speed)
@@ -335,8 +336,7 @@ class TerminalTable:
                     if chosen is None:
                         continue
                     sentences = match.submit(*chosen)
-                for sentence in sentences:
-                    self.say(sentence)
+                self.tell(sentences, before)
                 self.after_move()
                 if match.deals_scored() > deals:
                     deals = match.deals_scored()
@@ -355,6 +355,19 @@ class TerminalTable:
             return 1
         self.finish()
         return 0
+
+    def tell(self, sentences: list[str], before: int) -> None:
+        """Print a move's sentences; a move that played several cards (a Nain
+        Jaune run of forced plays) is told card by card at the bots' pace."""
+        plays = sum(
+            1
+            for _, event in self.match.table.events_for(self.match.observer, before)
+            if event.plays_card
+        )
+        for index, sentence in enumerate(sentences):
+            if index and plays > 1 and self.speed > 0:
+                self.sleep(self.speed / 2)
+            self.say(sentence)
 
     def after_move(self) -> None:
         """Called after each move's sentences are printed (a lesson's coach speaks here)."""

@@ -233,6 +233,8 @@ class TableApp(App[int]):
         """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
         """Bot moves played so far through the paced path (tests read it)."""
+        self.told_run: int | None = None
+        """The history length before the last move told card by card (a run)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Game keys work only on the table itself, not under a page or the cover."""
@@ -509,7 +511,17 @@ class TableApp(App[int]):
         self.after_move(before, played)
 
     def after_move(self, before: int, sentences: list[str]) -> None:
-        """Add a move's sentences to the log; pause if it ended a deal; go on."""
+        """Add a move's sentences to the log; pause if it ended a deal; go on. A
+        move that played several cards (a Nain Jaune run of forced plays) is told
+        line by line at the bots' pace first (:meth:`tell_run`)."""
+        plays = sum(
+            1
+            for _, event in self.match.table.events_for(self.viewing_seat(), since=before)
+            if event.plays_card
+        )
+        if plays > 1 and self.bot_delay > 0 and self.told_run != before:
+            self.tell_run(before, sentences)
+            return
         self.write_new_log_lines()
         self.group = None
         if not self.match.is_over():
@@ -523,6 +535,30 @@ class TableApp(App[int]):
                 self.pause_at_deal_end(seat, ended[-1][0], [event for _, event in ended])
                 return
         self.advance()
+
+    def tell_run(self, before: int, sentences: list[str]) -> None:
+        """Write the log's new lines one at a time, ``bot_delay`` / 2 apart, so a
+        person can follow a run; then go on as after any move."""
+        lines = self.screen_log()
+        if lines[: self.log_lines] != self.written_log:
+            self.told_run = before
+            self.after_move(before, sentences)
+            return
+        log = self.query_one("#log", FollowingLog)
+        fresh = lines[self.log_lines :]
+
+        def show(index: int) -> None:
+            if index < len(fresh):
+                log.write(fresh[index])
+                log.follow()
+                self.log_lines += 1
+                self.written_log = lines[: self.log_lines]
+                self.set_timer(self.bot_delay / 2, lambda: show(index + 1))
+                return
+            self.told_run = before
+            self.after_move(before, sentences)
+
+        show(0)
 
     def viewing_seat(self) -> int:
         """The seat whose View this screen shows between turns."""
