@@ -115,14 +115,11 @@ def render(
     if o["phase"] == "direction":
         team = _side_members(current % 2, names)
         if french:
-            out.append(
-                f"{names[current]} choisit pour {team} : "
-                "lignes (voie de la Reine) ou colonnes (voie du Roi)."
-            )
+            who = "Vous choisissez" if current == seat else f"{names[current]} choisit"
+            out.append(f"{who} pour {team} : lignes (voie de la Reine) ou colonnes (voie du Roi).")
         else:
-            out.append(
-                f"{names[current]} chooses for {team}: rows (Queen's way) or columns (King's way)."
-            )
+            who = "You choose" if current == seat else f"{names[current]} chooses"
+            out.append(f"{who} for {team}: rows (Queen's way) or columns (King's way).")
     elif current is not None:
         if not o["plays"]:
             if french:
@@ -132,9 +129,17 @@ def render(
                 who = "You lay" if current == seat else f"{names[current]} lays"
                 out.append(f"{who} the first nail (the centre, b2).")
         elif french:
-            out.append("À vous." if current == seat else f"À {names[current]} de jouer.")
+            out.append(
+                "À vous : posez une carte dans une case vide voisine d'une case pleine."
+                if current == seat
+                else f"À {names[current]} de jouer."
+            )
         else:
-            out.append("Your turn." if current == seat else f"{names[current]} to play.")
+            out.append(
+                "Your turn: put a card in an empty cell beside a filled one."
+                if current == seat
+                else f"{names[current]} to play."
+            )
     blocks.append((0, out))
     return fit_blocks(blocks, height, width)
 

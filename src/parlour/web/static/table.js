@@ -752,8 +752,10 @@ export class TablePage {
         else doing = moves.every((move) => CELL_MOVE.test(move.text)) ? t("chooseCell", { card: shortCard(this.selected) }) : t("chooseMove", { card: shortCard(this.selected) });
       } else if (!byCard.size && other.some((move) => move.text === "rows" || move.text === "columns")) {
         doing = t("chooseDirection");
+      } else if (!byCard.size && other.length && other.every((move) => TAKE_MOVE.test(move.text))) {
+        doing = t("chooseTake"); // Thracula: first take a face-down card from a cell
       } else if (!byCard.size) {
-        doing = "";
+        doing = t("chooseOther");
       }
       const parts = [el("strong", {}, t("yourTurn")), doing ? ` — ${doing}` : ""];
       if (this.hint) {
