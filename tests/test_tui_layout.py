@@ -186,6 +186,8 @@ def test_bot_moves_wait_for_the_delay_before_they_are_played() -> None:
         original_timer = app.set_timer
 
         def recording_timer(delay: float, callback: Any = None, **keywords: Any) -> Any:
+            if delay < 0.01:  # the lines of a run told at half the pace, not a bot move
+                return original_timer(delay, callback, **keywords)
             happened.append(("timer", match.table.version))
             assert 0 < delay <= 0.01
 
