@@ -162,6 +162,11 @@ def test_casino_a_capture_counts_the_cards_the_engine_gives() -> None:
                     continue
                 after = state.clone()
                 after.apply_action(action)
+                # A capture made in steps is explained whole: its open steps take all they can.
+                while after.current_player() == seat and after.observation(seat).get("pending"):
+                    steps = after.legal_actions()
+                    adding = [s for s in steps if after.action_to_string(s) != "done"]
+                    after.apply_action(adding[0] if adding else steps[0])
                 taken = len(after.observation(seat)["my_side_captured"]) - len(
                     state.observation(seat)["my_side_captured"]
                 )

@@ -863,7 +863,7 @@ def test_log_tells_end_of_deal_payments_doubling_and_grand_opera() -> None:
     names = [f"P{seat}" for seat in range(8)]
     english = told(state, since, 3, names, "en")
     assert "P0 has no cards left and wins the deal." in english
-    assert "P1 pays P0 27 chips (A♡ 2♡ 3♡ 4♡ 7♢ 10♢)." in english
+    assert "P1 pays P0 27 chips (A♡ 2♡ 3♡ 4♡ 7♢ 10♢ = 1 + 2 + 3 + 4 + 7 + 10)." in english
     assert "P1 still holds 7♢ and doubles its box (+40)." in english
     assert "Grand opéra! P0 played alone and sweeps the board: 176 chips." in english
     french = told(state, since, 3, names, "fr")

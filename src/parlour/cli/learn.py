@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+import textwrap
 from typing import Any
 
 from parlour.cli.play import TerminalTable, chosen_language, default_names
@@ -74,8 +75,9 @@ class LessonTable(TerminalTable):
         return super().play_one()
 
     def coach_line(self, text: str) -> str:
-        """A line the coach says, marked so it stands out from the game's log."""
-        return f"{tr(self.lang, 'coach')} {text}"
+        """A line the coach says, marked so it stands out from the game's log,
+        wrapped between words to fit 80 columns."""
+        return textwrap.fill(f"{tr(self.lang, 'coach')} {text}", width=79, subsequent_indent="  ")
 
     def list_moves(self, view: Any, groups: Any) -> None:
         """The moves, then the coach's advice for this decision."""
@@ -110,6 +112,7 @@ class LessonTable(TerminalTable):
         self.say()
         for line in self.coach.farewell():
             self.say(self.coach_line(line))
+        self.say(tr(self.lang, "play_whole_game", game=self.game.info.name))
 
     def ask_play_again(self) -> bool:
         """A lesson is played once."""

@@ -29,7 +29,7 @@ from parlour.table.hints import hint_for
 COACH_WORDS: dict[str, Said] = {
     "propose": Said("I suggest {move}: {why}", "Je vous propose {move} : {why}"),
     "propose_bare": Said("I suggest {move}.", "Je vous propose {move}."),
-    "propose_explained": Said("I suggest {explanation}", "Je vous propose {explanation}"),
+    "propose_explained": Said("My suggestion: {explanation}", "Ma proposition : {explanation}"),
     "followed": Said("Well played.", "Bien joué."),
     "departed": Said(
         "You played {played}; I suggested {proposed}. That is allowed: see what it does.",

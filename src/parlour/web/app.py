@@ -441,7 +441,12 @@ def create_app(
         address = client_address(request)
         hub.admit_table(address, True)
         room, tokens = hub.create_table(
-            game_name, dict(lesson.options), specs, TableSettings(), lesson=game_name
+            # No stand-in ever plays for the learner: a lesson waits for its learner.
+            game_name,
+            dict(lesson.options),
+            specs,
+            TableSettings(away_timeout=0.0),
+            lesson=game_name,
         )
         hub.note_table(address, room.table.id, True)
         return JSONResponse(

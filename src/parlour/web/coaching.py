@@ -79,7 +79,10 @@ class TableCoach:
                 continue
             if self.advice is not None and self.advice[0] == played.step:
                 _, view, advice = self.advice
-                self.said.extend(self.coach.judge(view, played.action, advice))
+                judged = self.coach.judge(view, played.action, advice)
+                if judged:  # a new choice: what was said before it is done with
+                    self.said.clear()
+                self.said.extend(judged)
             else:  # advice never asked (a restart): count the move as the script would
                 self.coach.catch_up(learner_choices(table, self.seat))
         events = table.events_for(self.seat, self.events_read)

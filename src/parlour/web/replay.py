@@ -126,6 +126,7 @@ def _build(table: Table, seat: int | None, names: Sequence[str], lang: str) -> d
             "log": _sentences(game_name, events, names, style),
             "deal_end": False,
             "move": None,
+            "sheet": state.full_sheet().to_json(),
         }
     ]
     while index < len(history):
@@ -145,6 +146,7 @@ def _build(table: Table, seat: int | None, names: Sequence[str], lang: str) -> d
                     "log": _sentences(game_name, events, names, style),
                     "deal_end": True,
                     "move": move,
+                    "sheet": state.full_sheet().to_json(),
                 }
             )
             events = []
@@ -157,6 +159,7 @@ def _build(table: Table, seat: int | None, names: Sequence[str], lang: str) -> d
                 "log": _sentences(game_name, events, names, style),
                 "deal_end": False,
                 "move": None if closing else move,
+                "sheet": state.full_sheet().to_json(),
             }
         )
     return {"game": game_name, "seat": seat, "names": list(names), "frames": frames}

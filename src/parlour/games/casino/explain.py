@@ -77,6 +77,10 @@ def _table(observation: Mapping[str, Any]) -> list[str]:
     return table
 
 
+MAX_STEPS = 16
+"""The most steps a move made in steps may still need (a capture of every table card)."""
+
+
 def explain_move(
     view: View, action: int, lang: str = "en", names: Sequence[str] | None = None
 ) -> MoveExplanation:
@@ -99,6 +103,16 @@ def explain_move(
         played = parse_card(str(pending_before["card"]))
     card_text = style.card(played) if played is not None else move
     pending = after.get("pending")
+    for _ in range(MAX_STEPS):
+        # A move made in steps (a capture: the card, then what it takes) is
+        # explained whole: the steps still open take all they can, in order.
+        if not (isinstance(pending, Mapping) and pending.get("seat") == seat):
+            break
+        legal = state.legal_actions()
+        adding = [step for step in legal if state.action_to_string(step) != "done"]
+        state.apply_action(adding[0] if adding else legal[0])
+        after = state.observation(seat)
+        pending = after.get("pending")
     if isinstance(pending, Mapping) and pending.get("seat") == seat:
         return MoveExplanation(action, move, say(WORDS, style, "step", move=card_text))
     taken = [

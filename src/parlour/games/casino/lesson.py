@@ -116,9 +116,10 @@ LESSON = Lesson(
         ),
     },
     farewell=Said(
-        "That was one round; a game goes on to 21 points. Play one with 'parlour play casino'.",
-        "Voilà une manche ; une partie se joue en 21 points. Jouez-en une avec « parlour "
-        "play casino ».",
+        "That was one round; a game goes on to 21 points. Now play a whole game: a hint at "
+        "any turn explains a good move.",
+        "Voilà une manche ; une partie se joue en 21 points. À vous maintenant d'en jouer une "
+        "entière : à chaque tour, un conseil explique un bon coup.",
     ),
 )
 """The lesson: forced deal, script and the coach's notes."""

@@ -123,10 +123,10 @@ LESSON = Lesson(
         ),
     },
     farewell=Said(
-        "That was one deal; by default each player deals once. Play a game with "
-        "'parlour play colour-blind'.",
-        "Voilà une donne ; par défaut chacun donne une fois. Jouez une partie avec "
-        "« parlour play colour-blind ».",
+        "That was one deal; by default each player deals once. Now play a whole game: a hint "
+        "at any turn explains a good move.",
+        "Voilà une donne ; par défaut chacun donne une fois. À vous maintenant d'en jouer une "
+        "entière : à chaque tour, un conseil explique un bon coup.",
     ),
 )
 """The lesson: forced deal, script and the coach's notes."""

@@ -84,10 +84,10 @@ LESSON = Lesson(
         ),
     },
     farewell=Said(
-        "That was one deal; a full game is six, and the deal alternates. Play one with "
-        "'parlour play dracula'; 'hint' at any turn explains a good move.",
-        "Voilà une donne ; une partie en compte six, et la donne alterne. Jouez-en une avec "
-        "« parlour play dracula » ; « hint » à chaque tour explique un bon coup.",
+        "That was one deal; a full game is six, and the deal alternates. Now play a whole "
+        "game: a hint at any turn explains a good move.",
+        "Voilà une donne ; une partie en compte six, et la donne alterne. À vous maintenant "
+        "d'en jouer une entière : à chaque tour, un conseil explique un bon coup.",
     ),
 )
 """The lesson: forced deal, script and the coach's notes."""

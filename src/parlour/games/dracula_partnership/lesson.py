@@ -124,9 +124,10 @@ LESSON = Lesson(
         ),
     },
     farewell=Said(
-        "That was one deal of six coffins. Play a game with 'parlour play dracula-partnership'.",
-        "Voilà une donne de six cercueils. Jouez une partie avec « parlour play "
-        "dracula-partnership ».",
+        "That was one deal of six coffins. Now play a whole game: a hint at any turn explains "
+        "a good move.",
+        "Voilà une donne de six cercueils. À vous maintenant de jouer une partie entière : à "
+        "chaque tour, un conseil explique un bon coup.",
     ),
 )
 """The lesson: forced deal, script and the coach's notes."""

@@ -118,10 +118,11 @@ LESSON = Lesson(
         ),
     },
     farewell=Said(
-        "That was one deal; a game goes on until someone has no chips left. Play one with "
-        "'parlour play nain-jaune'.",
-        "Voilà une donne ; une partie continue jusqu'à ce qu'un joueur n'ait plus de "
-        "jetons. Jouez-en une avec « parlour play nain-jaune ».",
+        "That was one deal; a game goes on until someone has no chips left. Now play a whole "
+        "game: a hint at any turn explains a good move.",
+        "Voilà une donne ; une partie continue jusqu'à ce qu'un joueur n'ait plus de jetons. "
+        "À vous maintenant d'en jouer une entière : à chaque tour, un conseil explique un bon "
+        "coup.",
     ),
 )
 """The lesson: forced deal, script and the coach's notes."""

@@ -89,10 +89,11 @@ LESSON = Lesson(
         ),
     },
     farewell=Said(
-        "That was one deal; a full game is six, and you keep your hand from deal to deal. "
-        "Play one with 'parlour play thracula'.",
+        "That was one deal; a full game is six, and you keep your hand from deal to deal. Now "
+        "play a whole game: a hint at any turn explains a good move.",
         "Voilà une donne ; une partie en compte six, et l'on garde sa main d'une donne à "
-        "l'autre. Jouez-en une avec « parlour play thracula ».",
+        "l'autre. À vous maintenant d'en jouer une entière : à chaque tour, un conseil "
+        "explique un bon coup.",
     ),
 )
 """The lesson: forced deal, script and the coach's notes."""

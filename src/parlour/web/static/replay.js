@@ -6,6 +6,7 @@
 // steps through the frames. Keys: ←/→ a move, Home/End the start and the end,
 // D the next deal's end (Shift+D the previous one).
 import { loadBoard } from "./boards.js";
+import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, el, prettyMove, prettySentence } from "./cards.js";
 import { language, t } from "./i18n.js";
 
@@ -225,11 +226,7 @@ export class ReplayPage {
     }
     felt.append(el("p", { class: "replay-keys" }, say("keys")));
 
-    const sheet = game.sheet(view, ctx);
-    const table = el("table", { class: "sheet" });
-    table.append(el("thead", {}, el("tr", {}, sheet.head.map((cell) => el("th", {}, String(cell))))));
-    table.append(el("tbody", {}, sheet.rows.map((row) => el("tr", {}, row.map((cell) => el("td", {}, cell === null || cell === undefined ? "" : String(cell)))))));
-    if (sheet.foot && sheet.foot.length > 1) table.append(el("tfoot", {}, el("tr", {}, sheet.foot.map((cell) => el("th", {}, String(cell))))));
+    const table = drawSheet(frame.sheet, names);
 
     // The log up to this frame, the frame's own lines marked.
     const lines = [];
@@ -243,7 +240,7 @@ export class ReplayPage {
     const side = el(
       "aside",
       { class: "side" },
-      el("section", { class: "panel scores" }, el("h2", {}, t("scores")), table),
+      table,
       el("section", { class: "panel log" }, el("h2", {}, t("log")), logList),
     );
     const page = el("div", { class: `table-page replay-page game-${data.game}` }, header, el("div", { class: "layout" }, felt, side));

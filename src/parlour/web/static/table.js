@@ -1,6 +1,7 @@
 // The table page: one WebSocket to the server, and everything this seat sees,
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
 import { loadBoard } from "./boards.js";
+import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { CoachPanel } from "./coach.js";
 import { language, t } from "./i18n.js";
@@ -532,8 +533,8 @@ export class TablePage {
     const banner = this.pauseBanner();
     if (banner) contents.push(banner);
     contents.push(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
-    if (this.coach) contents.push(this.coach.element());
     if (state.seat !== null) contents.push(this.myArea(state, game, byCard));
+    if (this.coach) contents.push(this.coach.element()); // below the hand: the cards stay in view
     contents.push(this.actions(state, byCard, other));
     felt.replaceChildren(...contents);
     parts.result.replaceChildren(...(state.over && !this.resultClosed ? [this.overPanel(state, game)] : []));
@@ -834,34 +835,9 @@ export class TablePage {
     return bar;
   }
 
-  // The one score sheet of every game, drawn from the sheet the server sends
-  // (parlour.core.sheet.ScoreSheet): a column per seat or side, a line per
-  // deal (round, coffin), the stake a game starts with, each end bonus, the
-  // totals, and the result once the game is over.
+  // The score sheet (sheet.js), drawn from the sheet the server sends.
   sheet(state, game, ctx) {
-    const sheet = state.sheet;
-    const heading = el("h2", {}, sheet && sheet.unit !== "points" ? `${t("scores")} (${t(sheet.unit)})` : t("scores"));
-    if (!sheet) return el("section", { class: "panel scores" }, heading);
-    const games = new Set(sheet.lines.map((line) => line.game)).size > 1;
-    const number = (line) => (games ? `${line.game}.${line.deal}` : String(line.deal));
-    const cells = (label, scores, tag = "td") => el("tr", {}, el(tag, {}, label), ...scores.map((score) => el(tag, {}, String(score))));
-    const head = [t(sheet.line_kind), ...sheet.columns.map((seats) => seats.map((seat) => ctx.names[seat]).join(" & "))];
-    const table = el("table", { class: "sheet" });
-    table.append(el("thead", {}, el("tr", {}, head.map((cell) => el("th", {}, cell)))));
-    const rows = [];
-    if (sheet.start.some((value) => value !== 0)) rows.push(cells(t("sheetStart"), sheet.start));
-    for (const line of sheet.lines) {
-      rows.push(cells(number(line), line.scores));
-      for (const bonus of sheet.bonuses) {
-        const last = sheet.lines.filter((other) => other.game === bonus.game).pop();
-        if (last === line) rows.push(cells(games ? `${t("endBonus")} ${bonus.game}` : t("endBonus"), bonus.scores));
-      }
-    }
-    table.append(el("tbody", {}, rows));
-    const foot = [cells(sheet.result && !sheet.result_note ? t("finalResult") : t("total"), sheet.totals, "th")];
-    if (sheet.result && sheet.result_note) foot.push(cells(t("finalResult"), sheet.result, "th"));
-    if (sheet.lines.length || sheet.start.some((value) => value !== 0)) table.append(el("tfoot", {}, foot));
-    return el("section", { class: "panel scores" }, heading, table);
+    return drawSheet(state.sheet, ctx.names);
   }
 
   // The log's lines: one sentence per event, except that a run of dealt cards
@@ -993,6 +969,7 @@ export class TablePage {
     const winners = state.names.filter((_, seat) => result[seat] === best);
     let headline;
     if (winners.length === state.names.length && state.names.length > 1) headline = t("tie", { names: winners.join(", ") });
+    else if (winners.length === 1 && state.seat !== null && result[state.seat] === best) headline = t("youWin");
     else if (winners.length === 1) headline = t("winner", { names: winners[0] });
     else headline = t("winners", { names: winners.join(" & ") });
     const ranking = state.names

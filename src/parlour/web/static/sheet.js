@@ -1,0 +1,31 @@
+// The one score sheet of every game, drawn from the sheet the server sends
+// (parlour.core.sheet.ScoreSheet): a column per seat or side, a line per deal
+// (round, coffin), the stake a game starts with, each end bonus, the totals,
+// and the result once the game is over. The table page and the replay draw it.
+import { el } from "./cards.js";
+import { t } from "./i18n.js";
+
+export function drawSheet(sheet, names) {
+  const heading = el("h2", {}, sheet && sheet.unit !== "points" ? `${t("scores")} (${t(sheet.unit)})` : t("scores"));
+  if (!sheet) return el("section", { class: "panel scores" }, heading);
+  const games = new Set(sheet.lines.map((line) => line.game)).size > 1;
+  const number = (line) => (games ? `${line.game}.${line.deal}` : String(line.deal));
+  const cells = (label, scores, tag = "td") => el("tr", {}, el(tag, {}, label), ...scores.map((score) => el(tag, {}, String(score))));
+  const head = [t(sheet.line_kind), ...sheet.columns.map((seats) => seats.map((seat) => names[seat]).join(" & "))];
+  const table = el("table", { class: "sheet" });
+  table.append(el("thead", {}, el("tr", {}, head.map((cell) => el("th", {}, cell)))));
+  const rows = [];
+  if (sheet.start.some((value) => value !== 0)) rows.push(cells(t("sheetStart"), sheet.start));
+  for (const line of sheet.lines) {
+    rows.push(cells(number(line), line.scores));
+    for (const bonus of sheet.bonuses) {
+      const last = sheet.lines.filter((other) => other.game === bonus.game).pop();
+      if (last === line) rows.push(cells(games ? `${t("endBonus")} ${bonus.game}` : t("endBonus"), bonus.scores));
+    }
+  }
+  table.append(el("tbody", {}, rows));
+  const foot = [cells(sheet.result && !sheet.result_note ? t("finalResult") : t("total"), sheet.totals, "th")];
+  if (sheet.result && sheet.result_note) foot.push(cells(t("finalResult"), sheet.result, "th"));
+  if (sheet.lines.length || sheet.start.some((value) => value !== 0)) table.append(el("tfoot", {}, foot));
+  return el("section", { class: "panel scores" }, heading, table);
+}
