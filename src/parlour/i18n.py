@@ -466,7 +466,8 @@ def translate_note(note: str, lang: str, names: Sequence[str] = ()) -> str:
 
 
 def pretty_move(text: str, style: Style = _PLAIN) -> str:
-    """An action's text with its cards drawn as symbols (``QH b2`` → ``Q♡ b2``)."""
+    """An action's text with its cards drawn as symbols (``QH b2`` → ``Q♡ b2``),
+    and its words in the style's language (``7S take`` → ``7♠ prend`` in French)."""
     words = []
     for word in re.split(r"(\s+|\+|,)", text):
         if not word.strip() or word in "+,":
@@ -475,7 +476,7 @@ def pretty_move(text: str, style: Style = _PLAIN) -> str:
         try:
             words.append(style.card(parse_card(word)))
         except (ParseError, ValueError):
-            words.append(word)
+            words.append(MOVE_WORDS_FR.get(word, word) if style.lang == "fr" else word)
     return "".join(words)
 
 

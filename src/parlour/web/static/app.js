@@ -322,7 +322,12 @@ async function newTable(name) {
       game: name,
       players: count,
       options: chosen,
-      seats: seats.map((kind, seat) => (seat === firstPerson && myName ? { kind: "person", name: myName } : kind)),
+      seats: seats.map((kind, seat) => {
+        if (seat === firstPerson && myName) return { kind: "person", name: myName };
+        // Seats nobody named are named in the table's language ("Robot 2", "Joueur 3").
+        if (kind.startsWith("bot:")) return { kind: "bot", bot: kind.slice(4), name: t("botSeatName", { n: seat + 1 }) };
+        return { kind: "person", name: t("personSeatName", { n: seat + 1 }) };
+      }),
     };
     try {
       const data = await api("/api/tables", { method: "POST", body: JSON.stringify(request) });
