@@ -124,3 +124,13 @@ def test_example_moves_are_legal_in_the_notation_the_page_shows(name: str, lang:
 @pytest.mark.parametrize("name", sorted(FORCED_STARTS))
 def test_both_languages_show_the_same_example_moves(name: str) -> None:
     assert example_moves(how_to_play(name, "en")) == example_moves(how_to_play(name, "fr"))
+
+
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_parlour_rules_prints_no_markdown_fences(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from parlour.cli import main
+
+    assert main(["rules", name, "--lang", "en"]) == 0
+    printed = capsys.readouterr().out
+    assert "```" not in printed
+    assert "```" in how_to_play(name, "en")  # the page itself has its fenced drawings

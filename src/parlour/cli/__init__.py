@@ -107,6 +107,7 @@ def command_list(arguments: argparse.Namespace) -> int:
 def command_rules(arguments: argparse.Namespace) -> int:
     """``parlour rules GAME``: how to play, for players; ``--reference`` gives the
     technical page (the full rules, the encoding, the sources) and the options."""
+    from parlour.howto import as_plain_text
     from parlour.howto import how_to_play_drawn as how_to_play
     from parlour.i18n import language_from_environment
 
@@ -114,7 +115,7 @@ def command_rules(arguments: argparse.Namespace) -> int:
         print(rules_text(arguments.game))
         print(options_text(arguments.game))
         return 0
-    print(how_to_play(arguments.game, arguments.lang or language_from_environment()))
+    print(as_plain_text(how_to_play(arguments.game, arguments.lang or language_from_environment())))
     return 0
 
 

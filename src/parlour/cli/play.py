@@ -28,6 +28,7 @@ from parlour.cli import add_game_option_arguments, game_options
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, View
 from parlour.core.registry import game_class, game_names, load_game
+from parlour.howto import as_plain_text
 from parlour.howto import how_to_play_drawn as how_to_play
 from parlour.i18n import (
     DEFAULT_HUMAN,
@@ -200,7 +201,7 @@ class TerminalTable:
     def rules(self) -> str:
         """The player's page (how to play), or a sentence saying there is none yet."""
         try:
-            return how_to_play(self.game.info.name, self.lang)
+            return as_plain_text(how_to_play(self.game.info.name, self.lang))
         except ParlourError:
             return tr(self.lang, "no_rules", title=self.game.info.title)
 
