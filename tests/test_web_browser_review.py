@@ -13,12 +13,15 @@ another seat's page is told plainly that the review is private. Desktop and
 
 from __future__ import annotations
 
+import re
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from test_web_browser import browser, chromium, make_table, server
+from test_web_browser import browser, chromium, free_port, make_table, server
 from test_web_browser_table import DESKTOP, PHONE, new_table, play_to_the_end, shoot, windows
 
 __all__ = ["browser", "chromium", "server", "windows"]  # fixtures used by name below
@@ -41,8 +44,72 @@ def finished_dracula(window: Any, server: str, lang: str) -> str:
     return table_id
 
 
+SEEDED_DEAL = 4
+"""The table seed of :func:`seeded_server`'s game: its person, who always plays
+the first legal move, makes three blunders there (the review is seeded from the
+seat's View, so it says the same every time)."""
+
+
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """A real server of its own, on a database holding one finished one-deal
+    Dracula (seed :data:`SEEDED_DEAL`): Ann at seat 0, who played the first
+    legal move each time, against a random bot. Yields its address, the table
+    and Ann's token."""
+    import uvicorn
+
+    from parlour.table import SqliteTableStore, Table
+    from parlour.table.table import SeatSpec
+    from parlour.web import create_app
+    from parlour.web.seats import SqliteSeatBook, new_token, token_hash
+
+    database = tmp_path_factory.mktemp("review") / "tables.sqlite3"
+    store = SqliteTableStore(database)
+    table = Table.create(
+        "dracula",
+        [SeatSpec("person", "Ann"), SeatSpec("bot", bot="random")],
+        options={"deals": 1},
+        seed=SEEDED_DEAL,
+        store=store,
+    )
+    while not table.is_over():
+        if table.bot_to_act() is not None:
+            table.play_bot_move()
+        else:
+            seat = table.seat_to_act()
+            assert seat is not None
+            table.submit(seat, table.legal_moves(seat)[0][0], table.version)
+    token = new_token()
+    book = SqliteSeatBook(database)
+    book.add_table(table.id, "dracula", {0: token_hash(token)})
+    book.mark_finished(table.id)
+    book.close()
+    app = create_app(f"sqlite://{database}", bot_delay=0.02)
+    port = free_port()
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    while not running.started:
+        assert thread.is_alive(), "the web server did not start"
+        thread.join(timeout=0.05)
+    try:
+        yield {"server": f"http://127.0.0.1:{port}/", "table": table.id, "token": token}
+    finally:
+        running.should_exit = True
+        thread.join(timeout=10)
+
+
+def as_ann(window: Any, seeded: dict[str, str]) -> None:
+    """This browser holds Ann's seat (seat 0) at the seeded table."""
+    window.goto(seeded["server"])
+    window.evaluate(
+        "([table, seat]) => localStorage.setItem(`parlour.seat.${table}`, JSON.stringify(seat))",
+        [seeded["table"], {"seat": 0, "token": seeded["token"], "name": "Ann"}],
+    )
+
+
 @pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
-def test_a_finished_game_is_reviewed_with_progress_summary_and_flagged_moments(
+def test_a_game_just_played_offers_its_review_with_progress_and_summary(
     windows: Any, server: str, where: str
 ) -> None:
     phone = where.startswith("phone")
@@ -52,7 +119,8 @@ def test_a_finished_game_is_reviewed_with_progress_summary_and_flagged_moments(
     # From the result beside the final board: the person's own seat.
     window.locator(".over-panel a.review").click()
     assert window.evaluate("() => location.hash") == f"#/review/{table_id}/0"
-    # The server works in the background: the page shows its progress first.
+    # The server works in the background: the page shows its progress first
+    # (the first request starts the work, so it is always answered 202).
     window.wait_for_selector(".review-working progress")
     shoot(window, f"web-review-progress-{where}.png")
     window.wait_for_selector(".review-summary", timeout=180000)
@@ -63,55 +131,92 @@ def test_a_finished_game_is_reviewed_with_progress_summary_and_flagged_moments(
     assert f"{accuracy} %" in summary or f"{accuracy},0 %" in summary
     # The par against the seat's score, deal by deal and over the match.
     [par] = review["review"]["pars"]
-    made = "made" if lang == "en" else "a fait"
+    made = "the bot made" if lang == "en" else "le robot a fait"
     assert made in summary
-    assert (
-        f"{par['par']:g}".replace(".", "," if lang == "fr" else ".") in summary
-    ), summary
+    par_text = f"{par['par']:g}".replace(".", "," if lang == "fr" else ".")
+    assert par_text in summary, summary
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr", "desktop-fr", "phone-en"])
+def test_the_flagged_moments_are_stepped_through_on_the_board(
+    windows: Any, seeded_server: dict[str, str], where: str
+) -> None:
+    phone = where.startswith("phone")
+    lang = where[-2:]
+    server, table_id = seeded_server["server"], seeded_server["table"]
+    window = windows(PHONE if phone else DESKTOP, lang)
+    as_ann(window, seeded_server)
+    window.goto(f"{server}#/table/{table_id}")
+    window.locator(".over-panel a.review").click()
+    window.wait_for_selector(".review-summary", timeout=180000)
+    review = httpx.get(f"{server}api/tables/{table_id}/review/0", timeout=10).json()
     flagged = [item for item in review["review"]["decisions"] if item["grade"] != "good"]
-    if not flagged:  # well played: the page says so, and there is no moment to show
-        assert window.locator(".review-none").count() == 1
-        pytest.skip("this random deal's play had no flagged decision to step through")
+    assert len(flagged) == 3, "the seeded game's three blunders"
+    assert window.locator(".review-moments .moment").count() == 3
     # The first flagged moment on the board: the seat's hand, what was played,
-    # what was better, their expected points, the grade.
+    # what was better, their expected points ± uncertainty, the grade.
     window.wait_for_selector(".review-felt .hand .card")
     assert window.evaluate("() => document.body.dataset.reviewMoment") == "0"
-    verdict = window.inner_text(".review-verdict")
     first = flagged[0]
-    assert "±" in verdict
-    grades = {"en": first["grade"], "fr": {"inaccuracy": "imprécision", "mistake": "erreur", "blunder": "gaffe"}[first["grade"]]}
-    assert grades[lang] in verdict
+    verdict = window.inner_text(".review-verdict")
+    grade = {"en": "blunder", "fr": "gaffe"}[lang]
+    assert first["grade"] == "blunder" and grade in verdict
+    loss = f"{first['loss']:.1f}".replace(".", "," if lang == "fr" else ".")
+    assert loss in verdict and "±" in verdict
     assert window.locator(".review-felt .coffin").count() == 1
+    hand = len(first["observation"]["hand"])
+    assert window.locator(".review-felt .hand .card").count() == hand
     shoot(window, f"web-review-moment-{where}.png")
-    # ←/→ step between flagged moments.
-    if len(flagged) > 1:
-        window.keyboard.press("ArrowRight")
-        window.wait_for_function("() => document.body.dataset.reviewMoment === '1'")
-        window.keyboard.press("ArrowLeft")
-        window.wait_for_function("() => document.body.dataset.reviewMoment === '0'")
+    if lang == "fr":  # the page in French, whole: no English word
+        from test_french import ALLOWED, ENGLISH_WORDS
+
+        text = window.inner_text(".review-page")
+        for name in review["names"]:  # the players' names are theirs ("Bot 2")
+            text = text.replace(name, "")
+        words = {word.lower() for word in re.findall(r"[A-Za-z]+", text)}
+        assert not (words & ENGLISH_WORDS) - ALLOWED, (words & ENGLISH_WORDS) - ALLOWED
+    # ←/→ step between flagged moments, and stop at the ends.
+    window.keyboard.press("ArrowRight")
+    window.wait_for_function("() => document.body.dataset.reviewMoment === '1'")
+    window.keyboard.press("ArrowRight")
+    window.wait_for_function("() => document.body.dataset.reviewMoment === '2'")
+    window.keyboard.press("ArrowRight")
+    assert window.evaluate("() => document.body.dataset.reviewMoment") == "2"
+    window.locator(".review-moments .moment").first.click()
+    window.wait_for_function("() => document.body.dataset.reviewMoment === '0'")
     # Find a better move: the legal moves of that moment; the better move is
-    # recognised, another move is judged with its figures.
+    # recognised, another move is judged on the same imagined deals.
     window.locator("[data-key=review-retry]").click()
     window.wait_for_selector(".retry-moves .retry-move")
     moves = window.locator(".retry-move")
-    assert moves.count() >= 2
+    assert moves.count() == first["legal_count"]
     window.locator(f".retry-move[data-action='{first['best']['action']}']").click()
     window.wait_for_selector(".retry-answer:not(.waiting)")
-    better = "better move the review found" if lang == "en" else "meilleur coup que l'analyse a trouvé"
+    better = (
+        "better move the review found" if lang == "en" else "meilleur coup que l'analyse a trouvé"
+    )
     assert better in window.inner_text(".retry-answer")
     others = [
-        int(str(moves.nth(index).get_attribute("data-action")))
-        for index in range(moves.count())
+        int(str(moves.nth(index).get_attribute("data-action"))) for index in range(moves.count())
     ]
     other = next(
-        (action for action in others if action not in (first["best"]["action"], first["played"]["action"])),
-        None,
+        action
+        for action in others
+        if action not in (first["best"]["action"], first["played"]["action"])
     )
-    if other is not None:
-        window.locator(f".retry-move[data-action='{other}']").click()
-        window.wait_for_selector(".retry-answer:not(.waiting) .retry-note", timeout=120000)
-        assert "±" in window.inner_text(".retry-answer")
-        shoot(window, f"web-review-retry-{where}.png")
+    window.locator(f".retry-move[data-action='{other}']").click()
+    window.wait_for_selector(".retry-answer:not(.waiting) .retry-note", timeout=120000)
+    assert "±" in window.inner_text(".retry-answer")
+    shoot(window, f"web-review-retry-{where}.png")
+    # Judged on the same imagined deals as the review: the better move's figure
+    # is the review's own, not a new guess.
+    tried = httpx.post(
+        f"{server}api/tables/{table_id}/review/0/retry",
+        json={"step": first["step"], "action": other},
+        timeout=120,
+    ).json()["tried"]
+    assert tried["source"] == "now"
+    assert tried["best"]["lead"] == first["best"]["lead"]
 
 
 def test_the_lobby_offers_the_review_of_a_finished_table(windows: Any, server: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from parlour.core.game import State, View
@@ -208,7 +209,14 @@ class ReviewDesk:
                 float(review["thresholds"][1]),
                 float(review["thresholds"][2]),
             )
-            evaluator = Evaluator(view, self.settings, precision=thresholds[0] / 4.0)
+            # At least as many samples as the review gave the better move: the
+            # samples come in the same order, so its figure is the review's own.
+            samples = max(self.settings.min_samples, int(best.get("samples", 0)))
+            settings = replace(
+                self.settings,
+                min_samples=min(samples, self.settings.max_samples),
+            )
+            evaluator = Evaluator(view, settings, precision=thresholds[0] / 4.0)
             estimates, errors = evaluator.evaluate([best["action"], action], best["action"])
         finally:
             self._try_slot.release()

@@ -27,7 +27,7 @@ const WORDS = {
     notYet: "A review is ready once the first deal is over.",
     busy: "The server is reviewing other games; this page asks again in a moment.",
     accuracy: "Accuracy",
-    accuracyHelp: "of the judged decisions were good",
+    accuracyHelp: "the share of decisions judged good",
     lost: "Expected points lost",
     lostHelp: "per deal",
     judged: "{reviewed} decisions judged, {forced} forced moves not judged",
@@ -78,7 +78,7 @@ const WORDS = {
     notYet: "Une analyse est prête une fois la première donne finie.",
     busy: "Le serveur analyse d'autres parties ; cette page redemande dans un instant.",
     accuracy: "Précision",
-    accuracyHelp: "des décisions jugées étaient bonnes",
+    accuracyHelp: "la part des décisions jugées bonnes",
     lost: "Points espérés perdus",
     lostHelp: "par donne",
     judged: "{reviewed} décisions jugées, {forced} coups forcés non jugés",
@@ -230,7 +230,8 @@ export class ReviewPage {
     this.root.replaceChildren(
       el(
         "div",
-        { class: "review-page review-problem" },
+        { class: "review-page review-problem panel" },
+        el("h1", {}, sayReview("review")),
         el("p", { class: "form-error", role: "alert" }, text),
         el("p", {}, el("a", { class: "button", href: `#/table/${encodeURIComponent(this.id)}` }, sayReview("tableBack")), " ", el("a", { class: "button subtle", href: "#/" }, t("back"))),
       ),
@@ -308,7 +309,7 @@ export class ReviewPage {
     const figures = el(
       "div",
       { class: "review-figures" },
-      el("div", { class: "figure accuracy" }, el("strong", {}, `${whole(review.accuracy)} %`), el("span", {}, `${sayReview("accuracy")} — ${sayReview("accuracyHelp")}`)),
+      el("div", { class: "figure accuracy" }, el("strong", {}, `${whole(review.accuracy)} %`), el("span", {}, `${sayReview("accuracy")} : ${sayReview("accuracyHelp")}`.replace(" :", language() === "fr" ? " :" : ":"))),
       el("div", { class: "figure lost" }, el("strong", {}, number(review.loss_per_deal)), el("span", {}, `${sayReview("lost")} ${sayReview("lostHelp")}`)),
     );
     const gradeChips = el(
@@ -430,10 +431,10 @@ export class ReviewPage {
       "section",
       { class: "felt review-felt", "aria-label": t("table") },
       el("div", { class: "replay-bar" }, controls),
+      verdict,
       seats,
       board,
       el("div", { class: "me" }, ReplayPage.prototype.seatBox(game, view, names, this.seat, true), hand),
-      verdict,
       this.retryPart(decision),
       el("p", { class: "replay-keys" }, sayReview("keys")),
     );
