@@ -30,7 +30,7 @@ const WORDS = {
     accuracyHelp: "the share of decisions judged good",
     lost: "Expected points lost",
     lostHelp: "per deal",
-    judged: "{reviewed} decisions judged, {forced} forced moves not judged",
+    judged: "Decisions judged: {reviewed}; forced moves, not judged: {forced}",
     good: "good",
     inaccuracy: "inaccuracy",
     mistake: "mistake",
@@ -81,7 +81,7 @@ const WORDS = {
     accuracyHelp: "la part des décisions jugées bonnes",
     lost: "Points espérés perdus",
     lostHelp: "par donne",
-    judged: "{reviewed} décisions jugées, {forced} coups forcés non jugés",
+    judged: "Décisions jugées : {reviewed} ; coups forcés, non jugés : {forced}",
     good: "bonne",
     inaccuracy: "imprécision",
     mistake: "erreur",
@@ -461,7 +461,7 @@ export class ReviewPage {
               {
                 type: "button",
                 class: `retry-move${state.chosen === move.action ? " chosen" : ""}`,
-                dataset: { action: String(move.action) },
+                dataset: { action: String(move.action), key: `retry-${move.action}` },
                 disabled: state.waiting || undefined,
                 onclick: () => this.tryMove(decision, move.action),
               },
@@ -525,7 +525,12 @@ export class ReviewPage {
       this.retry = { ...this.retry, waiting: false, moves: data.moves, tried: data.tried || null };
     }
     this.render();
-    const focus = this.root.querySelector(action === null ? ".retry-move" : ".retry-answer");
-    if (focus && action === null) focus.focus();
+    if (action === null) {
+      const first = this.root.querySelector(".retry-move");
+      if (first) first.focus();
+    } else {
+      const answer = this.root.querySelector(".retry-answer");
+      if (answer) answer.scrollIntoView({ block: "nearest" });
+    }
   }
 }
