@@ -263,3 +263,43 @@ def test_another_seats_page_is_told_the_review_is_private_mid_game(
         timeout=10,
     )
     assert answer.status_code == 403
+
+
+def test_the_retry_route_lists_the_legal_moves_and_judges_one_honestly(
+    seeded_server: dict[str, str],
+) -> None:
+    server, table_id = seeded_server["server"], seeded_server["table"]
+    address = f"{server}api/tables/{table_id}/review/0"
+    ready = httpx.get(address, timeout=10)
+    while ready.status_code == 202:  # the review is computed once, in the background
+        ready = httpx.get(address, timeout=10)
+    assert ready.status_code == 200, ready.text
+    first = next(item for item in ready.json()["review"]["decisions"] if item["grade"] != "good")
+    listed = httpx.post(f"{address}/retry", json={"step": first["step"]}, timeout=10).json()
+    assert len(listed["moves"]) == first["legal_count"]
+    assert {listed["played"], listed["best"]} <= {move["action"] for move in listed["moves"]}
+    assert "tried" not in listed
+    # The played move and the better one answer with the review's own figures.
+    played = httpx.post(
+        f"{address}/retry", json={"step": first["step"], "action": first["played"]["action"]}
+    ).json()["tried"]
+    assert played["source"] == "review" and played["estimate"] == first["played"]
+    assert played["loss"] == first["loss"] and played["grade"] == first["grade"]
+    # Another move is judged now, on the same imagined deals as the review.
+    other = next(
+        move["action"]
+        for move in listed["moves"]
+        if move["action"] not in (listed["played"], listed["best"])
+    )
+    tried = httpx.post(
+        f"{address}/retry", json={"step": first["step"], "action": other}, timeout=120
+    ).json()["tried"]
+    assert tried["source"] == "now"
+    assert tried["best"] == first["best"]
+    assert tried["loss"] >= 0 and tried["loss_error"] > 0
+    # Refused: a move that is not legal there, a step the review did not judge.
+    legal = {move["action"] for move in listed["moves"]}
+    illegal = next(action for action in range(1000) if action not in legal)
+    refused = httpx.post(f"{address}/retry", json={"step": first["step"], "action": illegal})
+    assert refused.status_code == 400 and "not a legal move" in refused.json()["error"]
+    assert httpx.post(f"{address}/retry", json={"step": 0}).status_code == 404
