@@ -233,7 +233,7 @@ export class ReviewPage {
         { class: "review-page review-problem panel" },
         el("h1", {}, sayReview("review")),
         el("p", { class: "form-error", role: "alert" }, text),
-        el("p", {}, el("a", { class: "button", href: `#/table/${encodeURIComponent(this.id)}` }, sayReview("tableBack")), " ", el("a", { class: "button subtle", href: "#/" }, t("back"))),
+        el("p", { class: "review-problem-links" }, el("a", { class: "button primary", href: `#/table/${encodeURIComponent(this.id)}` }, sayReview("tableBack")), " ", el("a", { href: "#/" }, t("back"))),
       ),
     );
   }
