@@ -127,7 +127,9 @@ def test_both_languages_show_the_same_example_moves(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", parlour.game_names())
-def test_parlour_rules_prints_no_markdown_fences(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_parlour_rules_prints_no_markdown_fences(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from parlour.cli import main
 
     assert main(["rules", name, "--lang", "en"]) == 0

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
@@ -574,6 +575,32 @@ def create_app(
         status, body = reviews.request(room.table, int(seat_text), token_seat)
         return JSONResponse(body, status_code=status)
 
+    async def table_review_retry(request: Request) -> Response:
+        # "Find a better move" at one reviewed decision (parlour.web.review).
+        table_id = table_id_of(request)
+        seat_text = str(request.path_params["seat"])
+        if not seat_text.isdigit() or len(seat_text) > 2:
+            raise WebError("the seat must be a whole number", 404)
+        data = await json_body(request)
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or len(token) > 200):
+            raise WebError("the token must be the text of a seat's link")
+        step, action = data.get("step"), data.get("action")
+        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            raise WebError("step must be the history step of a reviewed decision")
+        if action is not None and (not isinstance(action, int) or isinstance(action, bool)):
+            raise WebError("action must be the number of a legal move, or absent")
+        hub = current_hub()
+        room = hub.room(table_id)
+
+        def token_seat() -> int | None:
+            return hub.book.seat_of_token(table_id, token) if token else None
+
+        body = await run_in_threadpool(
+            reviews.retry, room.table, int(seat_text), token_seat, step, action
+        )
+        return JSONResponse(body)
+
     async def index(request: Request) -> Response:
         return FileResponse(static_folder() / "index.html", headers=SECURITY_HEADERS)
 
@@ -658,6 +685,7 @@ def create_app(
         Route("/api/tables/{table_id}/review/{seat}", table_review, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/coach", table_coach, methods=["POST"]),
         Route("/api/lessons", create_lesson, methods=["POST"]),
+        Route("/api/tables/{table_id}/review/{seat}/retry", table_review_retry, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         Mount("/static", StaticFiles(directory=static_folder()), name="static"),
     ]

@@ -7,6 +7,7 @@ import { gameSummary, optionHelp, optionLabel, valueWord } from "./option_words.
 import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { ReplayPage, replayLink, say } from "./replay.js";
+import { ReviewPage, reviewLink, sayReview } from "./review.js";
 import { TablePage } from "./table.js";
 
 const main = document.getElementById("main");
@@ -118,6 +119,7 @@ function finishedTables(tables, names) {
           "span",
           { class: "row-buttons" },
           el("a", { class: "button", href: replayLink(table.table, mine ? mine.seat : null), dataset: { key: `replay-${table.table}` } }, say("replay")),
+          el("a", { class: "button", href: reviewLink(table.table, mine ? mine.seat : 0), dataset: { key: `review-${table.table}` } }, sayReview("review")),
           el("a", { class: "button subtle", href: `#/table/${table.table}` }, t("watch")),
         ),
       ),
@@ -438,6 +440,10 @@ async function route() {
     } else if (parts[0] === "replay" && parts[1]) {
       await loadGames();
       current = new ReplayPage(main, parts[1], parts[2], titles());
+      await current.start();
+    } else if (parts[0] === "review" && parts[1]) {
+      await loadGames();
+      current = new ReviewPage(main, parts[1], parts[2], titles());
       await current.start();
     } else if (parts[0] === "rules" && parts[1]) {
       await rules(parts[1]);

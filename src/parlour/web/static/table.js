@@ -7,6 +7,7 @@ import { CoachPanel } from "./coach.js";
 import { language, t } from "./i18n.js";
 import { replayLink, say } from "./replay.js";
 import { openRules } from "./rules.js";
+import { reviewLink, sayReview } from "./review.js";
 import { loadInvites, loadSeat, saveInvites, saveSeat, forgetSeat, setting } from "./store.js";
 
 const CELL_NAMES = ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"];
@@ -991,6 +992,7 @@ export class TablePage {
         { class: "over-buttons" },
         state.seat !== null ? el("button", { type: "button", class: "again", onclick: () => this.send({ type: "again" }) }, t("playAgain")) : null,
         el("a", { class: "button replay", href: replayLink(this.id, state.seat), dataset: { key: "replay" } }, say("replay")),
+        el("a", { class: "button review", href: reviewLink(this.id, state.seat ?? 0), dataset: { key: "review" } }, sayReview("review")),
         el("a", { class: "button", href: "#/" }, t("back")),
         el("a", { class: "button subtle", href: `/api/tables/${this.id}/record`, download: `parlour-${state.game}-${this.id}.json` }, t("record")),
       ),

@@ -1,0 +1,305 @@
+"""The review of a seat's play in the browser (issue 25, docs/review.md), in a
+real browser: Debian's Chromium driven by Playwright against a real server,
+with the fixtures of ``test_web_browser.py``.
+
+A finished one-deal game is reviewed from the result beside the final board:
+the progress bar shows while the server computes, then the summary (accuracy,
+expected points lost per deal, the par against the seat's score) and the
+flagged moments on the board, stepped with ←/→, and "find a better move"
+judges a legal move of that moment. Mid-game, at a table of several people,
+another seat's page is told plainly that the review is private. Desktop and
+390×844, English and French; screenshots ``web-review-*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from test_web_browser import browser, chromium, free_port, make_table, server
+from test_web_browser_table import DESKTOP, PHONE, new_table, play_to_the_end, shoot, windows
+
+__all__ = ["browser", "chromium", "server", "windows"]  # fixtures used by name below
+
+
+def finished_dracula(window: Any, server: str, lang: str) -> str:
+    """A one-deal Dracula against a bot, played to the end in ``window``."""
+    if lang == "fr":
+        window.goto(server)
+        window.locator(".tile-dracula a", has_text="Nouvelle table").click()
+        window.wait_for_selector("#create-table")
+        window.fill("#my-name", "Zoé")
+        window.locator("#option-deals").select_option("1")
+        window.click("#create-table")
+        window.wait_for_selector(".felt")
+        table_id: str = window.evaluate("() => location.hash").split("/")[-1]
+    else:
+        table_id = make_table(window, server, "dracula")
+    play_to_the_end(window)
+    return table_id
+
+
+SEEDED_DEAL = 4
+"""The table seed of :func:`seeded_server`'s game: its person, who always plays
+the first legal move, makes three blunders there (the review is seeded from the
+seat's View, so it says the same every time)."""
+
+
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """A real server of its own, on a database holding one finished one-deal
+    Dracula (seed :data:`SEEDED_DEAL`): Ann at seat 0, who played the first
+    legal move each time, against a random bot. Yields its address, the table
+    and Ann's token."""
+    import uvicorn
+
+    from parlour.table import SqliteTableStore, Table
+    from parlour.table.table import SeatSpec
+    from parlour.web import create_app
+    from parlour.web.seats import SqliteSeatBook, new_token, token_hash
+
+    database = tmp_path_factory.mktemp("review") / "tables.sqlite3"
+    store = SqliteTableStore(database)
+    table = Table.create(
+        "dracula",
+        [SeatSpec("person", "Ann"), SeatSpec("bot", bot="random")],
+        options={"deals": 1},
+        seed=SEEDED_DEAL,
+        store=store,
+    )
+    while not table.is_over():
+        if table.bot_to_act() is not None:
+            table.play_bot_move()
+        else:
+            seat = table.seat_to_act()
+            assert seat is not None
+            table.submit(seat, table.legal_moves(seat)[0][0], table.version)
+    token = new_token()
+    book = SqliteSeatBook(database)
+    book.add_table(table.id, "dracula", {0: token_hash(token)})
+    book.mark_finished(table.id)
+    book.close()
+    app = create_app(f"sqlite://{database}", bot_delay=0.02)
+    port = free_port()
+    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    while not running.started:
+        assert thread.is_alive(), "the web server did not start"
+        thread.join(timeout=0.05)
+    try:
+        yield {"server": f"http://127.0.0.1:{port}/", "table": table.id, "token": token}
+    finally:
+        running.should_exit = True
+        thread.join(timeout=10)
+
+
+def as_ann(window: Any, seeded: dict[str, str]) -> None:
+    """This browser holds Ann's seat (seat 0) at the seeded table."""
+    window.goto(seeded["server"])
+    window.evaluate(
+        "([table, seat]) => localStorage.setItem(`parlour.seat.${table}`, JSON.stringify(seat))",
+        [seeded["table"], {"seat": 0, "token": seeded["token"], "name": "Ann"}],
+    )
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_a_game_just_played_offers_its_review_with_progress_and_summary(
+    windows: Any, server: str, where: str
+) -> None:
+    phone = where.startswith("phone")
+    lang = where[-2:]
+    window = windows(PHONE if phone else DESKTOP, lang)
+    table_id = finished_dracula(window, server, lang)
+    # From the result beside the final board: the person's own seat.
+    window.locator(".over-panel a.review").click()
+    assert window.evaluate("() => location.hash") == f"#/review/{table_id}/0"
+    # The server works in the background: the page shows its progress first
+    # (the first request starts the work, so it is always answered 202).
+    window.wait_for_selector(".review-working progress")
+    shoot(window, f"web-review-progress-{where}.png")
+    window.wait_for_selector(".review-summary", timeout=180000)
+    review = httpx.get(f"{server}api/tables/{table_id}/review/0", timeout=10).json()
+    assert review["status"] == "ready"
+    summary = window.inner_text(".review-summary")
+    accuracy = f"{review['review']['accuracy']:.0f}"
+    assert f"{accuracy} %" in summary or f"{accuracy},0 %" in summary
+    # The par against the seat's score, deal by deal and over the match.
+    [par] = review["review"]["pars"]
+    made = "the bot made" if lang == "en" else "le robot a fait"
+    assert made in summary
+    par_text = f"{par['par']:g}".replace(".", "," if lang == "fr" else ".")
+    assert par_text in summary, summary
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr", "desktop-fr", "phone-en"])
+def test_the_flagged_moments_are_stepped_through_on_the_board(
+    windows: Any, seeded_server: dict[str, str], where: str
+) -> None:
+    phone = where.startswith("phone")
+    lang = where[-2:]
+    server, table_id = seeded_server["server"], seeded_server["table"]
+    window = windows(PHONE if phone else DESKTOP, lang)
+    as_ann(window, seeded_server)
+    window.goto(f"{server}#/table/{table_id}")
+    window.locator(".over-panel a.review").click()
+    window.wait_for_selector(".review-summary", timeout=180000)
+    review = httpx.get(f"{server}api/tables/{table_id}/review/0", timeout=10).json()
+    flagged = [item for item in review["review"]["decisions"] if item["grade"] != "good"]
+    assert len(flagged) == 3, "the seeded game's three blunders"
+    assert window.locator(".review-moments .moment").count() == 3
+    # The first flagged moment on the board: the seat's hand, what was played,
+    # what was better, their expected points ± uncertainty, the grade.
+    window.wait_for_selector(".review-felt .hand .card")
+    assert window.evaluate("() => document.body.dataset.reviewMoment") == "0"
+    first = flagged[0]
+    verdict = window.inner_text(".review-verdict")
+    grade = {"en": "blunder", "fr": "gaffe"}[lang]
+    assert first["grade"] == "blunder" and grade in verdict
+    loss = f"{first['loss']:.1f}".replace(".", "," if lang == "fr" else ".")
+    assert loss in verdict and "±" in verdict
+    assert window.locator(".review-felt .coffin").count() == 1
+    hand = len(first["observation"]["hand"])
+    assert window.locator(".review-felt .hand .card").count() == hand
+    shoot(window, f"web-review-moment-{where}.png")
+    if lang == "fr":  # the page in French, whole: no English word
+        from test_french import ALLOWED, ENGLISH_WORDS
+
+        text = window.inner_text(".review-page")
+        for name in review["names"]:  # the players' names are theirs ("Bot 2")
+            text = text.replace(name, "")
+        words = {word.lower() for word in re.findall(r"[A-Za-z]+", text)}
+        assert not (words & ENGLISH_WORDS) - ALLOWED, (words & ENGLISH_WORDS) - ALLOWED
+    # ←/→ step between flagged moments, and stop at the ends.
+    window.keyboard.press("ArrowRight")
+    window.wait_for_function("() => document.body.dataset.reviewMoment === '1'")
+    window.keyboard.press("ArrowRight")
+    window.wait_for_function("() => document.body.dataset.reviewMoment === '2'")
+    window.keyboard.press("ArrowRight")
+    assert window.evaluate("() => document.body.dataset.reviewMoment") == "2"
+    window.locator(".review-moments .moment").first.click()
+    window.wait_for_function("() => document.body.dataset.reviewMoment === '0'")
+    # Find a better move: the legal moves of that moment; the better move is
+    # recognised, another move is judged on the same imagined deals.
+    window.locator("[data-key=review-retry]").click()
+    window.wait_for_selector(".retry-moves .retry-move")
+    moves = window.locator(".retry-move")
+    assert moves.count() == first["legal_count"]
+    window.locator(f".retry-move[data-action='{first['best']['action']}']").click()
+    window.wait_for_selector(".retry-answer:not(.waiting)")
+    better = (
+        "better move the review found" if lang == "en" else "meilleur coup que l'analyse a trouvé"
+    )
+    assert better in window.inner_text(".retry-answer")
+    others = [
+        int(str(moves.nth(index).get_attribute("data-action"))) for index in range(moves.count())
+    ]
+    other = next(
+        action
+        for action in others
+        if action not in (first["best"]["action"], first["played"]["action"])
+    )
+    window.locator(f".retry-move[data-action='{other}']").click()
+    window.wait_for_selector(".retry-answer:not(.waiting) .retry-note", timeout=120000)
+    assert "±" in window.inner_text(".retry-answer")
+    shoot(window, f"web-review-retry-{where}.png")
+    # Judged on the same imagined deals as the review: the better move's figure
+    # is the review's own, not a new guess.
+    tried = httpx.post(
+        f"{server}api/tables/{table_id}/review/0/retry",
+        json={"step": first["step"], "action": other},
+        timeout=120,
+    ).json()["tried"]
+    assert tried["source"] == "now"
+    assert tried["best"]["lead"] == first["best"]["lead"]
+
+
+def test_the_lobby_offers_the_review_of_a_finished_table(windows: Any, server: str) -> None:
+    window = windows(DESKTOP, "en")
+    table_id = finished_dracula(window, server, "en")
+    window.goto(server)
+    line = window.locator(f".finished-tables li[data-table='{table_id}']")
+    line.locator("a", has_text="Review").click()
+    window.wait_for_selector(".review-page")
+    assert window.evaluate("() => location.hash") == f"#/review/{table_id}/0"
+    # After the game, any seat's review may be chosen.
+    window.wait_for_selector(".review-summary", timeout=180000)
+    window.locator(".review-seat").select_option("1")
+    window.wait_for_function("() => location.hash.endsWith('/1')")
+    window.wait_for_selector(".review-summary", timeout=180000)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_another_seats_page_is_told_the_review_is_private_mid_game(
+    windows: Any, server: str, lang: str
+) -> None:
+    created = new_table(server, "dracula", ["human", "human"], options={"deals": 2})
+    table_id = created["table"]
+    window = windows(DESKTOP, lang)
+    window.goto(server)
+    # This browser holds seat 1's token, and opens seat 0's review.
+    window.evaluate(
+        "([table, seat]) => localStorage.setItem(`parlour.seat.${table}`, JSON.stringify(seat))",
+        [table_id, {"seat": 1, "token": created["seats"][1]["token"], "name": "Bea"}],
+    )
+    window.goto(f"{server}#/review/{table_id}/0")
+    window.wait_for_selector(".review-problem")
+    said = window.inner_text(".review-problem")
+    private = (
+        "private until the game is over" if lang == "en" else "privée jusqu'à la fin de la partie"
+    )
+    assert private in said
+    assert window.locator(".review-summary, .review-felt").count() == 0
+    shoot(window, f"web-review-private-{lang}.png")
+    # The route refuses the same request: the page says what the server says.
+    answer = httpx.post(
+        f"{server}api/tables/{table_id}/review/0",
+        json={"token": created["seats"][1]["token"]},
+        timeout=10,
+    )
+    assert answer.status_code == 403
+
+
+def test_the_retry_route_lists_the_legal_moves_and_judges_one_honestly(
+    seeded_server: dict[str, str],
+) -> None:
+    server, table_id = seeded_server["server"], seeded_server["table"]
+    address = f"{server}api/tables/{table_id}/review/0"
+    ready = httpx.get(address, timeout=10)
+    while ready.status_code == 202:  # the review is computed once, in the background
+        ready = httpx.get(address, timeout=10)
+    assert ready.status_code == 200, ready.text
+    first = next(item for item in ready.json()["review"]["decisions"] if item["grade"] != "good")
+    listed = httpx.post(f"{address}/retry", json={"step": first["step"]}, timeout=10).json()
+    assert len(listed["moves"]) == first["legal_count"]
+    assert {listed["played"], listed["best"]} <= {move["action"] for move in listed["moves"]}
+    assert "tried" not in listed
+    # The played move and the better one answer with the review's own figures.
+    played = httpx.post(
+        f"{address}/retry", json={"step": first["step"], "action": first["played"]["action"]}
+    ).json()["tried"]
+    assert played["source"] == "review" and played["estimate"] == first["played"]
+    assert played["loss"] == first["loss"] and played["grade"] == first["grade"]
+    # Another move is judged now, on the same imagined deals as the review.
+    other = next(
+        move["action"]
+        for move in listed["moves"]
+        if move["action"] not in (listed["played"], listed["best"])
+    )
+    tried = httpx.post(
+        f"{address}/retry", json={"step": first["step"], "action": other}, timeout=120
+    ).json()["tried"]
+    assert tried["source"] == "now"
+    assert tried["best"] == first["best"]
+    assert tried["loss"] >= 0 and tried["loss_error"] > 0
+    # Refused: a move that is not legal there, a step the review did not judge.
+    legal = {move["action"] for move in listed["moves"]}
+    illegal = next(action for action in range(1000) if action not in legal)
+    refused = httpx.post(f"{address}/retry", json={"step": first["step"], "action": illegal})
+    assert refused.status_code == 400 and "not a legal move" in refused.json()["error"]
+    assert httpx.post(f"{address}/retry", json={"step": 0}).status_code == 404
