@@ -339,3 +339,20 @@ def test_a_review_reads_in_french_without_an_english_word() -> None:
     assert not (words & ENGLISH_WORDS) - ALLOWED, (words & ENGLISH_WORDS) - ALLOWED
     english = "\n".join(review_lines(review, state.game, ["You", "Bot"], "en"))
     assert "blunder" in english
+
+
+def test_a_stored_review_is_explained_again_in_the_language_asked() -> None:
+    from parlour.review import explain_decisions
+    from test_french import english_words
+
+    state = planted_casino("10S trail")
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang="en").to_json()
+    [decision] = review["decisions"]
+    # The planted capture, explained in the game's terms (what it takes), not just its text.
+    assert "takes" in decision["explanation_best"]
+    told = explain_decisions(review, state.history, state.game, 0, "fr")
+    [french] = told["decisions"]
+    assert french["explanation_best"] != decision["explanation_best"]
+    assert "prend" in french["explanation_best"]
+    assert english_words(french["explanation_best"]) == []
+    assert english_words(french["explanation_played"]) == []

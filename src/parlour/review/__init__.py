@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.core.explain import explain_move
 from parlour.core.game import JSON, State, View
-from parlour.core.registry import game_parts
 from parlour.i18n import shown_move
 from parlour.review.engine import (
     BLUNDER,
@@ -131,16 +131,47 @@ class Review:
         }
 
 
-def explain(view: View, action: int, lang: str) -> str:
-    """The game's teaching explanation of ``action`` from ``view`` (its text
-    part's ``explain_move(view, action, lang)``), or the action's text when the
-    game has none."""
-    explain_move = game_parts(view.game.info.name).hook("text", "explain_move")
-    if callable(explain_move):
-        said = explain_move(view, action, lang)
-        if isinstance(said, str) and said.strip():
-            return said.strip()
+def explain(view: View, action: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """The game's teaching explanation of ``action`` from ``view`` (its explain
+    part, :func:`parlour.core.explain.explain_move`), or the action's text when
+    the game has none."""
+    explained = explain_move(view, action, lang, names)
+    if explained is not None and explained.headline.strip():
+        return explained.headline.strip()
     return shown_move(view.action_to_string(action), lang)
+
+
+def explain_decisions(
+    review: dict[str, Any],
+    history: Sequence[int],
+    game: Any,
+    seat: int,
+    lang: str,
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """A stored review (:meth:`Review.to_json`) with its decisions' explanations
+    said again in ``lang``: each decision's View is rebuilt by replaying the
+    match's ``history`` (from ``game.new_initial_state()``) up to its step."""
+    decisions = review.get("decisions")
+    if not isinstance(decisions, list):
+        return review
+    wanted = sorted(
+        (int(item["step"]), index) for index, item in enumerate(decisions) if isinstance(item, dict)
+    )
+    state = game.new_initial_state()
+    done = 0
+    told = [dict(item) for item in decisions]
+    for step, index in wanted:
+        while done < step and done < len(history):
+            state.apply_action(history[done])
+            done += 1
+        view = state.view(seat)
+        item = told[index]
+        for key, part in (("explanation_played", "played"), ("explanation_best", "best")):
+            action = item.get(part, {}).get("action") if isinstance(item.get(part), dict) else None
+            if isinstance(action, int) and action in view.legal_actions:
+                item[key] = explain(view, action, lang, names)
+    return {**review, "decisions": told}
 
 
 def default_players(final: State, seat: int, seed: int = 0) -> list[SeatPlayer]:
@@ -245,6 +276,7 @@ __all__ = [
     "SeatPlayer",
     "default_players",
     "explain",
+    "explain_decisions",
     "grade_of",
     "review_match",
     "thresholds_for",

@@ -572,7 +572,10 @@ def create_app(
         def token_seat() -> int | None:
             return hub.book.seat_of_token(table_id, token) if token else None
 
-        status, body = reviews.request(room.table, int(seat_text), token_seat)
+        lang = request.query_params.get("lang", "en")
+        if lang not in LANGUAGES:
+            raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
+        status, body = reviews.request(room.table, int(seat_text), token_seat, lang)
         return JSONResponse(body, status_code=status)
 
     async def table_review_retry(request: Request) -> Response:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from parlour.core.game import State, View
-from parlour.review import ReviewSettings, SeatPlayer, review_match
+from parlour.review import ReviewSettings, SeatPlayer, explain_decisions, review_match
 from parlour.review.engine import GOOD, Evaluator, decision_points, grade_of
 from parlour.table import Table
 from parlour.web.hub import WebError
@@ -72,14 +72,18 @@ class ReviewDesk:
         table: Table,
         seat: int,
         token_seat: Callable[[], int | None],
+        lang: str = "en",
     ) -> tuple[int, dict[str, Any]]:
         """The answer to a request for ``seat``'s review at ``table``: (HTTP
         status, body). ``token_seat`` tells which seat the request's token opens
-        (None: no token, or a token of no seat)."""
+        (None: no token, or a token of no seat). The explanations are said in
+        ``lang`` (the review is stored once; its explanations are made again
+        from the match for the language asked)."""
         over, snapshot, key = self._allowed(table, seat, token_seat)
         stored = self._stored(table, key)
         if stored is not None:
-            return 200, {"status": "ready", "review": stored, "names": table.names, "over": over}
+            told = explain_decisions(stored, snapshot.history, table.game, seat, lang, table.names)
+            return 200, {"status": "ready", "review": told, "names": table.names, "over": over}
         with self._lock:
             if key in self._failed:
                 raise WebError(f"the review could not be made: {self._failed[key]}", 500)

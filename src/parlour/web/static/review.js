@@ -195,7 +195,7 @@ export class ReviewPage {
   }
 
   async ask() {
-    const path = `/api/tables/${encodeURIComponent(this.id)}/review/${this.seat}`;
+    const path = `/api/tables/${encodeURIComponent(this.id)}/review/${this.seat}?lang=${language()}`;
     let response;
     try {
       response = this.token() ? await this.post(path, {}) : await fetch(path);
