@@ -165,6 +165,11 @@ def games_listing() -> list[dict[str, Any]]:
                     "allowed": spec.allowed_text(),
                     "help": spec.help,
                     "players": list(spec.players) if spec.players is not None else None,
+                    "label": {lang: spec.label_text(lang) for lang in ("en", "fr")},
+                    "help_fr": spec.help_text("fr"),
+                    "words": {
+                        key: {"en": said.en, "fr": said.fr} for key, said in spec.words().items()
+                    },
                 }
             )
         listing.append(
@@ -172,6 +177,7 @@ def games_listing() -> list[dict[str, Any]]:
                 "name": name,
                 "title": info.title,
                 "summary": info.summary,
+                "summary_fr": info.summary_text("fr"),
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "options": options,
