@@ -214,6 +214,18 @@ def example_facts(name: str, example: str, lang: str = "en") -> dict[str, Any]:
     }
 
 
+def board_stylesheet(name: str) -> bytes:
+    """The stylesheet of a game's board (its ``board_css`` part), served at
+    ``/games/<name>/board.css``: a 404 for a game that is not registered or has
+    none (its board then draws with the page's own style)."""
+    if name not in game_names():
+        raise WebError(f"there is no game {name!r}; games: {', '.join(game_names())}", 404)
+    stylesheet = game_parts(name).file("board_css")
+    if stylesheet is None:
+        raise WebError(f"the game {name!r} has no board stylesheet of its own", 404)
+    return stylesheet.read_bytes()
+
+
 def board_module(name: str) -> bytes:
     """The JavaScript module of a game's board (its ``board`` part), served at
     ``/games/<name>/board.js``: a 404 for a game that is not registered or has no
@@ -378,6 +390,10 @@ def create_app(
     async def game_board(request: Request) -> Response:
         module = board_module(request.path_params["name"])
         return Response(module, media_type="text/javascript; charset=utf-8")
+
+    async def game_board_stylesheet(request: Request) -> Response:
+        stylesheet = board_stylesheet(request.path_params["name"])
+        return Response(stylesheet, media_type="text/css; charset=utf-8")
 
     async def list_tables(request: Request) -> Response:
         limit_text = request.query_params.get("limit", str(LOBBY_PAGE))
@@ -646,6 +662,7 @@ def create_app(
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
         Route("/games/{name}/board.js", game_board),
+        Route("/games/{name}/board.css", game_board_stylesheet),
         Route("/api/games/{name}/examples/{example}", game_example),
         Route("/api/server", server_facts),
         Route("/api/tables", list_tables, methods=["GET"]),
