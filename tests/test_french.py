@@ -339,23 +339,31 @@ def test_the_french_rules_pages_and_their_drawn_examples_have_no_english_word(
 
 
 def test_the_french_option_words_of_the_lobby_form_have_no_english_word() -> None:
-    """The lobby's French words (web/static/option_words.js): option labels, values
-    and help, game summaries; every option and game has its French line."""
-    source = (Path(SOURCES) / "parlour" / "web" / "static" / "option_words.js").read_text(
-        encoding="utf-8"
-    )
-    french = re.findall(r"\bfr: \{(.*?)\n  \},", source, re.DOTALL)
-    assert len(french) == 2  # labels and values
-    for table in ("FRENCH_HELP", "FRENCH_SUMMARIES"):
-        found = re.search(table + r" = \{(.*?)\n\};", source, re.DOTALL)
-        assert found is not None, table
-        french.append(found.group(1))
-        for name in game_names():  # every game's summary, every option's help
-            if table == "FRENCH_SUMMARIES":
-                assert re.search(rf'"?{name}"?: "', found.group(1)), name
-            else:
-                for spec in parlour.load_game(name).option_specs():
-                    assert re.search(rf"\b{spec.name}: \"", found.group(1)), spec.name
-    words = re.findall(r'(?:[\w-]+|"[\w.-]+"): "([^"]*)"', "\n".join(french))
+    """The lobby's French words, declared by each game on its options and its info
+    (``option(..., label=Said(…), help_fr=…, words={…})``, ``GameInfo.summary_fr``):
+    every option has a French label and help, every named value its word, every
+    game its summary; none has an English word."""
+    words: list[str] = []
+    for name in game_names():
+        game = parlour.load_game(name)
+        assert game.info.summary_fr, name
+        words.append(game.info.summary_fr)
+        for spec in game.option_specs():
+            assert spec.label is not None and spec.help_fr, (name, spec.name)
+            words += [spec.label.fr, spec.help_fr]
+            for choice in spec.choices or ():
+                if isinstance(choice, str):
+                    assert choice in spec.words(), (name, spec.name, choice)
+            words += [said.fr for said in spec.words().values()]
     assert len(words) > 60
     assert [word for word in words if english_words(word)] == []
+
+
+def test_the_french_options_page_has_no_english_word(tmp_path: Path) -> None:
+    """``parlour options GAME --lang fr``: the game's French labels and help, the
+    values to type in « »."""
+    for name in game_names():
+        output = run(["options", name, "--lang", "fr"], "", tmp_path)
+        assert output.startswith(f"Options de {name}"), output[:80]
+        found = [(line, english_words(line)) for line in output.splitlines()]
+        assert [(line, words) for line, words in found if words] == [], name

@@ -120,8 +120,11 @@ def command_rules(arguments: argparse.Namespace) -> int:
 
 
 def command_options(arguments: argparse.Namespace) -> int:
-    """``parlour options GAME``."""
-    print(options_text(arguments.game))
+    """``parlour options GAME [--lang fr]``: the options with their words in the
+    language asked (as each game declares them)."""
+    from parlour.i18n import language_from_environment
+
+    print(options_text(arguments.game, arguments.lang or language_from_environment()))
     return 0
 
 
@@ -176,6 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     options = commands.add_parser("options", help="show a game's options")
     options.add_argument("game")
+    options.add_argument(
+        "--lang",
+        default=None,
+        choices=("en", "fr"),
+        help="language (default: French when LC_ALL or LANG is fr_*, else English)",
+    )
     options.set_defaults(run=command_options)
 
     for module_name in COMMAND_MODULES:

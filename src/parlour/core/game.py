@@ -72,6 +72,12 @@ class GameInfo:
     """Bumped whenever a rule change would make old records replay differently."""
     summary: str
     """One line for ``parlour list``."""
+    summary_fr: str = ""
+    """The same line in French (the lobby in French shows it; empty: the English one)."""
+
+    def summary_text(self, lang: str) -> str:
+        """The one-line summary in ``lang`` (English when the game gave no French)."""
+        return self.summary_fr if lang == "fr" and self.summary_fr else self.summary
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from parlour.core.errors import InvalidOptionError, allowed_list, shown
+from parlour.core.lesson import Said
 
 OptionsT = TypeVar("OptionsT")
 
@@ -49,47 +50,106 @@ class OptionSpec:
     players: tuple[int, ...] | None = None
     """The numbers of players the option applies to (None: every number); a
     form shows it only for those."""
+    help_fr: str = ""
+    """The help line in French (empty: the game gave none, the English one is shown)."""
+    label: Said | None = None
+    """The option's name for a person, in English and French (None: the name
+    with spaces)."""
+    value_words: tuple[tuple[str, Said], ...] = ()
+    """Words for some of its values, keyed as :func:`format_option_value` writes
+    them (``clockwise``, ``789``); yes, no and none are common to every option."""
+
+    def label_text(self, lang: str) -> str:
+        """The option's label in ``lang`` (``Deals``, ``Donnes``)."""
+        return self.label.text(lang) if self.label is not None else self.name.replace("_", " ")
+
+    def help_text(self, lang: str) -> str:
+        """The option's help line in ``lang`` (English when the game gave no French)."""
+        return self.help_fr if lang == "fr" and self.help_fr else self.help
+
+    def words(self) -> dict[str, Said]:
+        """Every value word of the option: the common ones, then its own."""
+        return {**COMMON_VALUE_WORDS, **dict(self.value_words)}
+
+    def value_text(self, value: object, lang: str) -> str:
+        """One value as a person reads it in ``lang`` (``yes``, ``à la coupe``, ``6``)."""
+        key = format_option_value(value)
+        said = self.words().get(key)
+        return said.text(lang) if said is not None else key
 
     def applies_to(self, players: int) -> bool:
         """Whether the option matters at a table of ``players``."""
         return self.players is None or players in self.players
 
-    def allowed_text(self) -> str:
-        """What values are allowed, as a short human sentence."""
+    def allowed_text(self, lang: str = "en") -> str:
+        """What values are allowed, as a short sentence in ``lang``; in French
+        the values as typed stand in « » (``« cut | random » | un nombre entier 0–1``)."""
+        french = lang == "fr"
         parts: list[str] = []
         if self.choices is not None:
-            parts.append(" | ".join(format_option_value(choice) for choice in self.choices))
+            typed = " | ".join(format_option_value(choice) for choice in self.choices)
+            parts.append(f"« {typed} »" if french else typed)
         accepts_int = "int" in self.type_name.split(" | ")
+        whole_number = "un nombre entier" if french else "a whole number"
         if accepts_int and (self.minimum is not None or self.maximum is not None):
             low = "…" if self.minimum is None else str(self.minimum)
             high = "…" if self.maximum is None else str(self.maximum)
-            parts.append(f"a whole number {low}–{high}")
+            parts.append(f"{whole_number} {low}–{high}")
         elif accepts_int and self.choices is None:
-            parts.append("a whole number")
+            parts.append(whole_number)
         if "None" in self.type_name.split(" | ") and (
             self.choices is None or None not in self.choices
         ):
-            parts.append("none")
+            parts.append("« none »" if french else "none")
         if self.type_name == "bool":
-            return "true | false"
+            return "« true | false »" if french else "true | false"
         return " | ".join(parts) if parts else self.type_name
+
+
+COMMON_VALUE_WORDS: dict[str, Said] = {
+    "true": Said("yes", "oui"),
+    "false": Said("no", "non"),
+    "none": Said("none", "aucun"),
+}
+"""The words of the values every option may take (a value with no word is
+shown as written: a number stays a number)."""
+
+FIRST_DEALER_WORDS: dict[str, Said] = {
+    "cut": Said("by the cut", "à la coupe"),
+    "random": Said("at random", "au hasard"),
+}
+"""The words of ``first_dealer``'s named values, for the games that offer them
+(:func:`build_options` already knows the option: a seat number is checked
+against the players)."""
 
 
 def option(
     default: object,
     help: str,
     *,
+    help_fr: str = "",
+    label: Said | None = None,
+    words: Mapping[str, Said] | None = None,
     choices: tuple[object, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
     players: tuple[int, ...] | None = None,
 ) -> Any:
-    """Declare a dataclass field as a game option (``players``: the numbers of
-    players it applies to, when not every number)."""
+    """Declare a dataclass field as a game option.
+
+    ``help`` is one line in English, ``help_fr`` the same in French; ``label``
+    names the option for a person in both; ``words`` gives a person's words for
+    some values, keyed as the command line writes them (``{"cut": Said("by the
+    cut", "à la coupe")}``). ``players``: the numbers of players it applies to,
+    when not every number.
+    """
     return dataclasses.field(
         default=default,
         metadata={
             "help": help,
+            "help_fr": help_fr,
+            "label": label,
+            "words": tuple((words or {}).items()),
             "choices": choices,
             "minimum": minimum,
             "maximum": maximum,
@@ -163,6 +223,9 @@ def option_specs(options_class: type) -> tuple[OptionSpec, ...]:
                 maximum=meta.get("maximum"),
                 help=meta.get("help", ""),
                 players=meta.get("players"),
+                help_fr=meta.get("help_fr", ""),
+                label=meta.get("label"),
+                value_words=meta.get("words", ()),
             )
         )
     return tuple(specs)

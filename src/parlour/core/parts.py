@@ -50,7 +50,7 @@ ModulePart = Literal[
 ]
 """The parts that are Python modules."""
 
-FilePart = Literal["pages", "board"]
+FilePart = Literal["pages", "board", "board_css"]
 """The parts that are files or folders shipped in the package."""
 
 MODULE_PARTS: Final[tuple[ModulePart, ...]] = (
@@ -63,7 +63,7 @@ MODULE_PARTS: Final[tuple[ModulePart, ...]] = (
     "examples",
     "lesson",
 )
-FILE_PARTS: Final[tuple[FilePart, ...]] = ("pages", "board")
+FILE_PARTS: Final[tuple[FilePart, ...]] = ("pages", "board", "board_css")
 
 
 class MissingPartError(ParlourError):
@@ -106,6 +106,9 @@ class GameParts:
     """The folder of ``reference.md`` and ``howto.<lang>.md``."""
     board: str | None = None
     """The browser's board: a JavaScript module file."""
+    board_css: str | None = None
+    """The board's stylesheet: a CSS file the page loads with the board (after
+    the page's own style.css), holding every rule that is the game's own."""
 
     def __post_init__(self) -> None:
         if not self.name or not self.package:

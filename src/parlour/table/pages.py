@@ -20,11 +20,20 @@ def rules_text(name: str) -> str:
     return page.read_text(encoding="utf-8")
 
 
-def options_text(name: str) -> str:
-    """Every option of a game: name, allowed values, default, help."""
-    lines = [f"Options of {name} (pass as --option name=value):", ""]
+def options_text(name: str, lang: str = "en") -> str:
+    """Every option of a game: name, allowed values, default, help, in ``lang``
+    (in French, what is typed stands in « »; the label and help are the game's)."""
+    if lang == "fr":
+        lines = [f"Options de {name} (à donner avec --option nom=valeur) :", ""]
+    else:
+        lines = [f"Options of {name} (pass as --option name=value):", ""]
     for spec in game_class(name).option_specs():
         default = format_option_value(spec.default)
-        lines.append(f"  {spec.name} = {spec.allowed_text()}   (default: {default})")
-        lines.append(f"      {spec.help}")
+        if lang == "fr":
+            allowed = spec.allowed_text("fr")
+            lines.append(f"  « {spec.name} » = {allowed}   (par défaut : « {default} »)")
+            lines.append(f"      {spec.label_text('fr')} — {spec.help_text('fr')}")
+        else:
+            lines.append(f"  {spec.name} = {spec.allowed_text()}   (default: {default})")
+            lines.append(f"      {spec.help}")
     return "\n".join(lines)

@@ -166,6 +166,11 @@ def games_listing() -> list[dict[str, Any]]:
                     "allowed": spec.allowed_text(),
                     "help": spec.help,
                     "players": list(spec.players) if spec.players is not None else None,
+                    "label": {lang: spec.label_text(lang) for lang in ("en", "fr")},
+                    "help_fr": spec.help_text("fr"),
+                    "words": {
+                        key: {"en": said.en, "fr": said.fr} for key, said in spec.words().items()
+                    },
                 }
             )
         listing.append(
@@ -173,6 +178,7 @@ def games_listing() -> list[dict[str, Any]]:
                 "name": name,
                 "title": info.title,
                 "summary": info.summary,
+                "summary_fr": info.summary_text("fr"),
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "options": options,
@@ -207,6 +213,18 @@ def example_facts(name: str, example: str, lang: str = "en") -> dict[str, Any]:
         "view": shown.observation,
         "sentences": list(shown.sentences),
     }
+
+
+def board_stylesheet(name: str) -> bytes:
+    """The stylesheet of a game's board (its ``board_css`` part), served at
+    ``/games/<name>/board.css``: a 404 for a game that is not registered or has
+    none (its board then draws with the page's own style)."""
+    if name not in game_names():
+        raise WebError(f"there is no game {name!r}; games: {', '.join(game_names())}", 404)
+    stylesheet = game_parts(name).file("board_css")
+    if stylesheet is None:
+        raise WebError(f"the game {name!r} has no board stylesheet of its own", 404)
+    return stylesheet.read_bytes()
 
 
 def board_module(name: str) -> bytes:
@@ -373,6 +391,10 @@ def create_app(
     async def game_board(request: Request) -> Response:
         module = board_module(request.path_params["name"])
         return Response(module, media_type="text/javascript; charset=utf-8")
+
+    async def game_board_stylesheet(request: Request) -> Response:
+        stylesheet = board_stylesheet(request.path_params["name"])
+        return Response(stylesheet, media_type="text/css; charset=utf-8")
 
     async def list_tables(request: Request) -> Response:
         limit_text = request.query_params.get("limit", str(LOBBY_PAGE))
@@ -675,6 +697,7 @@ def create_app(
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
         Route("/games/{name}/board.js", game_board),
+        Route("/games/{name}/board.css", game_board_stylesheet),
         Route("/api/games/{name}/examples/{example}", game_example),
         Route("/api/server", server_facts),
         Route("/api/tables", list_tables, methods=["GET"]),

@@ -62,7 +62,8 @@ from parlour.core.game import (
     View,
     first_dealer_outcomes,
 )
-from parlour.core.options import option
+from parlour.core.lesson import Said
+from parlour.core.options import FIRST_DEALER_WORDS, option
 from parlour.core.record import MatchRecord
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -220,32 +221,108 @@ LATER_DEAL = {players: _pattern(players, False) for players in (2, 3, 4)}
 class CasinoOptions:
     """The options of Casino (rules-decisions.md §4)."""
 
-    players: int = option(2, "number of players", minimum=2, maximum=4)
+    players: int = option(
+        2,
+        "number of players",
+        minimum=2,
+        maximum=4,
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs",
+    )
     """2, 3 or 4 players."""
     partnerships: bool = option(
-        True, "with 4 players, partners opposite pool their captures", players=(4,)
+        True,
+        "with 4 players, partners opposite pool their captures",
+        players=(4,),
+        label=Said("Partnerships", "Équipes"),
+        help_fr="à quatre, les partenaires face à face mettent leurs prises en commun",
     )
     """With 4 players: seats 0+2 against 1+3 (ignored with 2 or 3 players)."""
-    must_take_all: bool = option(False, "a capture must take every group it could")
+    must_take_all: bool = option(
+        False,
+        "a capture must take every group it could",
+        label=Said("Must take all", "Tout prendre"),
+        help_fr="une prise doit prendre tous les groupes qu'elle peut",
+    )
     """A numeral capture must be maximal: no other capture with that card takes more."""
-    court_capture: str = option("one", "what a J, Q or K captures", choices=COURT_CAPTURES)
+    court_capture: str = option(
+        "one",
+        "what a J, Q or K captures",
+        choices=COURT_CAPTURES,
+        label=Said("Court cards capture", "Prise des figures"),
+        help_fr="ce que prend un valet, une dame ou un roi",
+        words={
+            "one": Said("one", "une"),
+            "all": Said("all", "toutes"),
+            "fourth_takes_three": Said("the fourth takes three", "la quatrième prend les trois"),
+        },
+    )
     """``one`` table card of its rank, ``all`` of them, or ``fourth_takes_three``."""
-    raise_with_table_cards: bool = option(False, "table cards may be added when raising")
+    raise_with_table_cards: bool = option(
+        False,
+        "table cards may be added when raising",
+        label=Said("Raise with table cards", "Monter avec les cartes du tapis"),
+        help_fr="on peut ajouter des cartes du tapis en montant une construction",
+    )
     """Raising a single build may add loose table numerals as well as the played card."""
-    may_trail_capturing_card: bool = option(True, "a card that could capture may be trailed")
+    may_trail_capturing_card: bool = option(
+        True,
+        "a card that could capture may be trailed",
+        label=Said("May trail a capturing card", "Poser une carte qui pourrait prendre"),
+        help_fr="on peut poser une carte qui pourrait prendre",
+    )
     """With false, a card with a legal capture cannot be trailed."""
-    owner_may_trail: bool = option(False, "a player who owns a build may trail")
+    owner_may_trail: bool = option(
+        False,
+        "a player who owns a build may trail",
+        label=Said("A build's owner may trail", "Le maître d'une construction peut poser"),
+        help_fr="le maître d'une construction peut poser une carte",
+    )
     """With false, the owner of a build must capture or build."""
-    sweeps: bool = option(False, "score 1 for clearing the table by a capture")
+    sweeps: bool = option(
+        False,
+        "score 1 for clearing the table by a capture",
+        label=Said("Sweeps", "Balayages"),
+        help_fr="1 point pour qui vide le tapis en prenant",
+    )
     """A capture that leaves the table empty scores a sweep (never the last take)."""
-    target: int = option(21, "points that end the game", minimum=1, maximum=1000)
+    target: int = option(
+        21,
+        "points that end the game",
+        minimum=1,
+        maximum=1000,
+        label=Said("Points to win", "Points pour gagner"),
+        help_fr="les points qui finissent la partie",
+    )
     """The game ends after the round in which a side reaches this total."""
-    tiebreak: str = option("higher_total", "who wins at the target", choices=TIEBREAKS)
+    tiebreak: str = option(
+        "higher_total",
+        "who wins at the target",
+        choices=TIEBREAKS,
+        label=Said("Tie at the target", "Égalité au but"),
+        help_fr="qui gagne quand on atteint le but",
+        words={
+            "higher_total": Said("the higher total", "le plus haut total"),
+            "count_out": Said("the first to count out", "le premier à compter le but"),
+        },
+    )
     """``higher_total`` (a tie plays another round) or ``count_out`` (count in order)."""
-    public_capture_counts: bool = option(True, "each side's card and spade counts are shown")
+    public_capture_counts: bool = option(
+        True,
+        "each side's card and spade counts are shown",
+        label=Said("Show capture counts", "Montrer les cartes prises"),
+        help_fr="le nombre de cartes et de piques pris par chaque camp est montré",
+    )
     """Show how many cards and spades each side has captured."""
     first_dealer: str | int = option(
-        "random", "who deals first", choices=("random",), minimum=0, maximum=3
+        "random",
+        "who deals first",
+        choices=("random",),
+        minimum=0,
+        maximum=3,
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier",
+        words=FIRST_DEALER_WORDS,
     )
     """``random`` or a seat number."""
 
@@ -1137,6 +1214,10 @@ class CasinoGame(Game[CasinoOptions]):
         max_players=4,
         rules_version=2,
         summary="capture table cards by value, sums and builds; cards, spades, casinos and aces",
+        summary_fr=(
+            "prendre les cartes du tapis par valeur, par somme et par construction ; cartes, "
+            "piques, casinos et as"
+        ),
     )
     options_class = CasinoOptions
     review_thresholds = (0.5, 1.25, 2.5)

@@ -18,5 +18,6 @@ PARTS = GameParts(
     lesson="lesson",
     pages="pages",
     board="board.js",
+    board_css="board.css",
 )
 """Where each part of the game lives in this package."""

@@ -48,7 +48,8 @@ from parlour.core.game import (
     first_dealer_text,
     parse_first_dealer,
 )
-from parlour.core.options import option
+from parlour.core.lesson import Said
+from parlour.core.options import FIRST_DEALER_WORDS, option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
@@ -125,13 +126,31 @@ def _pack_without(ranks: tuple[int, ...]) -> int:
 class ColourBlindOptions:
     """The options of Colour-blind (rules-decisions.md §2)."""
 
-    players: int = option(3, "number of players (3, or the two-player variant)", choices=(3, 2))
+    players: int = option(
+        3,
+        "number of players (3, or the two-player variant)",
+        choices=(3, 2),
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs (3, ou la variante à deux)",
+    )
     """3 (the game as written) or 2 (the variant with a 40-card pack and a 14-card dummy)."""
     first_dealer: str | int = option(
-        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=2
+        "random",
+        "who deals first: random or a seat",
+        choices=("random",),
+        minimum=0,
+        maximum=2,
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier",
+        words=FIRST_DEALER_WORDS,
     )
     """``random`` or a seat number; the deal then passes left."""
-    follow_suit: bool = option(True, "follow suit when able (false: play any card)")
+    follow_suit: bool = option(
+        True,
+        "follow suit when able (false: play any card)",
+        label=Said("Follow suit", "Fournir"),
+        help_fr="fournir quand on peut (non : jouer n'importe quelle carte)",
+    )
     """True (Parlett): follow suit if you can, otherwise play any card. False (the
     French text): play any card."""
     deals: int | None = option(
@@ -139,11 +158,19 @@ class ColourBlindOptions:
         "number of deals; none = one per player (with target_score: until the target)",
         minimum=1,
         maximum=MAX_DEALS_TO_TARGET,
+        label=Said("Deals", "Donnes"),
+        help_fr=(
+            "nombre de donnes ; aucun = une par joueur (avec un score à atteindre : jusqu'au but)"
+        ),
     )
     """``none``: one deal per player, or with ``target_score`` as many as it takes
     (at most 100). A number: at most that many deals."""
     target_score: int | None = option(
-        None, "the game ends after the deal in which a total reaches this", minimum=1
+        None,
+        "the game ends after the deal in which a total reaches this",
+        minimum=1,
+        label=Said("Target score", "Score à atteindre"),
+        help_fr="la partie finit après la donne où un total atteint ce score",
     )
     """``none``, or a total that ends the game after the deal in which someone reaches it."""
     removed_ranks: str = option(
@@ -151,6 +178,9 @@ class ColourBlindOptions:
         "two players: the ranks taken out of the pack (789 or JQK)",
         choices=("789", "JQK"),
         players=(2,),
+        label=Said("Ranks removed (two players)", "Rangs retirés (à deux)"),
+        help_fr="à deux : les rangs retirés du paquet",
+        words={"789": Said("7 8 9", "7 8 9"), "JQK": Said("J Q K", "V D R")},
     )
     """Two players only: remove the 7s, 8s and 9s (``789``) or the court cards
     (``JQK``, written in any case) to leave 40 cards."""
@@ -159,6 +189,12 @@ class ColourBlindOptions:
         "two players: the dummy's 14th card stays unused or goes to the last trick",
         choices=("unused", "last_trick"),
         players=(2,),
+        label=Said("Dummy's 14th card (two players)", "14e carte du mort (à deux)"),
+        help_fr="à deux : la 14e carte du mort reste inutilisée ou va à la dernière levée",
+        words={
+            "unused": Said("unused", "inutilisée"),
+            "last_trick": Said("to the last trick", "à la dernière levée"),
+        },
     )
     """Two players only: the dummy's 14th card stays face down (``unused``) or goes to
     the winner of the last trick and scores by colour (``last_trick``)."""
@@ -667,6 +703,10 @@ class ColourBlindGame(Game[ColourBlindOptions]):
         max_players=3,
         rules_version=1,
         summary="Parlett's trick game: win the good-colour cards of the face-up row",
+        summary_fr=(
+            "le jeu de levées de Parlett : gagner les cartes de la bonne couleur de la rangée "
+            "visible"
+        ),
     )
     options_class = ColourBlindOptions
     review_thresholds = (2.0, 5.0, 10.0)

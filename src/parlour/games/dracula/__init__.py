@@ -18,5 +18,6 @@ PARTS = GameParts(
     lesson="lesson",
     pages="pages",
     board="../_coffin/board.js",
+    board_css="../_coffin/board.css",
 )
 """Where each part of the game lives in this package."""

@@ -41,7 +41,8 @@ from parlour.core.game import (
     first_dealer_text,
     parse_first_dealer,
 )
-from parlour.core.options import option
+from parlour.core.lesson import Said
+from parlour.core.options import FIRST_DEALER_WORDS, option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
@@ -133,9 +134,22 @@ _CUT_TOTAL: Final = sum(_CUT_WEIGHTS)
 class DraculaOptions:
     """The options of two-player Dracula (rules-decisions.md §1, §1a)."""
 
-    players: int = option(2, "number of players (Dracula is for two)", choices=(2,))
+    players: int = option(
+        2,
+        "number of players (Dracula is for two)",
+        choices=(2,),
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs",
+    )
     """Always 2; the four- and three-player forms are their own games."""
-    deals: int = option(6, "deals in a game (6 uses the whole pack)", minimum=1, maximum=6)
+    deals: int = option(
+        6,
+        "deals in a game (6 uses the whole pack)",
+        minimum=1,
+        maximum=6,
+        label=Said("Deals", "Donnes"),
+        help_fr="donnes d'une partie (6 utilisent tout le paquet)",
+    )
     """Number of deals in a game; fewer than 6 make a quick game."""
     first_dealer: str | int = option(
         "cut",
@@ -143,21 +157,40 @@ class DraculaOptions:
         choices=("cut", "random"),
         minimum=0,
         maximum=1,
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier",
+        words=FIRST_DEALER_WORDS,
     )
     """``cut`` (red deals, then hearts beat diamonds, higher card wins), ``random``,
     or a seat number."""
     tie_bonus_basis: str = option(
-        "made", "lines compared when the totals tie", choices=("made", "scored")
+        "made",
+        "lines compared when the totals tie",
+        choices=("made", "scored"),
+        label=Said("End bonus after a tie", "Bonus de fin après une égalité"),
+        help_fr="les rangées comparées quand les totaux sont égaux",
+        words={
+            "made": Said("every line made", "toutes les rangées faites"),
+            "scored": Said("the lines scored", "les rangées comptées"),
+        },
     )
     """On equal totals, whose lines decide the bonus: every line a player made in
     his direction (``made``) or only the line scored each deal (``scored``)."""
     scoring: str = option(
-        "points", "keep score in points, or with cards won", choices=("points", "cards")
+        "points",
+        "keep score in points, or with cards won",
+        choices=("points", "cards"),
+        label=Said("Scoring", "Décompte"),
+        help_fr="compter en points, ou avec les cartes gagnées",
+        words={"points": Said("points", "points"), "cards": Said("cards", "cartes")},
     )
     """``points`` (Parlett's main rule) or ``cards`` (the winner of each deal takes
     one coffin card per full 10 points of his line; the score is cards won)."""
     continue_with_waste: bool = option(
-        True, "with scoring=cards: once the pack is dealt out, play on from the waste"
+        True,
+        "with scoring=cards: once the pack is dealt out, play on from the waste",
+        label=Said("Continue with the waste", "Continuer avec le rebut"),
+        help_fr="en comptant les cartes : le paquet épuisé, continuer avec le rebut",
     )
     """With ``scoring=cards`` and the whole pack dealt (``deals=6``): turn the waste
     pile down as a new stock and keep dealing from it; whenever fewer than nine
@@ -168,12 +201,22 @@ class DraculaOptions:
         "best",
         "with scoring=cards: the line that must count 90 to take a Vampire",
         choices=("best", "scored"),
+        label=Said("A line with a Vampire", "Une rangée avec un vampire"),
+        help_fr="en comptant les cartes : la rangée qui doit valoir 90 pour prendre un vampire",
+        words={
+            "best": Said("the best line", "la meilleure rangée"),
+            "scored": Said("the lines scored", "les rangées comptées"),
+        },
     )
     """With ``scoring=cards``: a Vampire may be taken only if the taker's ``best``
     line in his direction counts 90 or more (Parlett's words), or only if the line
     he ``scored`` after the tie cascade does (rules version 1)."""
     session_target: int | None = option(
-        None, "play games one after another until a total reaches this", minimum=1
+        None,
+        "play games one after another until a total reaches this",
+        minimum=1,
+        label=Said("Session target", "But de la série"),
+        help_fr="jouer des parties à la suite jusqu'à ce qu'un total atteigne ce but",
     )
     """``none`` for a single game, or a number (Parlett suggests 1000): games follow
     one another, the deal still alternating, until a cumulative score reaches it."""
@@ -690,6 +733,9 @@ class DraculaGame(Game[DraculaOptions]):
         max_players=2,
         rules_version=2,
         summary="Parlett's coffin of nine cards: rows against columns, beware the Vampires",
+        summary_fr=(
+            "le cercueil de neuf cartes de Parlett : lignes contre colonnes, gare aux vampires"
+        ),
     )
     options_class = DraculaOptions
     review_thresholds = (3.0, 8.0, 15.0)

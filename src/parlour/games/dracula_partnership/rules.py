@@ -40,7 +40,8 @@ from parlour.core.game import (
     first_dealer_text,
     parse_first_dealer,
 )
-from parlour.core.options import option
+from parlour.core.lesson import Said
+from parlour.core.options import FIRST_DEALER_WORDS, option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
@@ -91,17 +92,44 @@ CARDS_DEALT: Final = 52
 class DraculaPartnershipOptions:
     """The options of partnership Dracula (rules-decisions.md §1b)."""
 
-    players: int = option(4, "number of players (two partnerships of two)", choices=(4,))
+    players: int = option(
+        4,
+        "number of players (two partnerships of two)",
+        choices=(4,),
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs",
+    )
     """Always 4: seats 0 and 2 are partners against seats 1 and 3."""
-    deals: int = option(1, "deals in a game: 1, or 4 so that every seat deals once", choices=(1, 4))
+    deals: int = option(
+        1,
+        "deals in a game: 1, or 4 so that every seat deals once",
+        choices=(1, 4),
+        label=Said("Deals", "Donnes"),
+        help_fr="donnes d'une partie : 1, ou 4 pour que chacun donne une fois",
+    )
     """One deal of six coffins is a game; with 4 every seat deals once (each deal
     from a fresh shuffle; the directions hold and the end bonus comes once)."""
     first_dealer: str | int = option(
-        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=3
+        "random",
+        "who deals first: random or a seat",
+        choices=("random",),
+        minimum=0,
+        maximum=3,
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier",
+        words=FIRST_DEALER_WORDS,
     )
     """``random``, or a seat number 0–3."""
     tie_bonus_basis: str = option(
-        "made", "lines compared when the sides' totals tie", choices=("made", "scored")
+        "made",
+        "lines compared when the sides' totals tie",
+        choices=("made", "scored"),
+        label=Said("End bonus after a tie", "Bonus de fin après une égalité"),
+        help_fr="les rangées comparées quand les totaux sont égaux",
+        words={
+            "made": Said("every line made", "toutes les rangées faites"),
+            "scored": Said("the lines scored", "les rangées comptées"),
+        },
     )
     """On equal totals, whose lines decide the bonus: every line a side made in its
     direction (``made``) or only the line it scored each coffin (``scored``)."""
@@ -522,6 +550,7 @@ class DraculaPartnershipGame(Game[DraculaPartnershipOptions]):
         max_players=4,
         rules_version=1,
         summary="Dracula for four in two sides: six coffins built from the hands",
+        summary_fr="Dracula à quatre en deux équipes : six cercueils bâtis avec les mains",
     )
     options_class = DraculaPartnershipOptions
     review_thresholds = (2.0, 4.0, 8.0)

@@ -57,7 +57,8 @@ from parlour.core.game import (
     first_dealer_text,
     parse_first_dealer,
 )
-from parlour.core.options import option
+from parlour.core.lesson import Said
+from parlour.core.options import FIRST_DEALER_WORDS, option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
@@ -215,24 +216,57 @@ play never meets: every match is finite and ``max_game_length`` is true."""
 class NainJauneOptions:
     """The options of Nain Jaune (rules-decisions.md §3)."""
 
-    players: int = option(4, "number of players", minimum=3, maximum=8)
+    players: int = option(
+        4,
+        "number of players",
+        minimum=3,
+        maximum=8,
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs",
+    )
     """3 to 8; the deal table gives the hand size and the cards left aside."""
     direction: str = option(
-        "clockwise", "direction of play and of the deal", choices=("clockwise", "anticlockwise")
+        "clockwise",
+        "direction of play and of the deal",
+        choices=("clockwise", "anticlockwise"),
+        label=Said("Direction of play", "Sens du jeu"),
+        help_fr="sens du jeu et de la donne",
+        words={
+            "clockwise": Said("clockwise", "sens des aiguilles d'une montre"),
+            "anticlockwise": Said("anticlockwise", "sens inverse"),
+        },
     )
     """``clockwise`` (to the left, seat s+1) or ``anticlockwise`` (seat s-1)."""
-    may_stop: bool = option(False, "a player may stop a run although he holds the next rank")
+    may_stop: bool = option(
+        False,
+        "a player may stop a run although he holds the next rank",
+        label=Said("May stop a run", "Arrêter une suite"),
+        help_fr="un joueur peut arrêter une suite même s'il a le rang suivant",
+    )
     """``false``: holding the next rank obliges a player to play it; ``true``: he may
     say ``stop`` ("sans X" by choice). A player offered X after another's "sans X"
     must play it either way."""
     on_block: str = option(
-        "any_rank", "after a block, any card or the next rank up", choices=("any_rank", "next_rank")
+        "any_rank",
+        "after a block, any card or the next rank up",
+        choices=("any_rank", "next_rank"),
+        label=Said("When nobody can play", "Quand personne ne peut jouer"),
+        help_fr="après un blocage, n'importe quelle carte ou le rang suivant",
+        words={
+            "any_rank": Said("any rank", "n'importe quel rang"),
+            "next_rank": Said("the next rank", "le rang suivant"),
+        },
     )
     """When nobody holds X, the last player starts anew: with any card
     (``any_rank``), or with the lowest rank above X that he holds (``next_rank``;
     any card if he holds none above X)."""
     claim: str = option(
-        "auto", "boxes claimed by the engine or by the player", choices=("auto", "manual")
+        "auto",
+        "boxes claimed by the engine or by the player",
+        choices=("auto", "manual"),
+        label=Said("Claiming the boxes", "Réclamer les cases"),
+        help_fr="les cases réclamées par le moteur ou par le joueur",
+        words={"auto": Said("automatic", "automatique"), "manual": Said("by hand", "à la main")},
     )
     """``auto``: playing a board card wins its box at once. ``manual`` (human
     tables): the player must say ``claim`` before the next card is played."""
@@ -240,19 +274,41 @@ class NainJauneOptions:
         "double",
         "with claim=manual: a box not claimed is doubled, or stays",
         choices=("double", "stays"),
+        label=Said("A box forgotten", "Une case oubliée"),
+        help_fr="en réclamant à la main : une case oubliée double, ou reste",
+        words={"double": Said("doubles", "double"), "stays": Said("stays", "reste")},
     )
     """With ``claim=manual``: ``double`` (the seed's "il double la mise"): the player
     who forgot adds the box's content again to it; ``stays``: the box just stays on
     the board. No effect with ``claim=auto``, where no box is ever forgotten."""
-    payment: str = option("points", "what a loser pays the winner", choices=("points", "per_card"))
+    payment: str = option(
+        "points",
+        "what a loser pays the winner",
+        choices=("points", "per_card"),
+        label=Said("Payment", "Paiement"),
+        help_fr="ce qu'un perdant paie au gagnant",
+        words={"points": Said("points", "points"), "per_card": Said("per card", "par carte")},
+    )
     """``points``: the value of his cards (A = 1, 2–10 face value, J Q K = 10);
     ``per_card``: one chip per card."""
-    start_chips: int = option(100, "chips each player starts with", minimum=STAKE_TOTAL)
+    start_chips: int = option(
+        100,
+        "chips each player starts with",
+        minimum=STAKE_TOTAL,
+        label=Said("Chips at the start", "Jetons au départ"),
+        help_fr="les jetons de chacun au départ",
+    )
     """At least 15, the stakes of one deal."""
     game_end: str = option(
         "no_chips",
         "the game ends when a player has no chips, or fewer than the 15 stakes",
         choices=("no_chips", "below_stakes"),
+        label=Said("End of the game", "Fin de la partie"),
+        help_fr="la partie finit quand un joueur n'a plus de jetons, ou moins que les 15 mises",
+        words={
+            "no_chips": Said("a player has no chips", "un joueur n'a plus de jetons"),
+            "below_stakes": Said("a player cannot pay the stakes", "un joueur ne peut plus miser"),
+        },
     )
     """``no_chips`` (the seed: "jusqu'à ce qu'un joueur n'ait plus de pion"): the game
     ends after a deal when a player has no chips left; a player holding fewer than
@@ -260,10 +316,23 @@ class NainJauneOptions:
     7♦ 5, each box in full before the next), and plays the deal.
     ``below_stakes`` (rules version 1): the game ends after a deal when a player
     holds fewer than 15 chips, so everyone always stakes in full."""
-    max_deals: int | None = option(None, "stop after this many deals", minimum=1)
+    max_deals: int | None = option(
+        None,
+        "stop after this many deals",
+        minimum=1,
+        label=Said("Most deals", "Donnes au plus"),
+        help_fr="s'arrêter après ce nombre de donnes",
+    )
     """``none``: play until a player's chips run out (see ``game_end``)."""
     first_dealer: str | int = option(
-        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=7
+        "random",
+        "who deals first: random or a seat",
+        choices=("random",),
+        minimum=0,
+        maximum=7,
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier",
+        words=FIRST_DEALER_WORDS,
     )
     """``random`` or a seat number."""
 
@@ -1111,6 +1180,7 @@ class NainJauneGame(Game[NainJauneOptions]):
         max_players=8,
         rules_version=2,
         summary="The yellow dwarf: runs of rising cards, 'sans sept', a board of five boxes",
+        summary_fr="suites de cartes qui montent, « sans sept », un plateau de cinq cases",
     )
     options_class = NainJauneOptions
     review_thresholds = (4.0, 9.0, 18.0)

@@ -31,7 +31,8 @@ from parlour.core.game import (
     first_dealer_text,
     parse_first_dealer,
 )
-from parlour.core.options import option
+from parlour.core.lesson import Said
+from parlour.core.options import FIRST_DEALER_WORDS, option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng, Sampler
 from parlour.core.shared_events import CardDealt, DealStarted, FirstDealerChosen, GameEnded
@@ -103,19 +104,42 @@ _VAMPIRE_RULES: Final = {
 class ThraculaOptions:
     """The options of Thracula (rules-decisions.md §1c)."""
 
-    players: int = option(3, "number of players (Thracula is for three)", choices=(3,))
+    players: int = option(
+        3,
+        "number of players (Thracula is for three)",
+        choices=(3,),
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs",
+    )
     """Always 3."""
-    deals: int = option(6, "deals in a game (6 is a full game)", minimum=1, maximum=6)
+    deals: int = option(
+        6,
+        "deals in a game (6 is a full game)",
+        minimum=1,
+        maximum=6,
+        label=Said("Deals", "Donnes"),
+        help_fr="donnes d'une partie (6 font une partie complète)",
+    )
     """Number of deals; fewer than 6 make a quick game (the sixth coffin is the one
     laid from the shuffled discards)."""
     first_dealer: str | int = option(
-        "random", "who deals first: random or a seat", choices=("random",), minimum=0, maximum=2
+        "random",
+        "who deals first: random or a seat",
+        choices=("random",),
+        minimum=0,
+        maximum=2,
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier",
+        words=FIRST_DEALER_WORDS,
     )
     """``random``, or a seat number 0–2."""
     two_vampires: str = option(
         "x4",
         "a line with both Vampires: the other card x4, x2, or zero",
         choices=("x4", "x2", "zero"),
+        label=Said("Both Vampires in a line", "Les deux vampires dans une rangée"),
+        help_fr="une rangée avec les deux vampires : l'autre carte ×4, ×2, ou zéro",
+        words={"x4": Said("×4", "×4"), "x2": Said("×2", "×2"), "zero": Said("zero", "zéro")},
     )
     """What a line holding both Vampires is worth: its third card's value × 4,
     × 2, or nothing."""
@@ -123,6 +147,9 @@ class ThraculaOptions:
         None,
         "end bonus: none, or the leader adds his lead over the second",
         choices=(None, "difference_to_second"),
+        label=Said("End bonus", "Bonus de fin"),
+        help_fr="bonus de fin : aucun, ou le premier ajoute son avance sur le deuxième",
+        words={"difference_to_second": Said("lead over the second", "l'écart avec le deuxième")},
     )
     """``none``, or ``difference_to_second``: a single leader adds his lead over the
     second player (a tie for first: no bonus)."""
@@ -130,6 +157,12 @@ class ThraculaOptions:
         "table",
         "Queen 10 in rows, King 10 in columns: of the table, or as each player looks",
         choices=("table", "seat"),
+        label=Said("Courts counted", "Figures comptées"),
+        help_fr="dame 10 en ligne, roi 10 en colonne : vus de la table, ou de chaque place",
+        words={
+            "table": Said("from the table", "vues de la table"),
+            "seat": Said("from each seat", "vues de chaque place"),
+        },
     )
     """``table``: one frame for all; a Queen counts 10 in any row of the table and a
     King in any column. ``seat``: as each player looks at the coffin; the dealer
@@ -678,6 +711,9 @@ class ThraculaGame(Game[ThraculaOptions]):
         max_players=3,
         rules_version=1,
         summary="Dracula for three: take a hidden coffin card, lay one face up",
+        summary_fr=(
+            "Dracula à trois : prendre une carte cachée du cercueil, en poser une face visible"
+        ),
     )
     options_class = ThraculaOptions
     review_thresholds = (2.5, 6.0, 12.0)

@@ -3,7 +3,6 @@
 // seat tokens in share links never reach a server log.
 import { el } from "./cards.js";
 import { language, setLanguage, t } from "./i18n.js";
-import { gameSummary, optionHelp, optionLabel, valueWord } from "./option_words.js";
 import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { ReplayPage, replayLink, say } from "./replay.js";
@@ -172,6 +171,25 @@ async function rules(name) {
 }
 
 // ----- a new table -------------------------------------------------------------------------------
+// The words of the games and their options come with the games (GET /api/games),
+// declared by each game where it declares the option, in English and French.
+
+// A game's summary in the language chosen.
+function gameSummary(game) {
+  return language() === "fr" ? game.summary_fr : game.summary;
+}
+
+// A pair of words ({en, fr}) in the language chosen.
+function said(words) {
+  return words[language()] ?? words.en;
+}
+
+// One value of an option ("none", true, "clockwise", a number) in words.
+function valueWord(option, value) {
+  const key = value === null ? "none" : String(value);
+  return option.words[key] ? said(option.words[key]) : key;
+}
+
 // The values a select offers for an option at a table of `players` (null: a
 // text field). A seat number (first_dealer) is offered only for seats that exist.
 function optionValues(option, players) {
@@ -202,7 +220,7 @@ function valueText(value) {
 // A value as a person reads it: words in the language chosen, a seat numbered from 1.
 function valueLabel(option, value) {
   if (option.name === "first_dealer" && typeof value === "number") return t("seat", { n: value + 1 });
-  return valueWord(value);
+  return valueWord(option, value);
 }
 
 // Whether an option matters at a table of `players` (its spec says for which counts).
@@ -210,7 +228,7 @@ function optionApplies(option, players) {
   return !option.players || option.players.includes(players);
 }
 
-function optionControl(game, option, players, previous) {
+function optionControl(option, players, previous) {
   const id = `option-${option.name}`;
   const values = optionValues(option, players);
   const chosen = previous ?? valueText(option.default);
@@ -225,14 +243,14 @@ function optionControl(game, option, players, previous) {
   } else {
     // A number, or nothing for "none" (the placeholder says it in words).
     const shownValue = chosen === "none" ? "" : chosen;
-    control = el("input", { id, name: option.name, type: "text", inputmode: "numeric", value: shownValue, placeholder: option.type.includes("None") ? valueWord(null) : "" });
+    control = el("input", { id, name: option.name, type: "text", inputmode: "numeric", value: shownValue, placeholder: option.type.includes("None") ? valueWord(option, null) : "" });
   }
   return el(
     "div",
     { class: "field" },
-    el("label", { for: id }, optionLabel(option.name)),
+    el("label", { for: id }, said(option.label)),
     control,
-    el("small", { class: "help" }, optionHelp(game, option)),
+    el("small", { class: "help" }, language() === "fr" ? option.help_fr : option.help),
   );
 }
 
@@ -285,7 +303,7 @@ async function newTable(name) {
     const previous = Object.fromEntries([...optionsBox.querySelectorAll("select, input")].map((control) => [control.name, control.value]));
     const shown = options.filter((option) => optionApplies(option, count));
     optionsBox.hidden = shown.length === 0;
-    optionsBox.replaceChildren(el("legend", {}, t("options")), ...shown.map((option) => optionControl(name, option, count, previous[option.name])));
+    optionsBox.replaceChildren(el("legend", {}, t("options")), ...shown.map((option) => optionControl(option, count, previous[option.name])));
   };
   playersSelect.addEventListener("change", () => {
     drawSeats();

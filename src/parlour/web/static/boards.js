@@ -1,7 +1,9 @@
 // What the games' boards share, and the loader of a game's board.
 //
 // Each game draws its own board in a JavaScript module of its package (the
-// `board` part of its GameParts), served at /games/<name>/board.js. The module
+// `board` part of its GameParts), served at /games/<name>/board.js, and styles
+// it in a stylesheet of its package (the `board_css` part, when it has one),
+// served at /games/<name>/board.css and linked when the board loads. The module
 // exports `boards`, the table parts of each game it draws by name (a family's
 // module draws several): board(view, ctx), info(view, ctx), seatNote(view,
 // seat) and seatScore(view, seat). A board never decides
@@ -52,21 +54,40 @@ const PLAIN = {
 
 const loaded = new Map();
 
+// Link game `name`'s board stylesheet into the page, if it has one: a promise
+// settled once the rules apply (so that a board is never drawn unstyled).
+function loadStylesheet(name) {
+  const url = `/games/${encodeURIComponent(name)}/board.css`;
+  return fetch(url, { method: "HEAD" }).then((answer) => {
+    if (answer.status === 404) return null;
+    return new Promise((settle) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = url;
+      link.dataset.board = name;
+      link.addEventListener("load", settle);
+      link.addEventListener("error", settle);
+      document.head.append(link);
+    });
+  });
+}
+
 // The table parts of game `name`: a promise of its board module's entry (the
-// plain board when the game has none), loaded once.
+// plain board when the game has none), loaded once with its stylesheet.
 export function loadBoard(name) {
   if (!loaded.has(name)) {
     const url = `/games/${encodeURIComponent(name)}/board.js`;
+    const drawing = fetch(url, { method: "HEAD" }).then((answer) => {
+      if (answer.status === 404) return PLAIN;
+      return import(url).then((module) => {
+        const game = module.boards && module.boards[name];
+        if (!game) throw new Error(`${url} exports no board of ${name}`);
+        return game;
+      });
+    });
     loaded.set(
       name,
-      fetch(url, { method: "HEAD" }).then((answer) => {
-        if (answer.status === 404) return PLAIN;
-        return import(url).then((module) => {
-          const game = module.boards && module.boards[name];
-          if (!game) throw new Error(`${url} exports no board of ${name}`);
-          return game;
-        });
-      }),
+      Promise.all([drawing, loadStylesheet(name)]).then(([game]) => game),
     );
   }
   return loaded.get(name);
