@@ -58,7 +58,7 @@ def test_a_lesson_is_followed_to_its_end_in_the_browser(page: Any, server: str, 
     assert lesson.title.en in coach
     assert lesson.welcome[0].en.split(".")[0] in coach
     assert "I suggest" in coach
-    page.wait_for_selector(PROPOSED)
+    page.wait_for_selector(PROPOSED, state="attached")  # in the "All moves" list
     moves = follow_the_coach(page)
     assert moves >= len(lesson.steps)
     page.wait_for_function(
