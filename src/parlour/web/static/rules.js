@@ -28,7 +28,7 @@ async function drawExample(game, figure) {
     if (board) board.classList.add("board", "example-board");
     figure.replaceChildren(
       el("div", { class: `example-felt game-${game}` }, board),
-      el("figcaption", {}, el("ul", { class: "example-sentences" }, data.sentences.map((sentence) => el("li", {}, sentence)))),
+      el("figcaption", {}, el("ul", { class: "example-sentences" }, data.sentences.map((sentence) => el("li", {}, ...sentence.split("\n").flatMap((line, index) => (index ? [el("br"), line.trim()] : [line])))))),
     );
   } catch (error) {
     figure.replaceChildren(el("p", { class: "form-error" }, error.message));
