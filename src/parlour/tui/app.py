@@ -169,6 +169,10 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(line.rstrip() for line in lines).rstrip() + "\n"
 
 
+RUN_LINE_TIMER = "run-line"
+"""The name of the timers that tell a run's lines one by one (not a bot move)."""
+
+
 class TableApp(App[int]):
     """The table for one :class:`Match`."""
 
@@ -553,7 +557,7 @@ class TableApp(App[int]):
                 log.follow()
                 self.log_lines += 1
                 self.written_log = lines[: self.log_lines]
-                self.set_timer(self.bot_delay / 2, lambda: show(index + 1))
+                self.set_timer(self.bot_delay / 2, lambda: show(index + 1), name=RUN_LINE_TIMER)
                 return
             self.told_run = before
             self.after_move(before, sentences)
