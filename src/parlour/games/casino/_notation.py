@@ -50,43 +50,6 @@ def _is_whole_number(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def move_text(state: CasinoState) -> str:
-    """The move being made, as chosen so far, in the one-line notation
-    (``7H take 3S+4D, 7C``); the whole move once it is complete."""
-    card = state.pending_card
-    if card < 0:
-        return ""
-    kind = state.pending_kind
-    played = format_card(card)
-    if kind == CODE_TRAIL:
-        return f"{played} trail"
-    taken = state.pending_taken
-    groups = list(state.pending_groups)
-    if state.pending_open:
-        groups.append(state.pending_open)
-    builds = [
-        f"b{value}"
-        for value in range(2, 11)
-        if state.build_cards[value] and state.build_cards[value] & taken
-    ]
-    if kind == CODE_CAPTURE:
-        if not VALUE[card]:
-            groups = [1 << other for other in iter_bits(taken)]
-        parts = [_joined(group) for group in sorted(groups, key=_lowest)] + builds
-        return f"{played} take " + ", ".join(parts) if parts else f"{played} take"
-    head = f"{played} build {kind}"
-    if state.pending_raise:
-        partners = [f"b{state.pending_raise}"]
-        if groups:
-            partners += [format_card(other) for other in iter_bits(groups[0])]
-        return f"{head} with " + "+".join(partners)
-    first = groups[0] if groups else 0
-    parts = [_joined(first)] if first else []
-    parts += [_joined(group) for group in sorted(groups[1:], key=_lowest)]
-    parts += builds
-    return f"{head} with " + ", ".join(parts) if parts else head
-
-
 def action_text(state: CasinoState, action: object) -> str:
     """A step's text: ``7H take`` · ``5S build 9`` · ``3C trail`` (a move's first
     step), ``4D`` or ``b9`` (added to the move), ``done``; at a chance node the

@@ -372,6 +372,16 @@ def card_texts(cards: int) -> list[str]:
 # ----- state -----------------------------------------------------------------
 
 
+def _lowest_card(cards: int) -> int:
+    """The position of a mask's lowest card, plus one (groups are told lowest first)."""
+    return (cards & -cards).bit_length()
+
+
+def _joined_cards(cards: int) -> str:
+    """``3S+4D``: a mask's cards joined by ``+``."""
+    return "+".join(format_card(card) for card in iter_bits(cards))
+
+
 class CasinoState(State):
     """A Casino position: hands, the table (loose cards and builds), captures,
     scores, and the move being made (``pending_*``)."""
@@ -986,10 +996,41 @@ class CasinoState(State):
     # ----- text -----------------------------------------------------------------
     def move_text(self) -> str:
         """The move being made, as chosen so far, in the one-line notation
-        (``7H take 3S+4D, 7C``); the whole move once it is complete."""
-        from parlour.games.casino._notation import move_text
-
-        return move_text(self)
+        (``7H take 3S+4D, 7C``); the whole move once it is complete. (Written
+        on every move, so kept here: a call into ``_notation`` would import it
+        on every call.)"""
+        card = self.pending_card
+        if card < 0:
+            return ""
+        kind = self.pending_kind
+        played = format_card(card)
+        if kind == CODE_TRAIL:
+            return f"{played} trail"
+        taken = self.pending_taken
+        groups = list(self.pending_groups)
+        if self.pending_open:
+            groups.append(self.pending_open)
+        builds = [
+            f"b{value}"
+            for value in range(2, 11)
+            if self.build_cards[value] and self.build_cards[value] & taken
+        ]
+        if kind == CODE_CAPTURE:
+            if not VALUE[card]:
+                groups = [1 << other for other in iter_bits(taken)]
+            parts = [_joined_cards(group) for group in sorted(groups, key=_lowest_card)] + builds
+            return f"{played} take " + ", ".join(parts) if parts else f"{played} take"
+        head = f"{played} build {kind}"
+        if self.pending_raise:
+            partners = [f"b{self.pending_raise}"]
+            if groups:
+                partners += [format_card(other) for other in iter_bits(groups[0])]
+            return f"{head} with " + "+".join(partners)
+        first = groups[0] if groups else 0
+        parts = [_joined_cards(first)] if first else []
+        parts += [_joined_cards(group) for group in sorted(groups[1:], key=_lowest_card)]
+        parts += builds
+        return f"{head} with " + ", ".join(parts) if parts else head
 
     def action_to_string(self, action: object) -> str:
         """A step's text: ``7H take`` · ``5S build 9`` · ``3C trail`` (a move's first
