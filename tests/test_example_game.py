@@ -68,6 +68,7 @@ def test_the_folder_holds_the_whole_game_and_nothing_else_names_it() -> None:
         if path.is_file()
         and path.suffix in (".py", ".js", ".css", ".html", ".toml", ".md", ".txt")
         and EXAMPLE not in path.parents
+        and not any(part.endswith(".egg-info") for part in path.parts)  # pip's build notes
         and path != here
         and naming.search(path.read_text(encoding="utf-8", errors="replace"))
     ]
