@@ -39,6 +39,8 @@ from parlour.table.coach import has_lesson, lesson_for
 from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
 from parlour.table.stores import open_store
 from parlour.table.table import SeatSpec
+from parlour.web.accounts import AccountError, People, account_routes
+from parlour.web.chat import ChatError
 from parlour.web.coaching import LESSON_META, LessonCoaches, is_lesson_table
 from parlour.web.guard import (
     MAX_BODY_BYTES,
@@ -60,6 +62,7 @@ from parlour.web.hub import (
     seat_specs_from_request,
 )
 from parlour.web.limits import ServerLimits
+from parlour.web.people import open_people_book
 from parlour.web.replay import replay_frames
 from parlour.web.review import ReviewDesk
 from parlour.web.seats import (
@@ -279,6 +282,18 @@ def seat_names_of_request(entries: object) -> list[tuple[int, str]]:
     return named
 
 
+def sign_first_person(entries: object, name: str) -> None:
+    """Name the first person's seat of a new table's ``seats`` after the
+    signed-in maker's account (that is the seat whose token the maker gets)."""
+    if not isinstance(entries, list):
+        return
+    for index, entry in enumerate(entries):
+        kind = entry.get("kind") if isinstance(entry, dict) else entry
+        if kind in ("human", "person"):
+            entries[index] = {"kind": "person", "name": name}
+            return
+
+
 def check_new_table_names(entries: object) -> None:
     """Refuse a new table whose seats would share a name, whatever the case: the
     given names, and the table's own ``Player N`` / ``Bot N`` for the others."""
@@ -375,6 +390,13 @@ def create_app(
             raise WebError("the server is starting; try again in a moment", 503)
         return hubs[0]
 
+    peoples: list[People] = []
+
+    def current_people() -> People:
+        if not peoples:
+            raise WebError("the server is starting; try again in a moment", 503)
+        return peoples[0]
+
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": games_listing(), "bots": list(BOT_KINDS)})
 
@@ -421,15 +443,21 @@ def create_app(
                 raise WebError("players must be a whole number")
             options["players"] = players
         game = parlour.load_game(game_name, **options)
+        people = current_people()
+        maker = people.account_of(request)
+        if maker is not None:  # a signed-in maker sits at the first person's seat, by name
+            sign_first_person(data.get("seats"), maker.name)
         check_new_table_names(data.get("seats"))
         specs = seat_specs_from_request(data.get("seats"), game.num_players)
         settings = TableSettings.from_request(data)
+        choice = People.table_choice(data, specs)
         hub = current_hub()
         address = client_address(request)
         with_bots = any(spec.kind == "bot" for spec in specs)
         hub.admit_table(address, with_bots)
         room, tokens = hub.create_table(game_name, options, specs, settings)
         hub.note_table(address, room.table.id, with_bots)
+        people.table_made(room.table.id, choice, maker, min(tokens, default=None))
         return JSONResponse(
             {
                 "table": room.table.id,
@@ -472,6 +500,9 @@ def create_app(
             lesson=game_name,
         )
         hub.note_table(address, room.table.id, True)
+        people = current_people()
+        choice = People.table_choice({}, specs, lesson=True)
+        people.table_made(room.table.id, choice, people.account_of(request), lesson.seat)
         return JSONResponse(
             {
                 "table": room.table.id,
@@ -519,12 +550,58 @@ def create_app(
         name = normalise_name(data.get("name", ""), "name")
         hub = current_hub()
         room = hub.room(table_id)
+        people = current_people()
+        if people.is_private(table_id):
+            raise WebError("this table is private: its seats are taken by their links only", 403)
+        account = people.account_of(request)
+        if account is not None:
+            name = account.name
         if 0 <= seat < len(room.table.seats):
             names = enumerate(hub.names(room))
             others = [(index, other) for index, other in names if index != seat]
             check_name_free(name, others)
         token = hub.take_seat(table_id, seat, name)
+        if account is not None:
+            people.seat_taken(hub, room, seat, account)
         return JSONResponse({"table": table_id, "seat": seat, "token": token})
+
+    async def play_now(request: Request) -> Response:
+        # "Play now": a free seat at an open table of the game, or a new open table.
+        data = await json_body(request)
+        game_name = data.get("game")
+        if not isinstance(game_name, str) or game_name not in game_names():
+            raise WebError(f"game must be one of: {', '.join(game_names())}")
+        people = current_people()
+        account = people.account_of(request)
+        name = account.name if account else normalise_name(data.get("name", ""), "name")
+        hub = current_hub()
+        for table_id in people.book.waiting_tables(game_name):
+            room = hub.room(table_id)
+            if account is not None and people.owned_seat(table_id, account) is not None:
+                continue
+            entries = hub.seat_entries(room)
+            for seat in sorted(entries):
+                if entries[seat].taken or room.table.is_over():
+                    continue
+                names = enumerate(hub.names(room))
+                try:
+                    check_name_free(name, [(i, other) for i, other in names if i != seat])
+                    token = hub.take_seat(table_id, seat, name)
+                except (WebError, SeatNameError):
+                    continue
+                if account is not None:
+                    people.seat_taken(hub, room, seat, account)
+                return JSONResponse({"table": table_id, "seat": seat, "token": token})
+        game = parlour.load_game(game_name)
+        specs = [SeatSpec("person", name if seat == 0 else "") for seat in range(game.num_players)]
+        address = client_address(request)
+        hub.admit_table(address, False)
+        room, tokens = hub.create_table(game_name, {}, specs, TableSettings())
+        hub.note_table(address, room.table.id, False)
+        people.table_made(room.table.id, People.table_choice({}, specs), account, 0)
+        return JSONResponse(
+            {"table": room.table.id, "seat": 0, "token": tokens[0]}, status_code=201
+        )
 
     async def check_link(request: Request) -> Response:
         table_id = table_id_of(request)
@@ -570,7 +647,8 @@ def create_app(
             raise WebError(f"limit must be a whole number 1–{LOBBY_PAGE_MOST}")
         hub = current_hub()
         tables = []
-        for table_id in hub.book.table_ids(finished=True)[: int(limit_text)]:
+        listed = current_people().listed(hub.book.table_ids(finished=True)[: 4 * int(limit_text)])
+        for table_id in listed[: int(limit_text)]:
             room = hub.rooms.get(table_id)
             try:
                 entry = hub.lobby_entry(room) if room else hub.stored_entry(table_id)
@@ -642,14 +720,14 @@ def create_app(
         hub = current_hub()
         hub.sockets += 1
         try:
-            await TableSocket(hub, websocket, limit).run()
+            await TableSocket(hub, websocket, limit, current_people()).run()
         finally:
             hub.sockets -= 1
 
     async def refuse(request: Request, error: Exception) -> Response:
         if isinstance(error, STORE_ERRORS):
             return store_unavailable(error)
-        if isinstance(error, WebError | EdgeError | SeatNameError):
+        if isinstance(error, WebError | EdgeError | SeatNameError | AccountError):
             return error_response(str(error), error.status)
         if isinstance(error, HTTPException):
             return error_response(str(error.detail), error.status_code)
@@ -677,6 +755,10 @@ def create_app(
             assert isinstance(book, PostgresSeatBook)
             sync = ClusterSync(hub, database_url, book)
             await sync.start()
+        people = People(open_people_book(table_store, path))
+        hub.finished_hooks.append(lambda room: people.table_finished(hub, room))
+        hub.lobby_filter = people.listed
+        peoples.append(people)
         hubs.append(hub)
         app.state.hub = hub
         sweeper = asyncio.create_task(sweep_finished_tables(hub, finished_ttl))
@@ -690,10 +772,13 @@ def create_app(
                 await sync.stop()
             await hub.close()
             book.close()
+            people.close()
             hubs.clear()
+            peoples.clear()
 
     routes = [
         Route("/", index),
+        *account_routes(current_people, current_hub, json_body, client_address, play_now),
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
         Route("/games/{name}/board.js", game_board),
@@ -719,6 +804,7 @@ def create_app(
         WebError: refuse,
         ParlourError: refuse,
         HTTPException: refuse,
+        AccountError: refuse,
         Exception: failed,
     }
     handlers.update({kind: refuse for kind in STORE_ERRORS})
@@ -787,10 +873,17 @@ class BinaryFrameError(Exception):
 class TableSocket:
     """One WebSocket at one table: hello first, then moves, undo, hint, again."""
 
-    def __init__(self, hub: Hub, websocket: WebSocket, limit: TokenBucket | None = None) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        websocket: WebSocket,
+        limit: TokenBucket | None = None,
+        people: People | None = None,
+    ) -> None:
         self.hub = hub
         self.websocket = websocket
         self.limit = limit
+        self.people = people
         self.connection: Connection | None = None
 
     async def error(self, message: str) -> None:
@@ -921,6 +1014,10 @@ class TableSocket:
             return None
         token = message.get("token")
         seat: int | None = None
+        people = self.people
+        account = people.account_of(self.websocket) if people is not None else None
+        if token is None and account is not None and people is not None:
+            seat = people.owned_seat(room.table.id, account)  # the account's seat, any browser
         if token is not None:
             if not isinstance(token, str) or len(token) > 200:
                 await self.error("the token must be the text of a seat's link")
@@ -944,7 +1041,9 @@ class TableSocket:
         except SeatNameError as error:
             await self.error(str(error))
             return None
-        if seat is not None and name:
+        if seat is not None and account is not None and people is not None:
+            people.seat_taken(self.hub, room, seat, account)
+        elif seat is not None and name:
             self.hub.book.name_seat(room.table.id, seat, name)
         connection = Connection(
             sender=self.websocket,
@@ -954,6 +1053,10 @@ class TableSocket:
             abort=abort_of(self.websocket.scope),
         )
         await self.hub.join(room, connection)
+        if people is not None:
+            if account is not None:
+                people.chat.signed_in(connection, account.account_id, account.name)
+            self.hub.send(connection, people.chat.history(room, connection))
         return connection
 
     async def dispatch(
@@ -989,13 +1092,16 @@ class TableSocket:
                 connection.lang = lang
                 connection.log_epoch = -1
                 self.hub.send(connection, self.hub.state_message(room, connection))
+            elif kind == "chat" and self.people is not None:
+                self.people.chat.say(self.hub, room, connection, message)
             elif kind == "hello":
                 raise WebError("hello is said once, at the start")
             else:
                 raise WebError(
-                    f"unknown message type {kind!r}; allowed: move, undo, hint, again, leave, state"
+                    f"unknown message type {kind!r}; "
+                    "allowed: move, undo, hint, again, leave, state, chat"
                 )
-        except (WebError, TableError, ParlourError) as error:
+        except (WebError, TableError, ParlourError, ChatError) as error:
             # The message may list the seat's own moves (its cards): never logged.
             log.debug(
                 "table %s: a %s message was refused (%s)", room.table.id, kind, type(error).__name__

@@ -309,6 +309,11 @@ class Hub:
         self.elsewhere: set[tuple[str, int]] = set()
         """``(table id, seat)`` held by a connection to another server process on
         the same database (kept up to date by :class:`parlour.web.cluster.ClusterSync`)."""
+        self.finished_hooks: list[Callable[[Room], None]] = []
+        """Called with a room each time a finished table is announced (the
+        accounts' results and ratings: :mod:`parlour.web.accounts`)."""
+        self.lobby_filter: Callable[[list[str]], list[str]] = list
+        """The tables of a list the lobby may show (private tables are not)."""
 
     # ----- tables ------------------------------------------------------------
     def create_table(
@@ -466,7 +471,7 @@ class Hub:
         """``GET /api/tables``: up to ``limit`` unfinished tables, newest first,
         after the table ``after`` (the previous page's ``next``). Built from each
         table's stored header and its seats, without opening any table."""
-        ids = self.book.table_ids(finished=False)
+        ids = self.lobby_filter(self.book.table_ids(finished=False))
         start = 0
         if after is not None:
             try:
@@ -786,6 +791,8 @@ class Hub:
         a client. Then the stand-in timer is set for whoever is on turn now."""
         if room.table.is_over():
             self.book.mark_finished(room.table.id)
+            for hook in self.finished_hooks:
+                hook(room)
         names, facts = self.names(room), self.seat_facts(room)
         for connection in list(room.connections):
             message = self.state_message(room, connection, names, facts)
