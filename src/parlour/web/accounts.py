@@ -424,12 +424,19 @@ class People:
         return TableFacts(str(visibility), rated and not lesson, "")
 
     def table_made(
-        self, table_id: str, facts: TableFacts, maker: Account | None, seat: int | None
+        self,
+        hub: Hub,
+        table_id: str,
+        facts: TableFacts,
+        maker: Account | None,
+        seat: int | None,
     ) -> None:
         """Record a new table's choices, and its maker's seat as the maker's."""
         owners = {seat: maker.account_id} if maker is not None and seat is not None else {}
         maker_id = maker.account_id if maker is not None else ""
         self.book.add_table(table_id, TableFacts(facts.visibility, facts.rated, maker_id), owners)
+        if owners:  # the account's seat is taken now: nobody else may sit there
+            hub.book.mark_taken(table_id, min(owners))
 
     def is_private(self, table_id: str) -> bool:
         """True when the table is private (not listed; seats by link only)."""

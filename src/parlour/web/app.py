@@ -457,7 +457,7 @@ def create_app(
         hub.admit_table(address, with_bots)
         room, tokens = hub.create_table(game_name, options, specs, settings)
         hub.note_table(address, room.table.id, with_bots)
-        people.table_made(room.table.id, choice, maker, min(tokens, default=None))
+        people.table_made(hub, room.table.id, choice, maker, min(tokens, default=None))
         return JSONResponse(
             {
                 "table": room.table.id,
@@ -502,7 +502,7 @@ def create_app(
         hub.note_table(address, room.table.id, True)
         people = current_people()
         choice = People.table_choice({}, specs, lesson=True)
-        people.table_made(room.table.id, choice, people.account_of(request), lesson.seat)
+        people.table_made(hub, room.table.id, choice, people.account_of(request), lesson.seat)
         return JSONResponse(
             {
                 "table": room.table.id,
@@ -598,7 +598,8 @@ def create_app(
         hub.admit_table(address, False)
         room, tokens = hub.create_table(game_name, {}, specs, TableSettings())
         hub.note_table(address, room.table.id, False)
-        people.table_made(room.table.id, People.table_choice({}, specs), account, 0)
+        people.table_made(hub, room.table.id, People.table_choice({}, specs), account, 0)
+        hub.book.mark_taken(room.table.id, 0)  # a guest's seat too: "Play now" seats them
         return JSONResponse(
             {"table": room.table.id, "seat": 0, "token": tokens[0]}, status_code=201
         )

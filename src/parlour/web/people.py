@@ -445,8 +445,8 @@ class PeopleBook:
         oldest first (where "Play now" seats a person)."""
         rows = self.query(
             "SELECT t.table_id FROM web_tables AS t"
-            " JOIN web_table_facts AS f ON f.table_id = t.table_id"
-            " WHERE t.game = ? AND NOT t.finished AND f.visibility = 'open'"
+            " LEFT JOIN web_table_facts AS f ON f.table_id = t.table_id"
+            " WHERE t.game = ? AND NOT t.finished AND COALESCE(f.visibility, 'open') = 'open'"
             " AND EXISTS (SELECT 1 FROM web_seats AS s"
             " WHERE s.table_id = t.table_id AND NOT s.taken)"
             " ORDER BY t.created LIMIT 20",

@@ -1,0 +1,459 @@
+"""Players, not just seats (issue 32), against real ``parlour serve`` processes
+on SQLite and on PostgreSQL: accounts and their sessions, open and private
+tables, "Play now", table chat and its channels, ratings after a rated game, a
+player's page, and a database of the previous release upgraded in place.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("argon2", reason="accounts need the web extra: pip install '.[web]'")
+pytest.importorskip("openskill", reason="ratings need the web extra: pip install '.[web]'")
+
+from live import Client, ServeProcess, serving
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServeProcess]:
+    """A real server on a new SQLite file, or on a new PostgreSQL database."""
+    if request.param == "sqlite":
+        database = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    else:
+        database = request.getfixturevalue("postgres_url")
+    with serving(database) as started:
+        yield started
+
+
+def browser(server: ServeProcess) -> httpx.Client:
+    """A client that keeps its cookies, as one browser does."""
+    return httpx.Client(base_url=server.base, timeout=30.0)
+
+
+def sign_up(server: ServeProcess, name: str) -> httpx.Client:
+    """A new browser with a new account of ``name``, signed in."""
+    client = browser(server)
+    answer = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert answer.status_code == 201, answer.text
+    return client
+
+
+class CookieClient(Client):
+    """A table WebSocket that carries a browser's cookies (its session)."""
+
+    def __init__(
+        self, server: ServeProcess, table: str, cookies: httpx.Cookies, token: str | None = None
+    ) -> None:
+        from websockets.sync.client import connect
+
+        header = "; ".join(f"{name}={value}" for name, value in cookies.items())
+        self.socket = connect(
+            server.ws_url(table),
+            open_timeout=30,
+            max_queue=None,
+            additional_headers={"Cookie": header} if header else None,
+        ).__enter__()
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] = {}
+        self.send({"type": "hello", "token": token} if token else {"type": "hello"})
+        self.first = self.until(lambda message: message["type"] in ("state", "error"))
+
+
+def play_to_end(clients: dict[int, Client]) -> dict[str, Any]:
+    """Play the first legal move for whichever seat is on turn until the game
+    is over; the last state."""
+    state = next(iter(clients.values())).state
+    for _ in range(2000):
+        if state.get("over"):
+            return state
+        seat = state["to_act"]
+        mover = clients[seat]
+        mover.state_at(state["version"])
+        state = mover.move_first_legal(mover.state)
+        assert state["type"] == "state", state
+    raise AssertionError("the game did not end in 2000 moves")
+
+
+def test_an_account_signs_in_out_renames_recovers_and_is_deleted(server: ServeProcess) -> None:
+    ann = browser(server)
+    made = ann.post("/api/accounts", json={"name": "  Ann  ", "password": PASSWORD})
+    assert made.status_code == 201, made.text
+    assert made.json()["name"] == "Ann"
+    code = made.json()["recovery_code"]
+    cookie = made.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=lax" in cookie and "secure" not in cookie
+    assert ann.get("/api/session").json() == {"name": "Ann"}
+    # Names are unique ignoring case and width.
+    for twin in ("ann", "ＡＮＮ", "ａｎｎ"):
+        again = browser(server).post("/api/accounts", json={"name": twin, "password": PASSWORD})
+        assert again.status_code == 409, (twin, again.text)
+    assert (
+        browser(server)
+        .post("/api/accounts", json={"name": "Bo\u202eb", "password": PASSWORD})
+        .status_code
+        == 400
+    )
+    assert (
+        browser(server).post("/api/accounts", json={"name": "Bob", "password": "short"}).status_code
+        == 400
+    )
+
+    # A wrong name and a wrong password answer alike.
+    stranger = browser(server)
+    wrong_password = stranger.post("/api/session", json={"name": "Ann", "password": "not the one"})
+    wrong_name = stranger.post("/api/session", json={"name": "Nobody", "password": PASSWORD})
+    assert wrong_password.status_code == wrong_name.status_code == 401
+    assert wrong_password.json() == wrong_name.json()
+    assert "set-cookie" not in wrong_password.headers
+
+    # A second browser signs in (any case); changing the password ends it.
+    other = browser(server)
+    assert other.post("/api/session", json={"name": "ANN", "password": PASSWORD}).status_code == 200
+    assert other.get("/api/session").json() == {"name": "Ann"}
+    changed = ann.post(
+        "/api/account/password", json={"password": PASSWORD, "new_password": "a new password"}
+    )
+    assert changed.status_code == 200, changed.text
+    assert other.get("/api/session").json() == {"name": None}
+    assert ann.get("/api/session").json() == {"name": "Ann"}
+
+    # Rename: the player's page follows the account.
+    assert ann.post("/api/account/name", json={"name": "Annie"}).json() == {"name": "Annie"}
+    assert ann.get("/api/players/annie").json()["name"] == "Annie"
+    assert ann.get("/api/players/Ann").status_code == 404
+
+    # The recovery code sets a new password once; it is then replaced.
+    lost = browser(server)
+    recovered = lost.post(
+        "/api/account/recover",
+        json={"name": "annie", "recovery_code": code.lower(), "new_password": "third password"},
+    )
+    assert recovered.status_code == 200, recovered.text
+    assert recovered.json()["recovery_code"] != code
+    assert ann.get("/api/session").json() == {"name": None}  # every other session ended
+    reused = browser(server).post(
+        "/api/account/recover",
+        json={"name": "Annie", "recovery_code": code, "new_password": "fourth password"},
+    )
+    assert reused.status_code == 401
+
+    # Signing out ends the session in the database: the old cookie is refused.
+    token = lost.cookies["parlour_session"]
+    assert lost.delete("/api/session").status_code == 200
+    replayed = browser(server)
+    replayed.cookies.set("parlour_session", token)
+    assert replayed.get("/api/session").json() == {"name": None}
+
+    # Deleting the account: its games stay, under "a former player".
+    assert (
+        lost.post("/api/session", json={"name": "Annie", "password": "third password"}).status_code
+        == 200
+    )
+    table = lost.post(
+        "/api/tables", json={"game": "dracula", "seats": ["human", "human"], "visibility": "open"}
+    ).json()["table"]
+    assert lost.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "Annie"
+    assert lost.request("DELETE", "/api/account", json={"password": "wrong one"}).status_code == 403
+    assert (
+        lost.request("DELETE", "/api/account", json={"password": "third password"}).status_code
+        == 200
+    )
+    assert lost.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "a former player"
+    assert lost.get("/api/players/Annie").status_code == 404
+    assert (
+        browser(server)
+        .post("/api/session", json={"name": "Annie", "password": "third password"})
+        .status_code
+        == 401
+    )
+
+
+def test_a_session_is_one_account_and_its_seats_follow_it_across_browsers(
+    server: ServeProcess,
+) -> None:
+    ann, bob = sign_up(server, "Ann"), sign_up(server, "Bob")
+    made = ann.post("/api/tables", json={"game": "dracula", "seats": ["human", "human"]})
+    table = made.json()["table"]
+    seats = ann.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[0]["name"] == "Ann"  # the maker's seat carries the account's name
+    # Ann in another browser, with no token: the account's seats, and the seat itself.
+    elsewhere = browser(server)
+    assert (
+        elsewhere.post("/api/session", json={"name": "ann", "password": PASSWORD}).status_code
+        == 200
+    )
+    assert elsewhere.get("/api/account/tables").json()["tables"] == [
+        {"table": table, "seat": 0, "game": "dracula"}
+    ]
+    annie = CookieClient(server, table, elsewhere.cookies)
+    assert annie.first["type"] == "state" and annie.first["seat"] == 0
+    # Bob's cookie never acts for Ann: with no token he only watches.
+    bobby = CookieClient(server, table, bob.cookies)
+    assert bobby.first["seat"] is None
+    assert bob.get("/api/account/tables").json()["tables"] == []
+    # Bob takes the free seat from the lobby: it is his, under his name.
+    taken = bob.post(f"/api/tables/{table}/seats/1", json={"name": "Mallory"})
+    assert taken.status_code == 200, taken.text
+    assert ann.get(f"/api/tables/{table}").json()["seats"][1]["name"] == "Bob"
+    assert [entry["seat"] for entry in bob.get("/api/account/tables").json()["tables"]] == [1]
+    for client in (annie, bobby):
+        client.close()
+    assert browser(server).get("/api/account/tables").status_code == 401
+
+
+def test_private_tables_are_not_listed_and_their_seats_are_taken_by_link_only(
+    server: ServeProcess,
+) -> None:
+    guest = browser(server)
+
+    def make(**request: Any) -> str:
+        answer = guest.post("/api/tables", json={"game": "dracula", **request})
+        assert answer.status_code == 201, answer.text
+        table: str = answer.json()["table"]
+        return table
+
+    private = make(seats=["human", "human"], visibility="private")
+    open_table = make(seats=["human", "human"])
+    bots = make(seats=["human", "bot:random"])  # one person's bot table: private by default
+    shown_bots = make(seats=["human", "bot:random"], visibility="open")
+    listed = {entry["table"] for entry in guest.get("/api/tables").json()["tables"]}
+    assert open_table in listed and shown_bots in listed
+    assert private not in listed and bots not in listed
+    refused = guest.post(f"/api/tables/{private}/seats/1", json={"name": "Eve"})
+    assert refused.status_code == 403 and "link" in refused.json()["error"]
+    assert guest.post(f"/api/tables/{open_table}/seats/1", json={"name": "Eve"}).status_code == 200
+    lesson = guest.post("/api/lessons", json={"game": "dracula"}).json()["table"]
+    assert lesson not in {entry["table"] for entry in guest.get("/api/tables").json()["tables"]}
+    bad = guest.post(
+        "/api/tables", json={"game": "dracula", "seats": ["human", "human"], "visibility": "hidden"}
+    )
+    assert bad.status_code == 400 and "visibility" in bad.json()["error"]
+    assert (
+        guest.post(
+            "/api/tables", json={"game": "dracula", "seats": ["human", "human"], "rated": "yes"}
+        ).status_code
+        == 400
+    )
+
+
+def test_play_now_seats_people_together(server: ServeProcess) -> None:
+    ann, bob = sign_up(server, "Ann"), sign_up(server, "Bob")
+    first = ann.post("/api/play-now", json={"game": "dracula"})
+    assert first.status_code == 201, first.text
+    table = first.json()["table"]
+    assert table in {entry["table"] for entry in bob.get("/api/tables").json()["tables"]}
+    again = ann.post("/api/play-now", json={"game": "dracula"})  # Ann is seated there already
+    assert again.json()["table"] != table
+    second = bob.post("/api/play-now", json={"game": "dracula"})
+    assert second.status_code == 200, second.text
+    assert second.json()["table"] == table and second.json()["seat"] == 1
+    names = [seat["name"] for seat in bob.get(f"/api/tables/{table}").json()["seats"]]
+    assert names == ["Ann", "Bob"]
+    assert browser(server).post("/api/play-now", json={"game": "chess"}).status_code == 400
+
+
+def test_chat_keeps_players_and_spectators_apart_until_the_game_is_over(
+    server: ServeProcess,
+) -> None:
+    ann, bob, carol = sign_up(server, "Ann"), sign_up(server, "Bob"), sign_up(server, "Carol")
+    table = ann.post(
+        "/api/tables",
+        json={
+            "game": "dracula",
+            "options": {"deals": 1},
+            "seats": ["human", "human"],
+            "visibility": "open",
+        },
+    ).json()["table"]
+    assert bob.post(f"/api/tables/{table}/seats/1", json={}).status_code == 200
+    players = {
+        0: CookieClient(server, table, ann.cookies),
+        1: CookieClient(server, table, bob.cookies),
+    }
+    watcher = CookieClient(server, table, carol.cookies)
+    assert watcher.first["seat"] is None
+
+    players[0].send({"type": "chat", "text": "<img src=x onerror=alert(1)> good luck"})
+    said = players[1].until(lambda m: m["type"] == "chat")
+    assert said["text"] == "<img src=x onerror=alert(1)> good luck"  # kept as text: pages show text
+    assert said["channel"] == "players" and said["name"] == "Ann" and said["seat"] == 0
+    watcher.send({"type": "chat", "text": "Ann holds the vampire"})
+    heard = watcher.until(lambda m: m["type"] == "chat")
+    assert heard["channel"] == "spectators" and heard["name"] == "Carol"
+    watcher.send({"type": "chat", "reaction": "well_played"})
+    reaction = watcher.until(lambda m: m["type"] == "chat")
+    assert reaction["words"] == {"en": "Well played", "fr": "Bien joué"}
+    players[1].send({"type": "chat", "text": "x" * 301})
+    assert "300" in players[1].until(lambda m: m["type"] == "error")["message"]
+    players[1].send({"type": "chat", "text": "bad\u0007bell"})
+    assert "control" in players[1].until(lambda m: m["type"] == "error")["message"]
+    for message in players[0].drain(0.5) + players[1].drain(0.5):
+        assert not (message["type"] == "chat" and message["channel"] == "spectators"), message
+    # A spectator who comes later reads the spectators' channel only.
+    late = CookieClient(server, table, browser(server).cookies)
+    history = late.until(lambda m: m["type"] == "chat_history")
+    assert [m["text"] for m in history["messages"]] == ["Ann holds the vampire", "Well played"]
+    # The rate limit: a burst, then refusals.
+    for number in range(8):
+        players[1].send({"type": "chat", "text": f"message {number}"})
+    errors = [m for m in players[1].drain(1.0) if m["type"] == "error"]
+    assert errors and "fast" in errors[0]["message"]
+
+    play_to_end(players)
+    watcher.send({"type": "chat", "text": "well played both"})
+    after = players[0].until(lambda m: m["type"] == "chat" and m["channel"] == "all")
+    assert after["text"] == "well played both"
+    # Once the game is over, everyone reads the whole conversation (stored with the table).
+    history = CookieClient(server, table, browser(server).cookies).until(
+        lambda m: m["type"] == "chat_history"
+    )
+    texts = [m["text"] for m in history["messages"]]
+    assert (
+        texts[0].startswith("<img")
+        and "Ann holds the vampire" in texts
+        and texts[-1] == "well played both"
+    )
+    for client in (*players.values(), watcher, late):
+        client.close()
+
+
+def test_a_rated_game_moves_both_ratings_and_the_players_pages_show_it(
+    server: ServeProcess,
+) -> None:
+    ann, bob = sign_up(server, "Ann"), sign_up(server, "Bob")
+    table = ann.post(
+        "/api/tables",
+        json={
+            "game": "dracula",
+            "options": {"deals": 1},
+            "seats": ["human", "human"],
+            "visibility": "open",
+        },
+    ).json()["table"]
+    assert bob.post(f"/api/tables/{table}/seats/1", json={}).status_code == 200
+    players = {
+        0: CookieClient(server, table, ann.cookies),
+        1: CookieClient(server, table, bob.cookies),
+    }
+    final = play_to_end(players)
+    result = final["result"]
+    board = ann.get("/api/ratings/dracula").json()
+    rated = {entry["name"]: entry for entry in board["players"]}
+    assert set(rated) == {"Ann", "Bob"} and all(entry["games"] == 1 for entry in rated.values())
+    assert {bot["bot"] for bot in board["bots"]} >= {"random", "medium", "hard"}
+    if result[0] != result[1]:
+        winner, loser = ("Ann", "Bob") if result[0] > result[1] else ("Bob", "Ann")
+        assert rated[winner]["mu"] > 25 > rated[loser]["mu"]
+        assert board["players"][0]["name"] == winner
+    page = ann.get("/api/players/bob").json()
+    assert page["games"][0]["game"] == "dracula" and page["games"][0]["played"] == 1
+    assert len(page["history"]) == 1 and page["history"][0]["rating"] == rated["Bob"]["rating"]
+    recent = page["recent"][0]
+    assert recent["table"] == table and recent["seat"] == 1 and recent["rated"]
+    assert ann.get(recent["replay"]).status_code == 200
+    for client in players.values():
+        client.close()
+    # An unrated table against a bot: the result counts, the rating does not move.
+    solo = ann.post(
+        "/api/tables",
+        json={
+            "game": "dracula",
+            "options": {"deals": 1},
+            "seats": ["human", "bot:random"],
+            "rated": False,
+        },
+    ).json()
+    alone = CookieClient(server, solo["table"], ann.cookies)
+    state = alone.first
+    while not state["over"]:
+        if state["to_act"] == 0:
+            state = alone.move_first_legal(state)
+        else:
+            state = alone.until(lambda m: m["type"] == "state")
+    alone.close()
+    page = ann.get("/api/players/Ann").json()
+    assert page["games"][0]["played"] == 2 and len(page["history"]) == 1
+    assert ann.get("/api/ratings/dracula").json()["players"][0]["games"] in (1,)
+    assert ann.get("/api/ratings/nothing").status_code == 404
+
+
+def test_a_database_of_the_previous_release_is_upgraded_in_place(tmp_path: Path) -> None:
+    from parlour.table import SeatSpec, SqliteTableStore, Table
+    from parlour.web.seats import SqliteSeatBook, new_token, token_hash
+
+    path = tmp_path / "old.sqlite3"
+    store = SqliteTableStore(path)
+    table = Table.create(
+        "dracula", [SeatSpec("person", "Old"), SeatSpec("bot", "", bot="random")], store=store
+    )
+    book = SqliteSeatBook(path)
+    book.add_table(table.id, "dracula", {0: token_hash(new_token())})
+    book.close()
+    with sqlite3.connect(path) as connection:
+        before = {
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+    assert "web_accounts" not in before
+    with serving(f"sqlite:///{path}") as started:
+        client = browser(started)
+        assert client.get(f"/api/tables/{table.id}").json()["seats"][0]["name"] == "Old"
+        listed = [entry["table"] for entry in client.get("/api/tables").json()["tables"]]
+        assert table.id in listed  # a table made before visibility is open
+        assert sign_up(started, "Newcomer").get("/api/session").json() == {"name": "Newcomer"}
+    with sqlite3.connect(path) as connection:
+        after = {
+            row[0]
+            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        version = connection.execute("SELECT version FROM web_people_schema").fetchone()[0]
+    assert before < after and {"web_accounts", "web_sessions", "web_chat", "web_ratings"} <= after
+    assert version == 1
+
+
+def test_a_postgres_database_of_the_previous_release_is_upgraded_in_place(
+    postgres_url: str,
+) -> None:
+    from parlour.table import SeatSpec, Table
+    from parlour.table.postgres import PostgresTableStore
+    from parlour.web.seats import PostgresSeatBook, new_token, token_hash
+
+    store = PostgresTableStore(postgres_url)
+    table = Table.create(
+        "dracula", [SeatSpec("person", "Old"), SeatSpec("person", "")], store=store
+    )
+    PostgresSeatBook(store).add_table(
+        table.id, "dracula", {0: token_hash(new_token()), 1: token_hash(new_token())}
+    )
+    store.close()
+    for number in range(2):  # twice: the second start finds the schema up to date
+        with serving(postgres_url) as started:
+            client = browser(started)
+            seats = client.get(f"/api/tables/{table.id}").json()["seats"]
+            assert seats[0]["name"] == ("Old" if number == 0 else "Pat 0")
+            assert table.id in [
+                entry["table"] for entry in client.get("/api/tables").json()["tables"]
+            ]
+            # A table made before visibility is open: "Play now" seats people there.
+            taken = sign_up(started, f"Pat {number}").post(
+                "/api/play-now", json={"game": "dracula"}
+            )
+            assert taken.status_code == 200 and taken.json() == {
+                "table": table.id,
+                "seat": number,
+                "token": taken.json()["token"],
+            }
+    import psycopg
+
+    with psycopg.connect(postgres_url) as connection:
+        assert connection.execute("SELECT version FROM web_people_schema").fetchone() == (1,)
+        assert connection.execute("SELECT count(*) FROM web_accounts").fetchone() == (2,)
+        assert connection.execute("SELECT count(*) FROM tables").fetchone() == (1,)
