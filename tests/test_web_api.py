@@ -403,7 +403,13 @@ def test_undo_and_hint_against_bots(client: TestClient) -> None:
 def test_a_server_started_again_shows_every_table_as_it_was(tmp_path: Path) -> None:
     url = f"sqlite://{tmp_path / 'tables.sqlite3'}"
     with TestClient(create_app(url, bot_delay=0)) as first_server:
-        created = new_table(first_server, "thracula", seats=["human", "bot:random", "bot:random"])
+        # Open: one person's table with bots is private (unlisted) by default.
+        created = new_table(
+            first_server,
+            "thracula",
+            seats=["human", "bot:random", "bot:random"],
+            visibility="open",
+        )
         table_id = created["table"]
         token = created["seats"][0]["token"]
         with first_server.websocket_connect(f"/ws/tables/{table_id}") as socket:

@@ -217,6 +217,7 @@ def make_table(page: Any, server: str, game: str, options: dict[str, str] | None
             control.fill(value)
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
+    page.select_option("#visibility", "open")  # listed in the lobby (a bot table is private)
     page.click("#create-table")
     page.wait_for_selector(".felt")
     table_id: str = page.evaluate("() => location.hash").split("/")[-1]
@@ -550,6 +551,7 @@ def make_table_in_french(page: Any, server: str, game: str) -> None:
         page.locator(f"#option-{name}").fill(value)
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
+    page.select_option("#visibility", "open")  # listed in the lobby (a bot table is private)
     page.click("#create-table")
     page.wait_for_selector(".felt")
 

@@ -37,6 +37,7 @@ def finished_dracula(window: Any, server: str, lang: str) -> str:
         window.wait_for_selector("#create-table")
         window.fill("#my-name", "Zoé")
         window.locator("#option-deals").select_option("1")
+        window.locator("#visibility").select_option("open")  # listed among finished tables
         window.click("#create-table")
         window.wait_for_selector(".felt")
         table_id: str = window.evaluate("() => location.hash").split("/")[-1]

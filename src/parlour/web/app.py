@@ -1057,7 +1057,9 @@ class TableSocket:
         if people is not None:
             if account is not None:
                 people.chat.signed_in(connection, account.account_id, account.name)
-            self.hub.send(connection, people.chat.history(room, connection))
+            history = people.chat.history(room, connection)
+            if history["messages"]:  # nothing to say about an empty chat
+                self.hub.send(connection, history)
         return connection
 
     async def dispatch(
