@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import re
 import sqlite3
@@ -59,6 +60,7 @@ from parlour.web.hub import (
     Room,
     TableSettings,
     WebError,
+    options_of,
     seat_specs_from_request,
 )
 from parlour.web.limits import ServerLimits
@@ -571,12 +573,20 @@ def create_app(
         game_name = data.get("game")
         if not isinstance(game_name, str) or game_name not in game_names():
             raise WebError(f"game must be one of: {', '.join(game_names())}")
+        # A quick game unless options are given: the game's short options (one deal).
+        options = data.get("options", dict(game_class(game_name).short_options))
+        if not isinstance(options, dict):
+            raise WebError('options must be an object such as {"deals": 2}')
+        game = parlour.load_game(game_name, **options)
+        wanted = dataclasses.asdict(game.options)
         people = current_people()
         account = people.account_of(request)
         name = account.name if account else normalise_name(data.get("name", ""), "name")
         hub = current_hub()
         for table_id in people.book.waiting_tables(game_name):
             room = hub.room(table_id)
+            if options_of(room.table) != wanted:
+                continue
             if account is not None and people.owned_seat(table_id, account) is not None:
                 continue
             entries = hub.seat_entries(room)
@@ -592,11 +602,10 @@ def create_app(
                 if account is not None:
                     people.seat_taken(hub, room, seat, account)
                 return JSONResponse({"table": table_id, "seat": seat, "token": token})
-        game = parlour.load_game(game_name)
         specs = [SeatSpec("person", name if seat == 0 else "") for seat in range(game.num_players)]
         address = client_address(request)
         hub.admit_table(address, False)
-        room, tokens = hub.create_table(game_name, {}, specs, TableSettings())
+        room, tokens = hub.create_table(game_name, dict(options), specs, TableSettings())
         hub.note_table(address, room.table.id, False)
         people.table_made(hub, room.table.id, People.table_choice({}, specs), account, 0)
         hub.book.mark_taken(room.table.id, 0)  # a guest's seat too: "Play now" seats them

@@ -1,6 +1,7 @@
 // The parlour web client: lobby, rules pages, a new table, joining by link, and
 // the table itself (table.js). Routes live in the address's fragment (#/…), so
 // seat tokens in share links never reach a server log.
+import { accountPage, currentAccount, drawAccountArea } from "./account.js";
 import { el } from "./cards.js";
 import { language, setLanguage, t } from "./i18n.js";
 import { closeRules, openRules } from "./rules.js";
@@ -8,6 +9,7 @@ import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setti
 import { ReplayPage, replayLink, say } from "./replay.js";
 import { ReviewPage, reviewLink, sayReview } from "./review.js";
 import { TablePage } from "./table.js";
+import { playerPage, ratingsPage } from "./player.js";
 
 const main = document.getElementById("main");
 let games = null;
@@ -58,9 +60,11 @@ async function lobby() {
         el(
           "div",
           { class: "tile-buttons" },
+          el("button", { type: "button", class: "button primary play-now", dataset: { key: `play-now-${game.name}` }, onclick: () => playNow(game.name) }, t("playNow")),
           el("a", { class: "button", href: `#/new/${game.name}`, dataset: { key: `new-${game.name}` } }, t("newTable")),
           el("a", { class: "button subtle", href: `#/learn/${game.name}`, dataset: { key: `learn-${game.name}` } }, t("learnToPlay")),
           el("button", { type: "button", class: "button subtle", dataset: { key: `rules-${game.name}` }, onclick: (event) => openRules(game.name, game.title, event.currentTarget) }, t("rules")),
+          el("a", { class: "button subtle", href: `#/ratings/${game.name}`, dataset: { key: `ratings-${game.name}` } }, t("ratingsLink")),
         ),
       ),
     );
@@ -69,8 +73,19 @@ async function lobby() {
   const open = el("section", { class: "open-tables" }, el("h1", { class: "section-title" }, t("openTables")));
   page.append(open);
   main.replaceChildren(page);
-  const [data, finished] = await Promise.all([api("/api/tables"), api("/api/finished?limit=10").catch(() => ({ tables: [] }))]);
+  const [data, finished, account] = await Promise.all([api("/api/tables"), api("/api/finished?limit=10").catch(() => ({ tables: [] })), currentAccount()]);
   const names = titles();
+  // A signed-in person's seats, from any browser (private tables too).
+  const accountSeats = account ? (await api("/api/account/tables").catch(() => ({ tables: [] }))).tables : [];
+  const seated = new Set(accountSeats.map((entry) => entry.table));
+  if (accountSeats.length) {
+    page.insertBefore(
+      el("section", { class: "open-tables my-tables" }, el("h1", { class: "section-title" }, t("yourTables")), el("ul", { class: "table-list" }, accountSeats.map((entry) => el("li", { dataset: { table: entry.table } }, el("strong", {}, names[entry.game] || entry.game), el("span", {}, t("seat", { n: entry.seat + 1 })), el("a", { class: "button", href: `#/table/${entry.table}` }, t("returnTo")))))),
+      open,
+    );
+  } else if (!account) {
+    open.append(el("p", { class: "empty guest-note" }, t("guestNote")));
+  }
   if (finished.tables.length) page.append(finishedTables(finished.tables, names));
   if (!data.tables.length) {
     open.append(el("p", { class: "empty" }, t("noOpenTables")));
@@ -78,7 +93,7 @@ async function lobby() {
   }
   const rows = el("ul", { class: "table-list" });
   for (const table of data.tables) {
-    const mine = loadSeat(table.table);
+    const mine = loadSeat(table.table) || seated.has(table.table);
     const seats = table.seats.map((seat) =>
       el("span", { class: `seat-chip${seat.free ? " free" : ""}${seat.connected ? " here" : ""}` }, seat.free ? t("free") : seat.name),
     );
@@ -150,8 +165,23 @@ async function learn(name) {
   }
 }
 
+// "Play now": a free seat at an open table of the game, or a new open table
+// that others' "Play now" fills.
+async function playNow(game) {
+  try {
+    const account = await currentAccount();
+    const name = account || localStorage.getItem("parlour.name") || "";
+    const data = await api("/api/play-now", { method: "POST", body: JSON.stringify({ game, name }) });
+    saveSeat(data.table, { seat: data.seat, token: data.token, name: account ? "" : name });
+    location.hash = `#/table/${data.table}`;
+  } catch (error) {
+    window.alert(error.message);
+  }
+}
+
 async function sitDown(tableId, seat) {
-  const name = (window.prompt(t("yourName"), localStorage.getItem("parlour.name") || "") || "").trim();
+  const account = await currentAccount();
+  const name = account || (window.prompt(t("yourName"), localStorage.getItem("parlour.name") || "") || "").trim();
   if (name) localStorage.setItem("parlour.name", name);
   try {
     const data = await api(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", body: JSON.stringify({ name }) });
@@ -271,7 +301,12 @@ async function newTable(name) {
     ),
   );
   const seatsBox = el("fieldset", { class: "seats-choice" }, el("legend", {}, t("seats")));
-  const nameInput = el("input", { id: "my-name", type: "text", maxlength: "40", value: localStorage.getItem("parlour.name") || "", autocomplete: "nickname" });
+  const account = await currentAccount();
+  const nameInput = el("input", { id: "my-name", type: "text", maxlength: "40", value: account || localStorage.getItem("parlour.name") || "", autocomplete: "nickname", readonly: Boolean(account) });
+  // Open: listed, free seats taken from the lobby; private: seats by link only.
+  // A table of one person with bots is private unless asked otherwise.
+  const visibility = el("select", { id: "visibility", name: "visibility" }, el("option", { value: "auto" }, t("visibilityAuto")), el("option", { value: "open" }, t("visibilityOpen")), el("option", { value: "private" }, t("visibilityPrivate")));
+  const rated = el("input", { id: "rated", type: "checkbox", checked: true });
   const drawSeats = () => {
     const count = Number(playersSelect.value);
     const previous = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
@@ -317,6 +352,8 @@ async function newTable(name) {
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
     el("div", { class: "field" }, el("label", { for: playersId }, t("playersLabel")), playersSelect),
     seatsBox,
+    el("div", { class: "field" }, el("label", { for: "visibility" }, t("visibilityLabel")), visibility),
+    el("div", { class: "field" }, el("label", { for: "rated" }, t("ratedLabel")), rated),
     optionsBox,
     error,
     el("div", { class: "form-buttons" }, el("button", { type: "submit", class: "button primary", id: "create-table" }, t("create")), el("a", { class: "button subtle", href: "#/" }, t("cancel"))),
@@ -342,6 +379,8 @@ async function newTable(name) {
       game: name,
       players: count,
       options: chosen,
+      ...(visibility.value === "auto" ? {} : { visibility: visibility.value }),
+      rated: rated.checked,
       seats: seats.map((kind, seat) => {
         if (seat === firstPerson && myName) return { kind: "person", name: myName };
         // Seats nobody named are named in the table's language ("Robot 2", "Joueur 3").
@@ -471,6 +510,14 @@ async function route() {
       await learn(parts[1]);
     } else if (parts[0] === "join") {
       await join(parts[1], parts[2], parts[3]);
+    } else if (parts[0] === "account") {
+      await accountPage(main);
+    } else if (parts[0] === "players" && parts[1]) {
+      await loadGames();
+      await playerPage(main, parts[1], titles());
+    } else if (parts[0] === "ratings" && parts[1]) {
+      await loadGames();
+      await ratingsPage(main, parts[1], titles());
     } else {
       await lobby();
     }
@@ -522,6 +569,7 @@ function drawSettings() {
     document.getElementById(`${id}-label`).textContent = t(words);
   }
   if (!current) document.title = t("titleBase");
+  drawAccountArea();
 }
 
 setLanguage(language());

@@ -403,3 +403,9 @@ export function t(key, params = {}) {
   const text = words[key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
+
+// More words, declared by a module of their own (account.js, chat.js, player.js):
+// { en: {…}, fr: {…} }, each key once in each language.
+export function addWords(more) {
+  for (const [lang, words] of Object.entries(more)) Object.assign(WORDS[lang], words);
+}

@@ -3,6 +3,7 @@
 import { loadBoard } from "./boards.js";
 import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
+import { ChatPanel } from "./chat.js";
 import { CoachPanel } from "./coach.js";
 import { language, t } from "./i18n.js";
 import { replayLink, say } from "./replay.js";
@@ -73,6 +74,7 @@ export class TablePage {
           this.render();
         })
       : null;
+    this.chat = new ChatPanel((message) => this.send(message));
     this.onKey = (event) => this.key(event);
     this.onClick = (event) => this.clickOutsideResult(event);
   }
@@ -188,6 +190,10 @@ export class TablePage {
         this.socket.send(JSON.stringify({ type: "hello", lang: language() }));
       }
       this.flash(`${t("errorPrefix")}: ${message.message}`, true);
+    } else if (message.type === "chat") {
+      this.chat.add(message);
+    } else if (message.type === "chat_history") {
+      this.chat.history(message);
     } else if (message.type === "hint") {
       this.hint = message;
       this.render();
@@ -479,7 +485,7 @@ export class TablePage {
       invite: el("div", { class: "invite-slot" }),
       flash: el("div", { class: "flash", role: "alert", hidden: true }),
     };
-    const side = el("aside", { class: "side" }, skeleton.result, skeleton.sheet, skeleton.log, skeleton.invite);
+    const side = el("aside", { class: "side" }, skeleton.result, skeleton.sheet, skeleton.log, this.chat.element(), skeleton.invite);
     skeleton.page.append(skeleton.header, el("div", { class: "layout" }, skeleton.felt, side), skeleton.flash);
     this.skeleton = skeleton;
     return skeleton;
@@ -542,6 +548,7 @@ export class TablePage {
     parts.sheet.replaceChildren(this.sheet(state, game, ctx));
     const invite = this.invitePanel(state);
     parts.invite.replaceChildren(...(invite ? [invite] : []));
+    this.chat.setChannel(state.over ? "all" : state.seat !== null ? "players" : "spectators");
     parts.flash.className = `flash${this.messageIsError ? " error" : ""}`;
     parts.flash.textContent = this.message;
     parts.flash.hidden = !this.message;
