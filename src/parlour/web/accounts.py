@@ -247,8 +247,8 @@ class People:
 
     # ----- limits ----------------------------------------------------------------------------
     def check_attempt(self, address: str, key: str) -> None:
-        """Refuse (429) a sign-in or recovery attempt past the address's or the
-        name's limit; otherwise count it against the address."""
+        """Count a sign-in or recovery attempt against the address, and refuse
+        it (429) past the address's limit or the name's limit of failures."""
         now = time.monotonic()
         limits = self.limits
         if self.attempts.count(address, now) >= limits.sign_ins_per_address:
@@ -257,13 +257,13 @@ class People:
                 f"{limits.window / 60:g} minutes; wait a while",
                 429,
             )
+        self.attempts.add(address, now)  # a refused attempt counts too
         if self.failures.count(key, now) >= limits.failures_per_name:
             raise AccountError(
                 f"this name had {limits.failures_per_name} failed sign-ins in "
                 f"{limits.window / 60:g} minutes; wait a while",
                 429,
             )
-        self.attempts.add(address, now)
 
     def failed(self, key: str) -> AccountError:
         """Count a failed attempt on a name; the one answer to a wrong name or
