@@ -316,6 +316,14 @@ def test_chat_keeps_players_and_spectators_apart_until_the_game_is_over(
         lambda m: m["type"] == "chat_history"
     )
     texts = [m["text"] for m in history["messages"]]
+    # "Play again": the rematch is open and rated as this one, each account in its seat.
+    players[0].send({"type": "again"})
+    rematch = players[0].until(lambda m: m["type"] == "again")["table"]
+    assert [entry["table"] for entry in bob.get("/api/account/tables").json()["tables"]] == [
+        rematch
+    ]
+    lobby = {entry["table"]: entry for entry in carol.get("/api/tables").json()["tables"]}
+    assert [seat["free"] for seat in lobby[rematch]["seats"]] == [False, False]
     assert (
         texts[0].startswith("<img")
         and "Ann holds the vampire" in texts
@@ -457,3 +465,18 @@ def test_a_postgres_database_of_the_previous_release_is_upgraded_in_place(
         assert connection.execute("SELECT version FROM web_people_schema").fetchone() == (1,)
         assert connection.execute("SELECT count(*) FROM web_accounts").fetchone() == (2,)
         assert connection.execute("SELECT count(*) FROM tables").fetchone() == (1,)
+
+
+def test_the_session_cookie_is_secure_behind_https(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from parlour.web import create_app
+
+    app = create_app(f"sqlite:///{tmp_path / 'tables.sqlite3'}", bot_delay=0)
+    with TestClient(app, base_url="https://testserver") as client:
+        made = client.post("/api/accounts", json={"name": "Ann", "password": PASSWORD})
+        assert made.status_code == 201, made.text
+        cookie = made.headers["set-cookie"].lower()
+        assert "secure" in cookie and "httponly" in cookie and "samesite=lax" in cookie
+        signed_out = client.delete("/api/session").headers["set-cookie"].lower()
+        assert "secure" in signed_out and "max-age=0" in signed_out

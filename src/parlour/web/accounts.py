@@ -438,6 +438,17 @@ class People:
         if owners:  # the account's seat is taken now: nobody else may sit there
             hub.book.mark_taken(table_id, min(owners))
 
+    def rematch(self, hub: Hub, old: Room, new: Room) -> None:
+        """A rematch ("play again") is open or private, rated or not, as the
+        old table, and each account keeps its seat (taken at once: nobody else
+        may sit there meanwhile)."""
+        facts = self.book.table_facts(old.table.id)
+        owners = self.book.seat_owners(old.table.id)
+        self.book.add_table(new.table.id, facts, owners)
+        for seat in owners:
+            hub.book.mark_taken(new.table.id, seat)
+        hub.seats_changed(new)
+
     def is_private(self, table_id: str) -> bool:
         """True when the table is private (not listed; seats by link only)."""
         return self.book.table_facts(table_id).visibility == "private"

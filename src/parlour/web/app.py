@@ -767,6 +767,7 @@ def create_app(
             await sync.start()
         people = People(open_people_book(table_store, path))
         hub.finished_hooks.append(lambda room: people.table_finished(hub, room))
+        hub.rematch_hooks.append(lambda old, new: people.rematch(hub, old, new))
         hub.lobby_filter = people.listed
         peoples.append(people)
         hubs.append(hub)

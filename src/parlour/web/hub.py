@@ -312,6 +312,9 @@ class Hub:
         self.finished_hooks: list[Callable[[Room], None]] = []
         """Called with a room each time a finished table is announced (the
         accounts' results and ratings: :mod:`parlour.web.accounts`)."""
+        self.rematch_hooks: list[Callable[[Room, Room], None]] = []
+        """Called with the finished room and its rematch ("play again"): the
+        new table keeps the old one's choices and accounts."""
         self.lobby_filter: Callable[[list[str]], list[str]] = list
         """The tables of a list the lobby may show (private tables are not)."""
 
@@ -914,6 +917,8 @@ class Hub:
                 table.game.info.name, options, specs, room.settings
             )
             room.again = {"table": new_room.table.id, "tokens": tokens}
+            for hook in self.rematch_hooks:
+                hook(room, new_room)
         again = room.again
         for other in room.connections:
             message: dict[str, Any] = {"type": "again", "table": again["table"]}

@@ -17,6 +17,7 @@ addWords({
     chatSend: "Send",
     chatEmpty: "No message yet.",
     chatMute: "Mute {name}",
+    chatMuteShort: "mute",
     chatUnmute: "Unmute {name}",
     chatMuted: "{n} muted",
     chatSpectatorName: "a spectator",
@@ -31,6 +32,7 @@ addWords({
     chatSend: "Envoyer",
     chatEmpty: "Aucun message pour l’instant.",
     chatMute: "Masquer {name}",
+    chatMuteShort: "masquer",
     chatUnmute: "Afficher {name}",
     chatMuted: "{n} masqué(s)",
     chatSpectatorName: "un spectateur",
@@ -127,7 +129,7 @@ export class ChatPanel {
     const lines = shown.map((line) => {
       const name = line.name || t("chatSpectatorName");
       const words = line.reaction && line.words ? line.words[language()] || line.words.en : line.text;
-      const mute = line.name ? el("button", { type: "button", class: "chat-mute", title: t("chatMute", { name }), "aria-label": t("chatMute", { name }), onclick: () => this.toggleMute(line.name) }, "🔇") : null;
+      const mute = line.name ? el("button", { type: "button", class: "chat-mute", title: t("chatMute", { name }), "aria-label": t("chatMute", { name }), onclick: () => this.toggleMute(line.name) }, t("chatMuteShort")) : null;
       return el(
         "li",
         { class: `chat-line channel-${line.channel}${line.reaction ? " reaction" : ""}`, dataset: { id: line.id } },
