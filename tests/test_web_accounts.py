@@ -380,12 +380,7 @@ def test_a_rated_game_moves_both_ratings_and_the_players_pages_show_it(
         },
     ).json()
     alone = CookieClient(server, solo["table"], ann.cookies)
-    state = alone.first
-    while not state["over"]:
-        if state["to_act"] == 0:
-            state = alone.move_first_legal(state)
-        else:
-            state = alone.until(lambda m: m["type"] == "state")
+    play_alone_to_end(alone)
     alone.close()
     page = ann.get("/api/players/Ann").json()
     assert page["games"][0]["played"] == 2 and len(page["history"]) == 1
@@ -450,9 +445,10 @@ def test_a_postgres_database_of_the_previous_release_is_upgraded_in_place(
             assert table.id in [
                 entry["table"] for entry in client.get("/api/tables").json()["tables"]
             ]
-            # A table made before visibility is open: "Play now" seats people there.
+            # A table made before visibility is open: "Play now" (with its options,
+            # the defaults) seats people there.
             taken = sign_up(started, f"Pat {number}").post(
-                "/api/play-now", json={"game": "dracula"}
+                "/api/play-now", json={"game": "dracula", "options": {}}
             )
             assert taken.status_code == 200 and taken.json() == {
                 "table": table.id,
@@ -480,3 +476,38 @@ def test_the_session_cookie_is_secure_behind_https(tmp_path: Path) -> None:
         assert "secure" in cookie and "httponly" in cookie and "samesite=lax" in cookie
         signed_out = client.delete("/api/session").headers["set-cookie"].lower()
         assert "secure" in signed_out and "max-age=0" in signed_out
+
+
+def play_alone_to_end(client: Client) -> None:
+    """Play seat 0's first legal moves against bots until the game is over."""
+    state = client.first
+    while not state["over"]:
+        if state["to_act"] == 0:
+            state = client.move_first_legal(state)
+        else:
+            state = client.until(lambda m: m["type"] == "state")
+
+
+def test_an_accounts_finished_games_outlive_the_sweep_of_finished_tables(tmp_path: Path) -> None:
+    import time
+
+    database = f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    with serving(database, extra=["--finished-ttl", "1"]) as started:
+        ann = sign_up(started, "Ann")
+        guest = browser(started)
+        request = {"game": "dracula", "options": {"deals": 1}, "seats": ["human", "bot:random"]}
+        tables = {}
+        for who, client in (("ann", ann), ("guest", guest)):
+            made = client.post("/api/tables", json=request).json()
+            seat = CookieClient(started, made["table"], client.cookies, made["seats"][0]["token"])
+            play_alone_to_end(seat)
+            seat.close()
+            tables[who] = made["table"]
+        deadline = time.monotonic() + 60
+        while guest.get(f"/api/tables/{tables['guest']}").status_code != 404:
+            assert time.monotonic() < deadline, "the guest's finished table was never swept"
+            time.sleep(0.2)
+        assert ann.get(f"/api/tables/{tables['ann']}").status_code == 200
+        recent = ann.get("/api/players/Ann").json()["recent"]
+        assert [entry["table"] for entry in recent] == [tables["ann"]]
+        assert ann.get(recent[0]["replay"]).status_code == 200

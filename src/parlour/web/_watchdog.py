@@ -101,7 +101,8 @@ def sweep_finished(
     store's finished tables, when read already (in a worker thread: reading
     them all is the long part)."""
     cutoff = datetime.now(UTC).timestamp() - older_than
-    mine = set(hub.book.table_ids(finished=True))
+    finished = hub.book.table_ids(finished=True)
+    mine = set(finished) - hub.kept_tables(finished)  # accounts' games stay for their pages
     deleted: list[str] = []
     if listed is None:
         listed = hub.store.list(finished=True)

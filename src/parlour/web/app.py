@@ -769,6 +769,7 @@ def create_app(
         hub.finished_hooks.append(lambda room: people.table_finished(hub, room))
         hub.rematch_hooks.append(lambda old, new: people.rematch(hub, old, new))
         hub.lobby_filter = people.listed
+        hub.kept_tables = people.book.tables_with_results
         peoples.append(people)
         hubs.append(hub)
         app.state.hub = hub

@@ -315,6 +315,9 @@ class Hub:
         self.rematch_hooks: list[Callable[[Room, Room], None]] = []
         """Called with the finished room and its rematch ("play again"): the
         new table keeps the old one's choices and accounts."""
+        self.kept_tables: Callable[[list[str]], set[str]] = lambda table_ids: set()
+        """The finished tables of a list that are never swept away (the games
+        of accounts, whose pages link to their replays)."""
         self.lobby_filter: Callable[[list[str]], list[str]] = list
         """The tables of a list the lobby may show (private tables are not)."""
 

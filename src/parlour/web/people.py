@@ -454,6 +454,18 @@ class PeopleBook:
         )
         return [str(row[0]) for row in rows]
 
+    def tables_with_results(self, table_ids: Sequence[str]) -> set[str]:
+        """Which of these tables hold an account's recorded result."""
+        found: set[str] = set()
+        for start in range(0, len(table_ids), 500):
+            chunk = tuple(table_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            rows = self.query(
+                f"SELECT DISTINCT table_id FROM web_results WHERE table_id IN ({marks})", chunk
+            )
+            found.update(str(row[0]) for row in rows)
+        return found
+
     def own_seat(self, table_id: str, seat: int, account_id: str) -> None:
         """Note that an account took a seat."""
         self.query(
