@@ -83,9 +83,14 @@ async function lobby() {
       el("section", { class: "open-tables my-tables" }, el("h1", { class: "section-title" }, t("yourTables")), el("ul", { class: "table-list" }, accountSeats.map((entry) => el("li", { dataset: { table: entry.table } }, el("strong", {}, names[entry.game] || entry.game), el("span", {}, t("seat", { n: entry.seat + 1 })), el("a", { class: "button", href: `#/table/${entry.table}` }, t("returnTo")))))),
       open,
     );
-  } else if (!account) {
-    open.append(el("p", { class: "empty guest-note" }, t("guestNote")));
   }
+  // Who plays here (the top bar's account link is hidden on a phone).
+  page.insertBefore(
+    account
+      ? el("p", { class: "account-line" }, el("a", { href: `#/players/${encodeURIComponent(account)}` }, t("signedInAs", { name: account })), " · ", el("a", { href: "#/account" }, t("account")))
+      : el("p", { class: "account-line guest-note" }, t("guestNote"), " ", el("a", { href: "#/account" }, t("signIn"))),
+    page.children[1],
+  );
   if (finished.tables.length) page.append(finishedTables(finished.tables, names));
   if (!data.tables.length) {
     open.append(el("p", { class: "empty" }, t("noOpenTables")));
