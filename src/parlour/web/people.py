@@ -430,15 +430,17 @@ class PeopleBook:
 
     def private_tables(self, table_ids: Sequence[str]) -> set[str]:
         """Which of these tables are private."""
-        if not table_ids:
-            return set()
-        marks = ", ".join("?" for _ in table_ids)
-        rows = self.query(
-            "SELECT table_id FROM web_table_facts WHERE visibility = 'private'"
-            f" AND table_id IN ({marks})",
-            tuple(table_ids),
-        )
-        return {str(row[0]) for row in rows}
+        found: set[str] = set()
+        for start in range(0, len(table_ids), 500):
+            chunk = tuple(table_ids[start : start + 500])
+            marks = ", ".join("?" for _ in chunk)
+            rows = self.query(
+                "SELECT table_id FROM web_table_facts WHERE visibility = 'private'"
+                f" AND table_id IN ({marks})",
+                chunk,
+            )
+            found.update(str(row[0]) for row in rows)
+        return found
 
     def waiting_tables(self, game: str) -> list[str]:
         """The open, unfinished tables of ``game`` with a free person's seat,
