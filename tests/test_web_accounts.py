@@ -92,7 +92,13 @@ def test_an_account_signs_in_out_renames_recovers_and_is_deleted(server: ServePr
     assert "httponly" in cookie and "samesite=lax" in cookie and "secure" not in cookie
     assert ann.get("/api/session").json() == {"name": "Ann"}
     # Names are unique ignoring case and width.
-    for twin in ("ann", "ＡＮＮ", "ａｎｎ"):
+    assert (
+        browser(server)
+        .post("/api/accounts", json={"name": "Zoé", "password": PASSWORD})
+        .status_code
+        == 201
+    )
+    for twin in ("ann", "ＡＮＮ", "ａｎｎ", "Zoe\u0301", "ZOÉ"):
         again = browser(server).post("/api/accounts", json={"name": twin, "password": PASSWORD})
         assert again.status_code == 409, (twin, again.text)
     assert (

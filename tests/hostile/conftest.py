@@ -1,4 +1,5 @@
-"""tests/hostile/ holds a script (campaign.py, run by hand), not tests: pytest
-collects nothing here, not even for doctests."""
+"""tests/hostile/ holds a script (campaign.py, run by hand), which pytest does
+not collect, not even for doctests, and the tests of the accounts' routes
+under floods (test_accounts_hostile.py), which it does."""
 
 collect_ignore = ["campaign.py"]
