@@ -205,6 +205,20 @@ def test_a_session_is_one_account_and_its_seats_follow_it_across_browsers(
     bobby = CookieClient(server, table, bob.cookies)
     assert bobby.first["seat"] is None
     assert bob.get("/api/account/tables").json()["tables"] == []
+    # Nobody passes for an account: a guest may not take a seat under its name.
+    guest = browser(server)
+    posing = guest.post(f"/api/tables/{table}/seats/1", json={"name": "BOB"})
+    assert posing.status_code == 409 and "belongs to an account" in posing.json()["error"]
+    made_as = guest.post(
+        "/api/tables",
+        json={"game": "dracula", "seats": [{"kind": "person", "name": "ann"}, "human"]},
+    )
+    assert made_as.status_code == 409
+    link = guest.post("/api/tables", json={"game": "dracula", "seats": ["human", "human"]}).json()
+    hello = Client(server, link["table"], hello=False)
+    hello.send({"type": "hello", "token": link["seats"][0]["token"], "name": "Ann"})
+    assert "belongs to an account" in hello.until(lambda m: m["type"] == "error")["message"]
+    hello.close()
     # Bob takes the free seat from the lobby: it is his, under his name.
     taken = bob.post(f"/api/tables/{table}/seats/1", json={"name": "Mallory"})
     assert taken.status_code == 200, taken.text

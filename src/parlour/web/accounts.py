@@ -449,6 +449,28 @@ class People:
             hub.book.mark_taken(new.table.id, seat)
         hub.seats_changed(new)
 
+    def check_guest_name(self, name: str, account: Account | None) -> None:
+        """Refuse (409) a name a person gives a seat when it is another
+        account's name (any case or width): nobody may pass for an account."""
+        if not name:
+            return
+        holder = self.book.account_by_key(name_key(name))
+        if holder is not None and (account is None or holder.account_id != account.account_id):
+            raise AccountError(
+                f"the name {name!r} belongs to an account; sign in as it or choose another name",
+                409,
+            )
+
+    def guest_names(self, entries: object, account: Account | None) -> None:
+        """:meth:`check_guest_name` for every person's name of a new table's seats."""
+        if not isinstance(entries, list):
+            return
+        for entry in entries:
+            if isinstance(entry, dict) and entry.get("kind") in ("person", "human"):
+                name = entry.get("name")
+                if isinstance(name, str) and (account is None or name != account.name):
+                    self.check_guest_name(name, account)
+
     def is_private(self, table_id: str) -> bool:
         """True when the table is private (not listed; seats by link only)."""
         return self.book.table_facts(table_id).visibility == "private"

@@ -450,6 +450,7 @@ def create_app(
         if maker is not None:  # a signed-in maker sits at the first person's seat, by name
             sign_first_person(data.get("seats"), maker.name)
         check_new_table_names(data.get("seats"))
+        people.guest_names(data.get("seats"), maker)
         specs = seat_specs_from_request(data.get("seats"), game.num_players)
         settings = TableSettings.from_request(data)
         choice = People.table_choice(data, specs)
@@ -558,6 +559,7 @@ def create_app(
         account = people.account_of(request)
         if account is not None:
             name = account.name
+        people.check_guest_name(name, account)
         if 0 <= seat < len(room.table.seats):
             names = enumerate(hub.names(room))
             others = [(index, other) for index, other in names if index != seat]
@@ -582,6 +584,7 @@ def create_app(
         people = current_people()
         account = people.account_of(request)
         name = account.name if account else normalise_name(data.get("name", ""), "name")
+        people.check_guest_name(name, account)
         hub = current_hub()
         for table_id in people.book.waiting_tables(game_name):
             room = hub.room(table_id)
@@ -1050,7 +1053,9 @@ class TableSocket:
                     if index != seat
                 ]
                 check_name_free(name, others)
-        except SeatNameError as error:
+            if seat is not None and name and people is not None:
+                people.check_guest_name(name, account)
+        except (SeatNameError, AccountError) as error:
             await self.error(str(error))
             return None
         if seat is not None and account is not None and people is not None:
