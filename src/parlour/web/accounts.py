@@ -503,7 +503,7 @@ class People:
         """A table's game is over: its accounts' results and ratings (once). A
         failure is logged: the table's announcement goes on."""
         try:
-            rate_table(self.book, room.table, hub.names(room))
+            rate_table(self.book, room.table)
         except Exception:
             log.exception("table %s: the results could not be recorded", room.table.id)
 

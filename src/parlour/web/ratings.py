@@ -15,7 +15,6 @@ uncertainty shrinks.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -69,7 +68,7 @@ def places(table: Table) -> tuple[list[tuple[int, ...]], list[int]]:
     return teams, ranked
 
 
-def rate_table(book: PeopleBook, table: Table, names: Sequence[str]) -> list[SeatResult]:
+def rate_table(book: PeopleBook, table: Table) -> list[SeatResult]:
     """Record a finished table's results for its accounts, and (a rated table)
     their new ratings; once per table, whichever process gets there first.
     Returns the results recorded (empty: no account sat, or done already)."""
