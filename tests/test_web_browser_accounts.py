@@ -206,6 +206,12 @@ def test_a_signed_in_persons_seat_follows_them_to_another_browser(
     second = windows("fr")
     second.goto(own_server.base + "/#/account")
     second.fill("#sign-in-name", "DORA")
+    second.fill("#sign-in-password", "not her password")
+    second.locator("#sign-in button[type=submit]").click()
+    refused = second.locator("#sign-in .form-error")
+    refused.wait_for()
+    second.wait_for_function("() => document.querySelector('#sign-in .form-error').textContent")
+    assert refused.inner_text().startswith("Ce nom et ce mot de passe")  # in the page's language
     second.fill("#sign-in-password", "a good long password")
     second.locator("#sign-in button[type=submit]").click()
     second.wait_for_selector(".my-tables")

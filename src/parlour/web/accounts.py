@@ -223,7 +223,7 @@ class People:
     def start_session(self, request: Request, response: Response, account: Account) -> None:
         """A new session for ``account``, its cookie set on ``response``."""
         token = secrets.token_urlsafe(32)
-        self.book.add_session(sha256(token), account.account_id)
+        self.book.add_session(sha256(token), account.account_id, SESSION_SECONDS)
         response.set_cookie(
             SESSION_COOKIE,
             token,

@@ -358,13 +358,20 @@ class PeopleBook:
         self.transaction(work)
 
     # ----- sessions ----------------------------------------------------------------
-    def add_session(self, token_hash: str, account_id: str) -> None:
-        """Record a new session of an account (by its token's hash)."""
+    def add_session(self, token_hash: str, account_id: str, longest: float) -> None:
+        """Record a new session of an account (by its token's hash), and forget
+        the sessions of every account unused for ``longest`` seconds."""
         now = time.time()
-        self.query(
-            "INSERT INTO web_sessions (token_hash, account_id, created, seen) VALUES (?, ?, ?, ?)",
-            (token_hash, account_id, now, now),
-        )
+
+        def work(run: Callable[..., list[tuple[Any, ...]]]) -> None:
+            run("DELETE FROM web_sessions WHERE seen < ?", (now - longest,))
+            run(
+                "INSERT INTO web_sessions (token_hash, account_id, created, seen)"
+                " VALUES (?, ?, ?, ?)",
+                (token_hash, account_id, now, now),
+            )
+
+        self.transaction(work)
 
     def session_account(self, token_hash: str, longest: float) -> str | None:
         """The account of a session seen less than ``longest`` seconds ago (the

@@ -4,7 +4,7 @@
 // in: rename, change the password, sign out, delete the account. The session
 // is an HttpOnly cookie: this page never sees it, it only asks who is signed in.
 import { el } from "./cards.js";
-import { addWords, t } from "./i18n.js";
+import { addWords, language, t } from "./i18n.js";
 
 addWords({
   en: {
@@ -72,6 +72,11 @@ addWords({
     visibilityOpen: "Ouverte : dans la liste du salon",
     visibilityPrivate: "Privée : sur lien seulement",
     ratedLabel: "Partie classée",
+    refusedWrong: "Ce nom et ce mot de passe (ou ce code) ne correspondent à aucun compte.",
+    refusedPassword: "Le mot de passe n’est pas le bon.",
+    refusedName: "Ce nom est déjà pris : choisissez-en un autre.",
+    refusedTooMany: "Trop d’essais : attendez un moment avant de réessayer.",
+    refusedBusy: "Le serveur est occupé : réessayez dans un instant.",
   },
 });
 
@@ -84,8 +89,21 @@ async function call(path, method = "GET", body = undefined) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) {
+    const problem = new Error(data.error || response.statusText);
+    problem.status = response.status;
+    throw problem;
+  }
   return data;
+}
+
+// A refusal in the page's language: the server's sentence is English; the
+// usual ones are said again here in French (the English keeps its details).
+const REFUSALS = { 401: "refusedWrong", 403: "refusedPassword", 409: "refusedName", 429: "refusedTooMany", 503: "refusedBusy" };
+
+function refusalText(problem) {
+  const key = REFUSALS[problem.status];
+  return language() === "fr" && key ? t(key) : problem.message;
 }
 
 // The signed-in account's name, or null for a guest (asked once per page load,
@@ -142,7 +160,7 @@ function form(id, title, fields, button, work, note = null) {
     try {
       await work(values);
     } catch (problem) {
-      error.textContent = problem.message;
+      error.textContent = refusalText(problem);
     }
   });
   return node;
