@@ -531,3 +531,30 @@ def test_an_accounts_finished_games_outlive_the_sweep_of_finished_tables(tmp_pat
         recent = ann.get("/api/players/Ann").json()["recent"]
         assert [entry["table"] for entry in recent] == [tables["ann"]]
         assert ann.get(recent[0]["replay"]).status_code == 200
+
+
+def test_results_a_stopped_process_never_recorded_are_recorded_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    with serving(f"sqlite:///{path}") as started:
+        ann = sign_up(started, "Ann")
+        request = {"game": "dracula", "options": {"deals": 1}, "seats": ["human", "bot:hard"]}
+        made = ann.post("/api/tables", json=request).json()
+        seat = CookieClient(started, made["table"], ann.cookies, made["seats"][0]["token"])
+        play_alone_to_end(seat)
+        seat.close()
+        before = ann.get("/api/players/Ann").json()
+        cookies = ann.cookies
+    assert before["games"][0]["played"] == 1 and len(before["history"]) == 1
+    # What a process stopped between storing the last move and announcing it leaves.
+    with sqlite3.connect(path) as connection:
+        for table in ("web_finished_people", "web_results", "web_ratings", "web_rating_history"):
+            connection.execute(f"DELETE FROM {table}")
+        connection.execute("UPDATE web_tables SET finished = 0")
+    with serving(f"sqlite:///{path}") as started:
+        again = browser(started)
+        again.cookies = cookies
+        after = again.get("/api/players/Ann").json()
+        assert after["games"] == before["games"]
+        assert [entry["rating"] for entry in after["history"]] == [
+            entry["rating"] for entry in before["history"]
+        ]

@@ -40,6 +40,7 @@ from parlour.web.ratings import bot_ratings, rate_table, shown
 from parlour.web.seats import SeatNameError, normalise_name
 
 if TYPE_CHECKING:
+    from parlour.table import TableStore
     from parlour.web.hub import Hub, Room
 
 log = logging.getLogger("parlour.web")
@@ -498,6 +499,20 @@ class People:
         self.book.own_seat(room.table.id, seat, account.account_id)
         hub.book.name_seat(room.table.id, seat, account.name)
         hub.seats_changed(room)
+
+    def record_missed(self, store: TableStore) -> list[str]:
+        """At start: record the results a stopped process never recorded (its
+        tables are marked finished by :func:`parlour.web.startup.finish_stored_tables`)."""
+        from parlour.table import Table
+
+        done = []
+        for table_id in self.book.unrecorded_tables():
+            try:
+                if rate_table(self.book, Table.open(table_id, store)):
+                    done.append(table_id)
+            except Exception:
+                log.exception("table %s: the results could not be recorded", table_id)
+        return done
 
     def table_finished(self, hub: Hub, room: Room) -> None:
         """A table's game is over: its accounts' results and ratings (once). A

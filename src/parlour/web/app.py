@@ -769,6 +769,7 @@ def create_app(
             sync = ClusterSync(hub, database_url, book)
             await sync.start()
         people = People(open_people_book(table_store, path))
+        people.record_missed(table_store)  # results a stopped process left unrecorded
         hub.finished_hooks.append(lambda room: people.table_finished(hub, room))
         hub.rematch_hooks.append(lambda old, new: people.rematch(hub, old, new))
         hub.lobby_filter = people.listed

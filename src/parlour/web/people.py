@@ -557,6 +557,17 @@ class PeopleBook:
         )
 
     # ----- ratings and results -----------------------------------------------------------
+    def unrecorded_tables(self) -> list[str]:
+        """Finished tables with an account's seat whose results were never
+        recorded (the process stopped between the last move and its announcement)."""
+        rows = self.query(
+            "SELECT DISTINCT p.table_id FROM web_seat_people AS p"
+            " JOIN web_tables AS t ON t.table_id = p.table_id"
+            " WHERE t.finished AND NOT EXISTS (SELECT 1 FROM web_finished_people AS f"
+            " WHERE f.table_id = p.table_id)"
+        )
+        return [str(row[0]) for row in rows]
+
     def claim_finished(self, table_id: str) -> bool:
         """True once per table, for the one process that records its results."""
         count = self.query(
