@@ -226,6 +226,7 @@ class Client:
         hello: bool = True,
         name: str | None = None,
         source: str = LOOPBACK,
+        open_seconds: float = WAIT_SECONDS,
     ) -> None:
         from websockets.sync.client import connect
 
@@ -236,7 +237,7 @@ class Client:
         # reaches a server on 127.0.0.1), to play another visitor.
         self.socket = connect(
             server.ws_url(table),
-            open_timeout=WAIT_SECONDS,
+            open_timeout=open_seconds,
             max_size=2**22,
             max_queue=None,
             source_address=(source, 0),
@@ -392,11 +393,19 @@ class SlowReader:
     """
 
     def __init__(
-        self, port: int, table: str, receive_buffer: int = 1024, *, source: str = LOOPBACK
+        self,
+        port: int,
+        table: str,
+        receive_buffer: int = 1024,
+        *,
+        source: str = LOOPBACK,
+        seconds: float = WAIT_SECONDS,
     ) -> None:
+        # ``seconds``: the longest the connection and its handshake may take
+        # (then TimeoutError).
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
-        self.socket.settimeout(WAIT_SECONDS)
+        self.socket.settimeout(seconds)
         self.socket.bind((source, 0))  # another loopback address plays another visitor
         self.socket.connect(("127.0.0.1", port))
         key = base64.b64encode(os.urandom(16)).decode()
@@ -459,6 +468,24 @@ class SlowReader:
             if self.reader.close_code is not None:
                 return "close frame"
         return None
+
+    def poll_closed(self) -> str | None:
+        """Read what has arrived without waiting: how the server closed the
+        connection (as :meth:`read_until_closed` says it), or None if it is
+        still open."""
+        self.socket.setblocking(False)
+        while True:
+            try:
+                data = self.socket.recv(65536)
+            except BlockingIOError:
+                return None
+            except OSError:
+                return "reset"
+            if not data:
+                return "end of stream"
+            self.reader.feed(data)
+            if self.reader.close_code is not None:
+                return "close frame"
 
     def close(self) -> None:
         """Close the socket."""

@@ -117,6 +117,11 @@ class Soak:
             if self.current is not None:
                 self.current.latencies.append(latency)
 
+    def count(self, run: Run, what: str) -> None:
+        """Count one answer the attacker got (its evidence)."""
+        with self.lock:
+            run.attack[what] += 1
+
     def note_handshake_timeout(self) -> None:
         """Count a WebSocket handshake that timed out in the run being measured."""
         with self.lock:
@@ -193,7 +198,12 @@ def person_loop(server: ServeProcess, soak: Soak, number: int, errors: list[str]
         )
         try:
             began = time.monotonic()
-            person = Client(server, str(created["table"]), tokens_of(created)[0])
+            person = Client(
+                server,
+                str(created["table"]),
+                tokens_of(created)[0],
+                open_seconds=HANDSHAKE_SECONDS,
+            )
         except TimeoutError:
             soak.note_handshake_timeout()
             continue
@@ -240,7 +250,7 @@ def attack_reviews(server: ServeProcess, soak: Soak, games: list[Finished], unti
                     answer = http.post(path, json={"token": "not-a-token"})
                 else:
                     answer = http.post(path + "/retry", json={"step": 10 + count % 30})
-                run.attack[f"review {answer.status_code}"] += 1
+                soak.count(run, f"review {answer.status_code}")
 
 
 def attack_replays(server: ServeProcess, soak: Soak, games: list[Finished], until: float) -> None:
@@ -257,7 +267,7 @@ def attack_replays(server: ServeProcess, soak: Soak, games: list[Finished], unti
             query = {"lang": lang, **({"seat": str(seat)} if seat < entry.players else {})}
             with contextlib.suppress(httpx.HTTPError):
                 answer = http.get(f"/api/tables/{entry.table}/replay", params=query)
-                run.attack[f"replay {answer.status_code}"] += 1
+                soak.count(run, f"replay {answer.status_code}")
 
 
 def attack_sockets(
@@ -272,26 +282,22 @@ def attack_sockets(
             break
         try:
             reader = SlowReader(
-                server.port, games[count % len(games)].table, 65536, source=ATTACKER
+                server.port,
+                games[count % len(games)].table,
+                65536,
+                source=ATTACKER,
+                seconds=HANDSHAKE_SECONDS,
             )
         except TimeoutError:
             soak.note_handshake_timeout()
-            run.attack["socket handshake timed out"] += 1
+            soak.count(run, "socket handshake timed out")
             continue
         except (AssertionError, OSError) as error:
-            run.attack[f"socket refused ({type(error).__name__})"] += 1
+            soak.count(run, f"socket refused ({type(error).__name__})")
             continue
-        reader.socket.settimeout(HANDSHAKE_SECONDS)
         opened.append(reader)
-        run.attack["socket opened"] += 1
+        soak.count(run, "socket opened")
     return opened
-
-
-def set_handshake_timeout() -> None:
-    """Raw sockets give up on a handshake after :data:`HANDSHAKE_SECONDS`."""
-    import live
-
-    live.WAIT_SECONDS = HANDSHAKE_SECONDS
 
 
 # ----- the runs --------------------------------------------------------------------------------
@@ -328,12 +334,10 @@ def measure(
         thread.join(timeout=HANDSHAKE_SECONDS * 2)
     with soak.lock:
         soak.current = None
-    closed = Counter()
-    for reader in held:
-        how = reader.read_until_closed(0.01)
-        closed[f"socket {reader.reader.close_code or how or 'still open'}"] += 1
+    for reader in held:  # how each hello-less socket ended (or that it is open)
+        how = reader.poll_closed()
+        soak.count(run, f"socket {reader.reader.close_code or how or 'still open'} at the end")
         reader.close()
-    run.attack.update(closed)
     run.rss_after_kib = server.memory_kib()
     return run
 
@@ -351,7 +355,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be 0–3600 and --tables 1–5000")
     if not (0 < arguments.people <= 200 and 0 <= arguments.sockets <= 5000):
         parser.error("--people must be 1–200 and --sockets 0–5000")
-    set_handshake_timeout()
     folder = Path(tempfile.mkdtemp(prefix="parlour-soak-"))
     database = f"sqlite://{folder / 'tables.sqlite3'}"
     print("soak: playing the attacker's finished games …", flush=True)
