@@ -24,7 +24,8 @@ What it does:
    anonymous visitor (another loopback address) asks, as fast as it is
    answered: token-less review GETs and POSTs of every seat of the finished
    games, "find a better move" retries, replays of every seat and language,
-   and opens ``--sockets`` (300) WebSockets that never say hello.
+   and opens ``--sockets`` (300) WebSockets that never say hello (ten at a
+   time).
 
 It prints both runs (p50, p99, moves timed, handshake time-outs, server RSS
 before and after) and the ratio of the p99s, and exits 1 when under attack the
@@ -71,6 +72,8 @@ P99_LIMIT_MS = 100.0
 """Under attack, the people's p99 must stay under this."""
 MOVES_PER_PERSON = 100_000
 """A bound on one person's moves in one soak (never reached in practice)."""
+SOCKET_THREADS = 10
+"""The attacker opens its hello-less sockets from this many threads at once."""
 ATTACK_REQUESTS = 100_000
 """A bound on each attacking loop's requests in one run."""
 
@@ -117,10 +120,10 @@ class Soak:
             if self.current is not None:
                 self.current.latencies.append(latency)
 
-    def count(self, run: Run, what: str) -> None:
-        """Count one answer the attacker got (its evidence)."""
+    def count(self, run: Run, what: str, times: int = 1) -> None:
+        """Count an answer the attacker got (its evidence)."""
         with self.lock:
-            run.attack[what] += 1
+            run.attack[what] += times
 
     def note_handshake_timeout(self) -> None:
         """Count a WebSocket handshake that timed out in the run being measured."""
@@ -271,14 +274,20 @@ def attack_replays(server: ServeProcess, soak: Soak, games: list[Finished], unti
 
 
 def attack_sockets(
-    server: ServeProcess, soak: Soak, games: list[Finished], sockets: int, until: float
-) -> list[SlowReader]:
-    """Open ``sockets`` WebSockets that never say hello (kept open until the end)."""
+    server: ServeProcess,
+    soak: Soak,
+    games: list[Finished],
+    numbers: range,
+    until: float,
+    opened: list[SlowReader],
+) -> None:
+    """Open the hello-less WebSockets ``numbers`` one after another, into
+    ``opened`` (kept open until the run's end)."""
     run = soak.current
     assert run is not None
-    opened: list[SlowReader] = []
-    for count in range(sockets):
+    for index, count in enumerate(numbers):
         if time.monotonic() >= until or soak.stop.is_set():
+            soak.count(run, "socket not tried (the run ended)", len(numbers) - index)
             break
         try:
             reader = SlowReader(
@@ -295,9 +304,9 @@ def attack_sockets(
         except (AssertionError, OSError) as error:
             soak.count(run, f"socket refused ({type(error).__name__})")
             continue
-        opened.append(reader)
+        with soak.lock:
+            opened.append(reader)
         soak.count(run, "socket opened")
-    return opened
 
 
 # ----- the runs --------------------------------------------------------------------------------
@@ -317,14 +326,16 @@ def measure(
     threads: list[threading.Thread] = []
     held: list[SlowReader] = []
     if games:
-
-        def open_sockets() -> None:
-            held.extend(attack_sockets(server, soak, games, sockets, until))
-
         threads = [
             threading.Thread(target=attack_reviews, args=(server, soak, games, until)),
             threading.Thread(target=attack_replays, args=(server, soak, games, until)),
-            threading.Thread(target=open_sockets),
+        ]
+        threads += [
+            threading.Thread(
+                target=attack_sockets,
+                args=(server, soak, games, range(first, sockets, SOCKET_THREADS), until, held),
+            )
+            for first in range(min(SOCKET_THREADS, sockets))
         ]
         for thread in threads:
             thread.start()

@@ -46,6 +46,8 @@ from live import (
     tokens_of,
 )
 
+pytestmark = pytest.mark.slow  # each waits for a review, a long game or an outage
+
 REVIEW_SECONDS = 300.0
 """The longest a test waits for a review to be ready (a one-deal Dracula seat
 takes about 10 s of one core on an idle 2-core machine; the bound only turns a
