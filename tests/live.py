@@ -1,9 +1,11 @@
 """Real ``parlour serve`` processes, clients and a PostgreSQL that can be stopped,
-for the hostile-load tests (tests/test_web_hostile.py) and the campaign script
-(tests/hostile/campaign.py).
+for the hostile-load tests (tests/test_web_hostile.py,
+tests/hostile/test_review_surfaces.py) and the scripts (tests/hostile/campaign.py,
+tests/hostile/soak.py).
 
-Everything here talks to 127.0.0.1 only, and every wait has a time limit: a
-broken server fails a test (or a campaign line) instead of hanging it.
+Everything here talks to loopback only (to 127.0.0.1, from 127/8 addresses),
+and every wait has a time limit: a broken server fails a test (or a campaign
+line) instead of hanging it.
 
 - :class:`ServeProcess`: one ``python -m parlour.cli.serve`` child on a free
   loopback port, its log in a file; :meth:`ServeProcess.stop` kills it.
@@ -14,6 +16,9 @@ broken server fails a test (or a campaign line) instead of hanging it.
   later reads until the server closes it.
 - :func:`restartable_cluster`: a throwaway PostgreSQL cluster (as
   tests/pg_cluster.py makes) that can be stopped and started again.
+- :func:`http_from`, and the ``source`` of :class:`Client` and
+  :class:`SlowReader`: connect from another loopback address (127.0.0.2, …),
+  which the server's per-address limits count as another visitor.
 """
 
 from __future__ import annotations
