@@ -192,13 +192,17 @@ def person_loop(server: ServeProcess, soak: Soak, number: int, errors: list[str]
     state; a new table when the game ends."""
     moves = 0
     while not soak.stop.is_set() and moves < MOVES_PER_PERSON:
-        created = make_table(
-            server.base,
-            game="nain-jaune",
-            players=4,
-            options={"start_chips": 1000},
-            seats=[{"kind": "person", "name": f"Person {number}"}, *["bot:random"] * 3],
-        )
+        try:
+            created = make_table(
+                server.base,
+                game="nain-jaune",
+                players=4,
+                options={"start_chips": 1000},
+                seats=[{"kind": "person", "name": f"Person {number}"}, *["bot:random"] * 3],
+            )
+        except (AssertionError, httpx.HTTPError) as error:  # refused, or no answer
+            errors.append(f"person {number}: no table: {error}")
+            return
         try:
             began = time.monotonic()
             person = Client(
