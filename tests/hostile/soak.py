@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import shutil
 import sys
 import tempfile
 import threading
@@ -371,6 +372,14 @@ def main(argv: list[str] | None = None) -> int:
     if not (0 < arguments.people <= 200 and 0 <= arguments.sockets <= 5000):
         parser.error("--people must be 1–200 and --sockets 0–5000")
     folder = Path(tempfile.mkdtemp(prefix="parlour-soak-"))
+    try:
+        return soak_in(folder, arguments)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def soak_in(folder: Path, arguments: argparse.Namespace) -> int:
+    """The soak, its SQLite file in ``folder``; 0 when it held, 1 when it broke."""
     database = f"sqlite://{folder / 'tables.sqlite3'}"
     print("soak: playing the attacker's finished games …", flush=True)
     games = play_finished_games(database)
