@@ -1,4 +1,6 @@
-"""tests/hostile/ holds a script (campaign.py, run by hand), not tests: pytest
-collects nothing here, not even for doctests."""
+"""tests/hostile/ holds two scripts run by hand (campaign.py, issue 21's
+findings; soak.py, issue 29's soak) and one test file, test_review_surfaces.py
+(issue 29's ten cases). pytest collects the test file only: not the scripts,
+not even for doctests."""
 
-collect_ignore = ["campaign.py"]
+collect_ignore = ["campaign.py", "soak.py"]
