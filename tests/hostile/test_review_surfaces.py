@@ -647,3 +647,51 @@ def test_an_undo_into_a_reviewed_deal_drops_its_review(any_database: str) -> Non
             )
         finally:
             person.close()
+
+
+# ----- the review processes die with their server ---------------------------------------------
+def review_processes_of(server_pid: int) -> list[int]:
+    """The pids of the review worker processes that ``server_pid`` spawned (its
+    children that run multiprocessing's spawn entry), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == server_pid and b"multiprocessing" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def test_the_review_processes_end_when_their_server_is_killed(database: str) -> None:
+    """A server killed with ``kill -9`` in the middle of a review leaves no review
+    process behind working for nobody."""
+    server = ServeProcess(database).start()
+    try:
+        table, token, person = finished_table(server)
+        person.close()
+        with http_from(address(2), server.base) as http:
+            assert http.post(review_path(table), json={"token": token}).status_code == 202
+        workers: list[int] = []
+        deadline = time.monotonic() + 60.0
+        while not workers and time.monotonic() < deadline:
+            workers = review_processes_of(server.pid)
+            time.sleep(0.2)
+        assert workers, "the review did not start a worker process"
+    finally:
+        server.stop()  # SIGKILL
+    deadline = time.monotonic() + 30.0
+    alive = workers
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.5)
+        alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+        for pid in alive:  # a finished child of a dead parent is reaped by init
+            with contextlib.suppress(OSError):
+                if (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                    alive = [other for other in alive if other != pid]
+    assert not alive, f"review processes {alive} outlived their killed server"

@@ -193,7 +193,7 @@ class ReviewDesk:
                 max_workers=self.limits.review_workers,
                 mp_context=context,
                 initializer=review_worker.start_worker,
-                initargs=(self._progress_queue,),
+                initargs=(self._progress_queue, os.getpid()),
             )
         return self._pool
 

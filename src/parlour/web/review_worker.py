@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
+import time
 from dataclasses import replace
 from multiprocessing.queues import Queue
 from typing import Any
@@ -27,12 +29,26 @@ WORKER_NICENESS = 10
 _progress: Queue[tuple[str, int, int]] | None = None
 
 
-def start_worker(progress: Queue[tuple[str, int, int]] | None) -> None:
-    """Each review process's start: a lower priority, and where to tell progress."""
+PARENT_CHECK_SECONDS = 2.0
+"""How often a review process looks whether its server is still there."""
+
+
+def start_worker(progress: Queue[tuple[str, int, int]] | None, server: int) -> None:
+    """Each review process's start: a lower priority, where to tell progress, and
+    a watch that ends the process when its server (process ``server``) is gone
+    (killed with ``kill -9``, it cannot say so), even in the middle of a review
+    or before this process was ready."""
     global _progress
     _progress = progress
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parlour-review-parent", daemon=True).start()
 
 
 def state_of(record_text: str) -> State:
