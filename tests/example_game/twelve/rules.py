@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from parlour.core.cards import format_card, format_card_in, iter_bits, make_card, parse_card
-from parlour.core.errors import ParlourError, ParseError
+from parlour.core.errors import ParseError
 from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.hidden import sample_by_replay
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -318,60 +319,30 @@ class TwelveGame(Game[TwelveOptions]):
         replayed, the other seat's hidden cards being the cards it is seen to
         play and, for the rest, cards drawn from those the seat has not seen,
         never of a suit the other seat showed it lacks."""
-        return _sample(self, view, rng)
+        return sample_by_replay(
+            self, view, rng, played_card=played_card, lacks=lacks, hand=hand
+        )
 
 
-def _sample(game: TwelveGame, view: View, rng: Rng) -> TwelveState:
-    state = TwelveState(game)
-    history = view.history
-    position = 0
-    while position < len(history):
-        end = min(len(history), position + DEALT + 2 * HAND)
-        segment = [action for _, action in history[position:end]]
-        seen = 0
-        hidden: list[int] = []
-        for index, card in enumerate(segment[:DEALT]):
-            if card is None:
-                hidden.append(index)
-            else:
-                seen |= 1 << card
-        other = 1 - view.seat
-        known = 0  # the other seat's cards seen played
-        void = 0  # suits it showed it lacks
-        leader = (state.dealer + 1) % 2
-        plays = [card for card in segment[DEALT:] if card is not None]
-        if len(plays) != len(segment[DEALT:]):
-            raise ParlourError("the view's history hides a card played")
-        for start in range(0, len(plays), 2):
-            trick = plays[start : start + 2]
-            for offset, card in enumerate(trick):
-                if (leader + offset) % 2 == other:
-                    known |= 1 << card
-                    if offset == 1 and card // 13 != trick[0] // 13:
-                        void |= SUIT_MASKS[trick[0] // 13]
-            if len(trick) == 2:
-                leader = (leader + trick_winner_index(trick)) % 2
-        pool = PACK & ~seen & ~known & ~void
-        cards = iter_bits(pool)
-        missing = len(hidden) - known.bit_count()
-        if missing < 0 or missing > len(cards):
-            raise ParlourError("the view is inconsistent: the hidden cards do not fit")
-        for index in range(missing):
-            pick = index + rng.below(len(cards) - index)
-            cards[index], cards[pick] = cards[pick], cards[index]
-        chosen = iter_bits(known) + cards[:missing]
-        for index in range(len(chosen) - 1, 0, -1):
-            pick = rng.below(index + 1)
-            chosen[index], chosen[pick] = chosen[pick], chosen[index]
-        for slot, card in zip(hidden, chosen, strict=True):
-            segment[slot] = card
-        for card in segment:
-            if card is None:
-                raise ParlourError("the view is inconsistent: a hidden card has no holder")
-            state.history.append(card)
-            state._apply(card)
-        position = end
-    return state
+def lacks(state: State, seat: int, card: int) -> int:
+    """The cards a play shows ``seat`` does not hold: a card off the suit led
+    shows it holds none of that suit (the sampler's void hook)."""
+    assert isinstance(state, TwelveState)
+    led = state._led()
+    if led >= 0 and card // 13 != led // 13:
+        return int(SUIT_MASKS[led // 13])
+    return 0
+
+
+def hand(state: State, seat: int) -> int:
+    """The cards ``seat`` holds (the sampler's hand hook)."""
+    assert isinstance(state, TwelveState)
+    return state.hands[seat]
+
+
+def played_card(action: int) -> int:
+    """The card a move shows: a move is the card played."""
+    return action
 
 
 register(TwelveGame)
