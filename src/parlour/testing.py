@@ -20,10 +20,10 @@ import dataclasses
 import json
 import random
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import (
     IllegalActionError,
@@ -36,6 +36,9 @@ from parlour.core.errors import (
 from parlour.core.game import CHANCE, TERMINAL, Game, State, View, instance_fields
 from parlour.core.registry import UnknownGameError, load_game
 from parlour.core.sampler import Rng
+
+if TYPE_CHECKING:
+    from parlour.kit.check import PartsReport
 
 
 def _fail(message: str, state: State) -> AssertionError:
@@ -327,6 +330,16 @@ def _evidence(name: str, options: dict[str, Any], match: str, state: State) -> I
             f"{where}: {type(error).__name__} raised inside the game's code: {error}\n"
             f"{''.join(traceback.format_exception(error)[-4:])}record: {record}"
         ) from error
+
+
+def check_parts(game_name: str, *, only: Sequence[str] = ()) -> PartsReport:
+    """Every requirement the interfaces place on the installed game ``game_name``,
+    each required or optional (``parlour check GAME``): see
+    :func:`parlour.kit.check.check_parts`. ``report.ok`` is False when a check failed;
+    ``report.text(lang)`` says which, with the evidence."""
+    from parlour.kit.check import check_parts as run_checks
+
+    return run_checks(game_name, only=only)
 
 
 # ----- probes for bad input (the fuzz tests and tests/fuzz/campaign.py) ----------

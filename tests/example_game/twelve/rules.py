@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from parlour.core.cards import format_card, format_card_in, iter_bits, make_card, parse_card
-from parlour.core.errors import ParseError
+from parlour.core.errors import COMMON_REFUSALS, ParseError, Refusal, RefusalSentences, refusal
 from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
 from parlour.core.hidden import sample_by_replay
+from parlour.core.lesson import Said
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -69,6 +70,19 @@ def legal_cards(hand: int, led: int) -> int:
     return following if following else hand
 
 
+REFUSALS: RefusalSentences = {
+    **COMMON_REFUSALS,
+    "not_in_pack": ("it is not a card of Twelve's pack", "ce n'est pas une carte du jeu de Douze"),
+    "already_dealt": ("{card} has already been dealt", "{card} a déjà été donnée"),
+    "not_held": ("you do not hold {card}", "vous n'avez pas {card}"),
+    "must_follow": (
+        "you must follow suit: you hold {suit}",
+        "vous devez fournir : vous avez du {suit}",
+    ),
+}
+"""Why a move is refused, in English and French (``_illegal_refusal`` picks one)."""
+
+
 # ----- options ----------------------------------------------------------------
 
 
@@ -76,11 +90,30 @@ def legal_cards(hand: int, led: int) -> int:
 class TwelveOptions:
     """The options of Twelve."""
 
-    players: int = option(2, "number of players", choices=(2,))
+    players: int = option(
+        2,
+        "number of players",
+        choices=(2,),
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs",
+    )
     """Always 2."""
-    deals: int = option(2, "deals in a game", minimum=1, maximum=8)
+    deals: int = option(
+        2,
+        "deals in a game",
+        minimum=1,
+        maximum=8,
+        label=Said("Deals", "Donnes"),
+        help_fr="donnes dans une partie",
+    )
     """The game is this many deals; the deal passes each time."""
-    first_dealer: int = option(0, "who deals first (a seat)", choices=(0, 1))
+    first_dealer: int = option(
+        0,
+        "who deals first (a seat)",
+        choices=(0, 1),
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier (une place)",
+    )
     """The seat that deals first."""
 
 
@@ -202,20 +235,18 @@ class TwelveState(State):
                 "or 'A♠' (ranks 9 10 J Q K A, suits S H or ♠ ♥)"
             ) from None
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
+        """Why ``action`` (a card id, not legal here) is refused."""
         if not (0 <= action < NUM_ACTIONS and PACK >> action & 1):
-            return "it is not a card of Twelve's pack"
+            return refusal(REFUSALS, "not_in_pack")
         text = format_card(action)
         if self.phase == PHASE_DEAL:
-            return f"{text} has already been dealt"
+            return refusal(REFUSALS, "already_dealt", card=text)
         if self.phase == PHASE_OVER:
-            return "the game is over"
-        hand = self.hands[self.to_play]
-        if not hand >> action & 1:
-            return f"you do not hold {text}"
-        led = self._led()
-        symbol = "♠♥"[led // 13]
-        return f"you must follow suit: you hold {symbol}"
+            return refusal(REFUSALS, "game_over")
+        if not self.hands[self.to_play] >> action & 1:
+            return refusal(REFUSALS, "not_held", card=text)
+        return refusal(REFUSALS, "must_follow", suit="♠♥"[self._led() // 13])
 
     # ----- results ------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -281,11 +312,13 @@ class TwelveGame(Game[TwelveOptions]):
         max_players=2,
         rules_version=1,
         summary="the example game: four tricks from a 12-card pack, the last worth two",
+        summary_fr="le jeu d'exemple : quatre levées avec douze cartes, la dernière vaut double",
     )
     options_class = TwelveOptions
     state_class = TwelveState
     short_options: ClassVar[dict[str, object]] = {"deals": 1}
     conformance_options = ({}, {"deals": 3, "first_dealer": 1})
+    review_thresholds = (0.5, 1.0, 2.0)
 
     def utility_bounds(self) -> tuple[float, float]:
         """Five points a deal at most (four tricks, the last worth two)."""
@@ -349,6 +382,7 @@ register(TwelveGame)
 
 __all__ = [
     "PACK",
+    "REFUSALS",
     "CardPlayed",
     "DealScored",
     "TrickWon",
