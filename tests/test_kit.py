@@ -116,12 +116,18 @@ def _build_tools(tmp_path: Path) -> str:
         pytest.skip("setuptools is not installed here")
     if importlib.util.find_spec("wheel") is not None:
         return ""
-    system = Path("/usr/lib/python3/dist-packages/wheel")
-    if not system.is_dir():
+    # Debian's own wheel (pure Python), with its metadata: setuptools finds the
+    # bdist_wheel command through its entry points.
+    system = Path("/usr/lib/python3/dist-packages")
+    found = [*system.glob("wheel-*.egg-info"), *system.glob("wheel-*.dist-info")]
+    if not (system / "wheel").is_dir() or not found:
         pytest.skip("no wheel package to build with offline")
     tools = tmp_path / "build-tools"
+    if tools.is_dir():
+        return str(tools)
     tools.mkdir()
-    (tools / "wheel").symlink_to(system)
+    for path in (system / "wheel", found[0]):
+        (tools / path.name).symlink_to(path)
     return str(tools)
 
 
