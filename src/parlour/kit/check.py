@@ -40,6 +40,10 @@ from parlour.core.sampler import Rng
 Status = Literal["ok", "failed", "absent"]
 """A check's outcome: passed, failed (with evidence), or an optional part left out."""
 
+CONFORMANCE_PLAYOUTS: Final = 2
+"""Seeded matches the conformance check plays under each option set (and
+``tests/test_conformance.py``, which runs the same check case by case)."""
+
 NAMES: Final = ("Anne", "Bruno", "Claire", "David", "Emma", "Félix")
 """The seats' names in the positions the checks draw and tell."""
 
@@ -190,7 +194,7 @@ def check_registered(name: str) -> str:
     return f"{info.title}: {parts.package} (rules: {parts.module_name('rules')})"
 
 
-def check_conformance(name: str, playouts: int = 2) -> str:
+def check_conformance(name: str, playouts: int = CONFORMANCE_PLAYOUTS) -> str:
     """:func:`parlour.testing.check_game` under each of the game's ``conformance_options``."""
     from parlour.testing import check_game
 
