@@ -5,6 +5,7 @@ allowed and answered, and the French lesson has no English word."""
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -152,7 +153,7 @@ def test_parlour_learn_in_french_speaks_french(name: str, tmp_path: Path) -> Non
         env={
             "NO_COLOR": "1",
             "PATH": "/usr/bin:/bin",
-            "PYTHONPATH": SOURCES,
+            "PYTHONPATH": os.pathsep.join([SOURCES, *filter(None, [os.environ.get("PYTHONPATH")])]),
             "PARLOUR_DATA_DIR": str(tmp_path),
         },
     )

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import traceback
 from collections.abc import Callable, Sequence
@@ -265,8 +266,25 @@ def check_sampler(name: str) -> str:
                     f"a state sampled from seat {seat}'s view shows it something else\n"
                     f"record: {state.serialize()}"
                 )
+            _replays_as_legal_moves(other, seat, state)
             sampled += 1
     return f"{sampled} views sampled"
+
+
+def _replays_as_legal_moves(sampled: State, seat: int, state: State) -> None:
+    """Every step of a sampled state's history is legal when played again: a
+    sampler that gave a hand a card its player was seen not to hold (a void)
+    makes a later move illegal."""
+    replay = sampled.game.new_initial_state()
+    for step, action in enumerate(sampled.history):
+        if action not in replay.legal_actions():
+            raise PartFaultError(
+                f"a state sampled from seat {seat}'s view is not a possible match: its step "
+                f"{step} ({replay.action_to_string(action)}) is not legal there "
+                f"(a card given to a hand that was seen not to hold it?)\n"
+                f"record: {state.serialize()}"
+            )
+        replay.apply_action(action)
 
 
 def check_refusals(name: str) -> str:
@@ -291,17 +309,36 @@ def check_refusals(name: str) -> str:
 
 
 def check_events(name: str) -> str:
-    """The events module imports, and a match emits only :class:`Event` records."""
+    """The events module imports, matches emit only :class:`Event` records, and the
+    reference page (if any) names each kind under ``## Events``."""
+    from parlour.table.pages import rules_text
+
     parts = game_parts(name)
     _declared(parts, "events")
     parts.module("events")
-    state = _finished_match(name)
-    kinds = set()
-    for _, event in state.event_log(0):
-        if not isinstance(event, Event):
-            raise PartFaultError(f"a match emitted {event!r}, not an Event")
-        kinds.add(event.kind)
-    return f"{len(kinds)} kinds of event in a short match"
+    game = load_game(name)
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = game.new_initial_state(seed=seed)
+        state.record_events()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+        for _, event in state.event_log():
+            if not isinstance(event, Event):
+                raise PartFaultError(f"a match emitted {event!r}, not an Event")
+            kinds.add(event.kind)
+    if parts.pages is None:
+        return f"{len(kinds)} kinds of event in three matches (no pages to name them)"
+    page = rules_text(name)
+    if "\n## Events\n" not in page:
+        raise PartFaultError("pages/reference.md has no '## Events' section naming each kind")
+    section = page.split("\n## Events\n", 1)[1].split("\n## ", 1)[0]
+    missing = sorted(kind for kind in kinds if f"`{kind}`" not in section)
+    if missing:
+        raise PartFaultError(f"the '## Events' section of pages/reference.md lacks {missing}")
+    return f"{len(kinds)} kinds of event in three matches, each on the rules page"
 
 
 def check_text(name: str) -> str:
