@@ -1,6 +1,6 @@
 """Make the skeleton's package template from the example game: ``python tests/make_skeleton.py``.
 
-``parlour new-game`` writes the example game Twelve under another name; its
+``parlour new-game`` writes the example game under another name; its
 template (``src/parlour/kit/template/package``) is made from
 ``tests/example_game/`` by :func:`parlour.kit.skeleton.make_template`, so the
 two never drift (``tests/test_kit.py`` checks the template is up to date).

@@ -200,3 +200,45 @@ def test_it_is_played_over_the_web_protocol_by_a_real_server(tmp_path: Path) -> 
         assert "twelve_trick_won" in kinds or spectator.messages
     finally:
         server.stop()
+
+
+VOIDS = """
+import random, parlour
+from parlour.core.hidden import sample_by_replay
+from parlour.core.sampler import Rng
+from twelve.rules import hand, lacks, played_card
+game = parlour.load_game("twelve", deals=2)
+impossible = {"hooks": 0, "bare": 0}
+samples = 0
+for seed in range(150):
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(8, 30)):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        continue
+    view = state.view(0)
+    for kind, hooks in (("hooks", {"lacks": lacks, "hand": hand}), ("bare", {})):
+        sampled = sample_by_replay(game, view, Rng(seed), played_card=played_card, **hooks)
+        assert sampled.view(0) == view
+        replay = game.new_initial_state()
+        for action in sampled.history:
+            if action not in replay.legal_actions():
+                impossible[kind] += 1
+                break
+            replay.apply_action(action)
+    samples += 1
+print(samples, impossible["hooks"], impossible["bare"])
+"""
+
+
+def test_the_core_sampler_honours_the_voids_play_revealed_through_the_games_hooks() -> None:
+    # parlour.core.hidden.sample_by_replay, as Twelve uses it: with its lacks and
+    # hand hooks no sampled state gives a hand a suit its player showed it lacks
+    # (every move of the sampled history is legal again); without them some do.
+    samples, with_hooks, without = map(int, python(VOIDS).split())
+    assert samples > 40
+    assert with_hooks == 0
+    assert without > 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -181,3 +182,71 @@ def test_the_skeleton_and_the_example_game_install_as_distributions_and_pass(
     (example / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     report = _install_and_check(example, EXAMPLE_NAME, tmp_path)
     assert "16 checks: 16 ok, 0 failed, 0 optional parts absent" in report
+
+
+BARE_INIT = '''"""A game with its rules alone: every other part left out."""
+
+from parlour.core.parts import GameParts
+
+PARTS = GameParts(name="bare-bones", package=__name__, rules="rules")
+'''
+
+PER_GAME_FILES = (
+    "tests/test_adapters_gymnasium.py",
+    "tests/test_adapters_openspiel.py",
+    "tests/test_adapters_pettingzoo.py",
+    "tests/test_bots.py",
+    "tests/test_conformance.py",
+    "tests/test_core.py",
+    "tests/test_events.py",
+    "tests/test_examples.py",
+    "tests/test_explain.py",
+    "tests/test_french.py",
+    "tests/test_golden.py",
+    "tests/test_howto.py",
+    "tests/test_kit.py",
+    "tests/test_lessons.py",
+    "tests/test_play_line.py",
+    "tests/test_review.py",
+    "tests/test_web_boards.py",
+    "tests/test_web_lessons.py",
+)
+"""Files whose tests run once per registered game."""
+
+
+@pytest.mark.slow
+def test_a_game_with_its_rules_alone_passes_the_check_and_the_per_game_tests(
+    tmp_path: Path,
+) -> None:
+    # The docs call every part but the rules optional: parlour check says so
+    # (absent, exit 0), and parlour's own per-game tests ask no more of it.
+    write_skeleton("bare-bones", tmp_path / "dist")
+    site = tmp_path / "site"
+    site.mkdir()
+    package = site / "bare_bones"
+    (tmp_path / "dist" / "src" / "bare_bones").rename(package)
+    (package / "__init__.py").write_text(BARE_INIT, encoding="utf-8")
+    (package / "golden.txt").unlink()
+    info = site / "bare_bones-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: bare-bones\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[parlour.games]\nbare-bones = bare_bones:PARTS\n")
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT / "src")])}
+    checked = subprocess.run(
+        [sys.executable, "-m", "parlour", "check", "bare-bones"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=environment,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "16 checks: 6 ok, 0 failed, 10 optional parts absent" in checked.stdout
+    command = [sys.executable, "-m", "pytest", *PER_GAME_FILES, "-o", "addopts=", "-q"]
+    command += ["-p", "no:cacheprovider", "-rfE", "-k", "bare-bones"]
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=1800, env=environment, cwd=ROOT
+    )
+    summary = result.stdout.strip().splitlines()[-1]
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    passed = re.search(r"(\d+) passed", summary)
+    assert passed and int(passed.group(1)) >= 20 and "failed" not in summary, summary

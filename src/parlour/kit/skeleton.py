@@ -1,6 +1,6 @@
 """``parlour new-game NAME``: a new game's distribution, written from a working game.
 
-The skeleton is the example game Twelve (``tests/example_game/twelve``, a
+The skeleton is the example game (``tests/example_game``, a
 two-player trick game on a 12-card pack) under the new name: every part
 (rules with a sampler, events, text, heuristic, tensor, explain, examples,
 lesson, pages in English and French, board.js with its own words, board.css,
@@ -10,8 +10,8 @@ soon as it is installed (``pip install -e FOLDER``); the contributor then change
 it into the game they mean.
 
 The package's files are kept as a template in ``parlour/kit/template/package``,
-made from Twelve by :func:`make_template` (``python tests/make_skeleton.py``;
-``tests/test_kit.py`` checks the template is Twelve's current code), with the
+made from the example game by :func:`make_template` (``python tests/make_skeleton.py``;
+``tests/test_kit.py`` checks the template is the example game's current code), with the
 markers of :data:`MARKERS` where the name goes. The distribution's own files
 (``pyproject.toml``, ``README.md``, ``tests/``) are in ``template/distribution``.
 
@@ -107,7 +107,7 @@ class GameNames:
 
 def make_template(package: Path, names: GameNames) -> dict[str, str]:
     """The package template (file → text with markers) made from the working game
-    in ``package`` named ``names`` (Twelve, whose name is also its package)."""
+    in ``package`` named ``names`` (the example game, whose name is its package)."""
     template: dict[str, str] = {}
     word = re.escape(names.name)
     title = re.escape(names.title)
