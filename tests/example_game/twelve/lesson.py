@@ -32,7 +32,7 @@ LESSON = Lesson(
     ),
     farewell=Said(
         "The deal is over: that is all of Twelve. Play a whole game with: parlour play twelve.",
-        "La donne est finie : c'est tout Douze. Jouez une partie entière : parlour play twelve.",
+        "La donne est finie : vous savez tout de Douze. À vous une partie entière, maintenant.",
     ),
     first_time={
         "twelve_trick_won": Said(
