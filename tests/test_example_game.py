@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -155,23 +156,31 @@ def test_the_cross_cutting_tests_pick_it_up_from_the_registry() -> None:
     assert len(outcomes["PASSED"]) >= 20, outcomes
 
 
+def serve_with_the_example(tmp_path: Path) -> Any:
+    """A real ``parlour serve`` (tests/live.py) started with the example installed."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from live import ServeProcess
+
+    previous = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(EXAMPLE), previous]))
+    try:
+        return ServeProcess(f"sqlite://{tmp_path / 'tables.sqlite3'}").start()
+    finally:
+        if previous is None:
+            os.environ.pop("PYTHONPATH")
+        else:
+            os.environ["PYTHONPATH"] = previous
+
+
 def test_it_is_played_over_the_web_protocol_by_a_real_server(tmp_path: Path) -> None:
     pytest.importorskip("websockets", reason="the live server tests need websockets")
     pytest.importorskip("uvicorn", reason="the web tests need the web extra")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import httpx
 
-    from live import Client, ServeProcess, make_table, tokens_of
+    from live import Client, make_table, tokens_of
 
-    previous = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(EXAMPLE), previous]))
-    try:
-        server = ServeProcess(f"sqlite://{tmp_path / 'tables.sqlite3'}").start()
-    finally:
-        if previous is None:
-            os.environ.pop("PYTHONPATH")
-        else:
-            os.environ["PYTHONPATH"] = previous
+    server = serve_with_the_example(tmp_path)
     try:
         games = httpx.get(server.base + "/api/games", timeout=30).json()["games"]
         assert GAME in [game["name"] for game in games]
@@ -242,3 +251,52 @@ def test_the_core_sampler_honours_the_voids_play_revealed_through_the_games_hook
     assert samples > 40
     assert with_hooks == 0
     assert without > 0
+
+
+def test_its_board_brings_its_own_words_to_the_browser(tmp_path: Path) -> None:
+    # board.js exports words = {en, fr}; the shared client adds them when it
+    # loads the board, so the board's own label reads in the table's language.
+    pytest.importorskip("uvicorn", reason="the web tests need the web extra")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import test_web_browser
+    from test_web_browser_table import DESKTOP, new_table
+
+    chromium = test_web_browser.find_chromium()
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if chromium is None:
+        pytest.skip("Chromium was not found")
+    server = serve_with_the_example(tmp_path)
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, headless=True, args=test_web_browser.CHROMIUM_ARGUMENTS
+            )
+            errors: list[str] = []
+            for lang, label in (("en", "Trick 1 of 4"), ("fr", "Levée 1 sur 4")):
+                created = new_table(
+                    server.base + "/", GAME, ["human", "bot:random"], options={"deals": 1}
+                )
+                mine = created["seats"][0]
+                context = browser.new_context(
+                    viewport=DESKTOP, locale="fr-FR" if lang == "fr" else "en-GB"
+                )
+                context.add_init_script(f"localStorage.setItem('parlour.lang', '{lang}')")
+                window = context.new_page()
+                window.set_default_timeout(20000)
+                window.on("pageerror", lambda error: errors.append(str(error)))
+                address = f"{server.base}/#/join/{created['table']}/{mine['seat']}/{mine['token']}"
+                window.goto(address)
+                window.wait_for_selector("#join-name, .table-page")
+                if window.locator("#join-name").count():
+                    window.fill("#join-name", "Ann")
+                    window.locator("form.join button").click()
+                window.wait_for_selector(f".board-{GAME} .trick")
+                shown = window.locator(f".board-{GAME} .trick").first.inner_text()
+                # (the label's style writes it in capitals; without the hook it
+                # would read as the bare key, twelve_trick)
+                assert label.upper() in shown.upper(), (lang, shown)
+                assert errors == []
+                context.close()
+            browser.close()
+    finally:
+        server.stop()
