@@ -1,7 +1,7 @@
 """The example game, Twelve (``tests/example_game``), works from its folder alone.
 
-The folder holds the game's package (``twelve``: rules, events, text,
-heuristic, pages, board) and the metadata of a distribution that declares it
+The folder holds the game's package (``twelve``: every part a game may have)
+and the metadata of a distribution that declares it
 (``twelve-1.0.dist-info``: its ``parlour.games`` entry point). Putting the folder
 on ``PYTHONPATH`` is the whole installation: every check here runs parlour in a
 child process so started, and no file of parlour names the game.
@@ -54,7 +54,9 @@ def python(code: str) -> str:
 
 def test_the_folder_holds_the_whole_game_and_nothing_else_names_it() -> None:
     package = EXAMPLE / GAME
-    for part in ("__init__.py", "rules.py", "events.py", "text.py", "heuristic.py", "board.js"):
+    parts = ("__init__.py", "rules.py", "events.py", "text.py", "heuristic.py", "tensor.py")
+    parts += ("explain.py", "examples.py", "lesson.py", "board.js", "board.css", "golden.txt")
+    for part in parts:
         assert (package / part).is_file(), part
     for page in ("reference.md", "howto.en.md", "howto.fr.md"):
         assert (package / "pages" / page).is_file(), page
