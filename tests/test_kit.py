@@ -85,6 +85,17 @@ def test_parlour_check_exits_1_when_a_check_fails(
     assert "FAILED   golden" in result.stdout and "differs from golden.txt" in result.stdout
 
 
+def test_parlour_check_speaks_json_for_tools(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["check", "thracula", "--only", "facts", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["game"] == "thracula" and found["ok"] is True
+    assert [(c["key"], c["required"], c["status"]) for c in found["checks"]] == [
+        ("facts", True, "ok")
+    ]
+
+
 def test_a_fault_inside_a_games_code_carries_the_seed_and_the_record() -> None:
     state = parlour.load_game("dracula", deals=1).new_initial_state(seed=4)
     state.apply_action(state.legal_actions()[0])
