@@ -221,6 +221,15 @@ PER_GAME_FILES = (
     "tests/test_review.py",
     "tests/test_web_boards.py",
     "tests/test_web_lessons.py",
+    "tests/test_cli.py",
+    "tests/test_score_sheet.py",
+    "tests/test_table.py",
+    "tests/test_tui.py",
+    "tests/test_tui_small.py",
+    "tests/test_web_api.py",
+    "tests/test_web_messages.py",
+    "tests/test_web_replay.py",
+    "tests/test_whole_move.py",
 )
 """Files whose tests run once per registered game."""
 
