@@ -119,6 +119,9 @@ def test_new_game_refuses_a_bad_name_a_known_game_and_a_used_folder(tmp_path: Pa
         write_skeleton("German Whist", tmp_path / "a")
     with pytest.raises(ParlourError, match="already installed"):
         write_skeleton("dracula", tmp_path / "b")
+    for hidden in ("random", "class"):
+        with pytest.raises(ParlourError, match="would hide a Python keyword or a module"):
+            write_skeleton(hidden, tmp_path / hidden)
     (tmp_path / "c").mkdir()
     (tmp_path / "c" / "x").write_text("")
     with pytest.raises(ParlourError, match="not an empty folder"):

@@ -22,6 +22,8 @@ markers of :data:`MARKERS` where the name goes. The distribution's own files
 
 from __future__ import annotations
 
+import importlib.util
+import keyword
 import os
 import re
 import subprocess
@@ -203,6 +205,11 @@ def write_skeleton(name: str, folder: Path, *, title: str | None = None) -> Writ
     names = GameNames.of(name, title)
     if name in game_names():
         raise ParlourError(f"a game named {name!r} is already installed: choose another name")
+    if keyword.iskeyword(names.package) or importlib.util.find_spec(names.package) is not None:
+        raise ParlourError(
+            f"the package {names.package!r} would hide a Python keyword or a module already "
+            "importable here: choose another name"
+        )
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ParlourError(f"{folder} is not an empty folder: give a new one (--folder)")
     written: list[Path] = []
