@@ -96,6 +96,25 @@ def test_parlour_check_speaks_json_for_tools(capsys: pytest.CaptureFixture[str])
     ]
 
 
+def test_a_check_this_installation_cannot_run_is_skipped_not_failed() -> None:
+    # Without numpy (blocked in the child), the tensor check cannot run: it is
+    # reported skipped, with the reason, and the exit status stays 0.
+    code = (
+        "import sys; sys.modules['numpy'] = None; from parlour.cli import main; "
+        "sys.exit(main(['check', 'dracula', '--only', 'tensor']))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "skipped  tensor" in result.stdout and "numpy is not installed" in result.stdout
+    assert "1 checks skipped" in result.stdout
+
+
 def test_a_fault_inside_a_games_code_carries_the_seed_and_the_record() -> None:
     state = parlour.load_game("dracula", deals=1).new_initial_state(seed=4)
     state.apply_action(state.legal_actions()[0])

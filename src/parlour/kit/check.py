@@ -37,8 +37,9 @@ from parlour.core.parts import GameParts
 from parlour.core.registry import game_class, game_parts, load_game
 from parlour.core.sampler import Rng
 
-Status = Literal["ok", "failed", "absent"]
-"""A check's outcome: passed, failed (with evidence), or an optional part left out."""
+Status = Literal["ok", "failed", "absent", "skipped"]
+"""A check's outcome: passed, failed (with evidence), an optional part left out,
+or a check this installation cannot run (numpy missing for the tensor)."""
 
 CONFORMANCE_PLAYOUTS: Final = 2
 """Seeded matches the conformance check plays under each option set (and
@@ -50,6 +51,10 @@ NAMES: Final = ("Anne", "Bruno", "Claire", "David", "Emma", "Félix")
 
 class PartLeftOutError(Exception):
     """Raised by an optional check when the game does not declare the part."""
+
+
+class CheckSkippedError(Exception):
+    """Raised by a check this installation cannot run (the reason is the message)."""
 
 
 class PartFaultError(Exception):
@@ -120,16 +125,23 @@ class PartsReport:
                     lines.append(f"{'':13}{note_line}")
         counts = {status: sum(r.status == status for r in self.results) for status in STATUSES}
         lines.append(words["summary"].text(lang).format(total=len(self.results), **counts))
+        if counts["skipped"]:
+            lines.append(words["skipped_count"].text(lang).format(skipped=counts["skipped"]))
         return "\n".join(lines)
 
 
-STATUSES: Final = ("ok", "failed", "absent")
+STATUSES: Final = ("ok", "failed", "absent", "skipped")
 
 REPORT_WORDS: Final = {
     "title": Said("parlour check {game}", "parlour check {game}"),
     "ok": Said("ok", "ok"),
     "failed": Said("FAILED", "ÉCHEC"),
     "absent": Said("absent", "absent"),
+    "skipped": Said("skipped", "sauté"),
+    "skipped_count": Said(
+        "{skipped} checks skipped: this installation cannot run them",
+        "{skipped} vérifications sautées : cette installation ne peut pas les faire",
+    ),
     "required": Said("required", "obligatoire"),
     "optional": Said("optional", "facultatif"),
     "gives": Said("left out; it gives:", "laissé de côté ; il donne :"),
@@ -438,7 +450,7 @@ def check_tensor(name: str) -> str:
     try:
         import numpy  # noqa: F401
     except ImportError as error:
-        raise PartFaultError("numpy is not installed (pip install 'parlour[rl]')") from error
+        raise CheckSkippedError("numpy is not installed (pip install 'parlour[rl]')") from error
     from parlour.adapters.tensors import encoder_for
     from parlour.table.pages import rules_text
 
@@ -859,6 +871,8 @@ CHECK_KEYS: Final = tuple(check.key for check in CHECKS)
 def _run(check: Check, name: str) -> CheckResult:
     try:
         note = check.run(name)
+    except CheckSkippedError as skipped:
+        return CheckResult(check, "skipped", str(skipped))
     except PartLeftOutError:
         if check.required:
             return CheckResult(check, "failed", "a required part is missing")
