@@ -422,6 +422,16 @@ def check_heuristic(name: str) -> str:
         and all(isinstance(count, int) and count > 0 for count in iterations)
     ):
         raise PartFaultError(f"HARD_ITERATIONS must be (compiled, pure) counts, not {iterations!r}")
+    floor = parts.hook("heuristic", "sensible")
+    words = parts.hook("heuristic", "SENSE_FLOOR")
+    if (floor is None) != (words is None) or (
+        words is not None and not (isinstance(words, str) and words.startswith(("never", "last")))
+    ):
+        raise PartFaultError(
+            "a floor of sense is a pair: sensible(observation, legal_actions) and "
+            "SENSE_FLOOR, its words (a str starting 'never …' or 'last to play …'); "
+            f"found sensible={floor!r}, SENSE_FLOOR={words!r}"
+        )
     game = load_game(name, **dict(game_class(name).short_options))
     state = game.new_initial_state(seed=9)
     rng = Rng(9)
@@ -432,6 +442,14 @@ def check_heuristic(name: str) -> str:
         if seat == CHANCE:
             state.apply_action(legal[0])
             continue
+        if floor is not None:
+            assert callable(floor)
+            kept = floor(state.observation(seat), legal)
+            if not isinstance(kept, list) or not set(kept) <= set(legal):
+                raise PartFaultError(
+                    f"sensible gave {kept!r}, not a list of legal actions {legal}\n"
+                    f"record: {state.serialize()}"
+                )
         chosen = policy(state.observation(seat), legal, rng)
         if chosen not in legal:
             raise PartFaultError(
@@ -767,7 +785,10 @@ CHECKS: Final[tuple[Check, ...]] = (
     Check(
         "heuristic",
         False,
-        Said("choose: the bots' rule of thumb", "choose : la règle empirique des robots"),
+        Said(
+            "choose (and sensible, SENSE_FLOOR): the bots' rule of thumb",
+            "choose (et sensible, SENSE_FLOOR) : la règle empirique des robots",
+        ),
         Said(
             "the heuristic bot and the search's rollouts (else: random play)",
             "le robot heuristique et les simulations de la recherche (sinon : au hasard)",
