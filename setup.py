@@ -23,6 +23,7 @@ ENGINE = [
     "src/parlour/core/cards.py",
     "src/parlour/core/cardset.py",
     "src/parlour/core/sampler.py",
+    "src/parlour/core/hidden.py",
     "src/parlour/core/options.py",
     "src/parlour/core/game.py",
     "src/parlour/bots/ismcts.py",

@@ -1,9 +1,11 @@
 """Real ``parlour serve`` processes, clients and a PostgreSQL that can be stopped,
-for the hostile-load tests (tests/test_web_hostile.py) and the campaign script
-(tests/hostile/campaign.py).
+for the hostile-load tests (tests/test_web_hostile.py,
+tests/hostile/test_review_surfaces.py) and the scripts (tests/hostile/campaign.py,
+tests/hostile/soak.py).
 
-Everything here talks to 127.0.0.1 only, and every wait has a time limit: a
-broken server fails a test (or a campaign line) instead of hanging it.
+Everything here talks to loopback only (to 127.0.0.1, from 127/8 addresses),
+and every wait has a time limit: a broken server fails a test (or a campaign
+line) instead of hanging it.
 
 - :class:`ServeProcess`: one ``python -m parlour.cli.serve`` child on a free
   loopback port, its log in a file; :meth:`ServeProcess.stop` kills it.
@@ -14,6 +16,9 @@ broken server fails a test (or a campaign line) instead of hanging it.
   later reads until the server closes it.
 - :func:`restartable_cluster`: a throwaway PostgreSQL cluster (as
   tests/pg_cluster.py makes) that can be stopped and started again.
+- :func:`http_from`, and the ``source`` of :class:`Client` and
+  :class:`SlowReader`: connect from another loopback address (127.0.0.2, …),
+  which the server's per-address limits count as another visitor.
 """
 
 from __future__ import annotations
@@ -44,6 +49,11 @@ SOURCES = Path(os.environ.get("PARLOUR_SERVE_SOURCE") or REPOSITORY / "src")
 WAIT_SECONDS = 30.0
 """The longest a client waits for one message, or a server for its start (never
 reached by a working server: it only turns a hang into a failure)."""
+
+LOOPBACK = "127.0.0.1"
+"""The address clients connect from unless told another: the whole 127/8
+reaches a server listening on 127.0.0.1, so 127.0.0.2, 127.0.0.3, … play
+other visitors (the server's per-address limits tell them apart)."""
 
 Message = dict[str, Any]
 
@@ -181,6 +191,16 @@ def make_table(base: str, **request: Any) -> Message:
     return data
 
 
+def http_from(source: str, base: str) -> httpx.Client:
+    """An HTTP client for the server at ``base`` whose connections come from the
+    loopback address ``source`` (close it, or use it as a context)."""
+    return httpx.Client(
+        base_url=base,
+        transport=httpx.HTTPTransport(local_address=source),
+        timeout=WAIT_SECONDS,
+    )
+
+
 def tokens_of(created: Message) -> dict[int, str]:
     """The token of each person's seat of a ``POST /api/tables`` answer."""
     return {int(entry["seat"]): str(entry["token"]) for entry in created["seats"]}
@@ -203,22 +223,47 @@ class Client:
     """
 
     def __init__(
-        self, server: ServeProcess, table: str, token: str | None = None, *, hello: bool = True
+        self,
+        server: ServeProcess,
+        table: str,
+        token: str | None = None,
+        *,
+        hello: bool = True,
+        name: str | None = None,
+        source: str = LOOPBACK,
+        open_seconds: float = WAIT_SECONDS,
     ) -> None:
         from websockets.sync.client import connect
 
         # Entered as a context (the connection is closed by :meth:`close`).
         # No limit on the frames read ahead (max_queue=None): this client never
         # makes the server wait, so only the clients a test means to be slow are.
+        # ``source``: the loopback address it connects from (the whole 127/8
+        # reaches a server on 127.0.0.1), to play another visitor.
         self.socket = connect(
-            server.ws_url(table), open_timeout=WAIT_SECONDS, max_size=2**22, max_queue=None
+            server.ws_url(table),
+            open_timeout=open_seconds,
+            max_size=2**22,
+            max_queue=None,
+            source_address=(source, 0),
         ).__enter__()
         self.messages: list[Message] = []
         self.state: Message = {}
         self.first: Message = {}
         if hello:
-            self.send({"type": "hello", "token": token} if token else {"type": "hello"})
-            self.first = self.until(lambda message: message["type"] in ("state", "error"))
+            self.hello(token, name=name)
+
+    def hello(self, token: str | None = None, *, name: str | None = None) -> Message:
+        """Say hello (with ``token``: take that seat; without: watch), optionally
+        under ``name``; return the first state or error (also :attr:`first`)."""
+        message: Message = {"type": "hello"}
+        if token:
+            message["token"] = token
+        if name is not None:
+            message["name"] = name
+        self.send(message)
+        self.first = self.until(lambda answer: answer["type"] in ("state", "error"))
+        return self.first
 
     def send(self, message: Message) -> None:
         """Send one JSON message."""
@@ -267,6 +312,13 @@ class Client:
             except TimeoutError:
                 break
         return read
+
+    def answer_after(self, version: int, seconds: float = WAIT_SECONDS) -> Message:
+        """The first error, or state newer than ``version``, read from now."""
+        return self.until(
+            lambda m: m["type"] == "error" or (m["type"] == "state" and m["version"] > version),
+            seconds,
+        )
 
     def move_first_legal(self, state: Message) -> Message:
         """Play the first legal move of ``state``; return the next state (or error)."""
@@ -345,10 +397,21 @@ class SlowReader:
     everything the server sent, until the server closes the connection.
     """
 
-    def __init__(self, port: int, table: str, receive_buffer: int = 1024) -> None:
+    def __init__(
+        self,
+        port: int,
+        table: str,
+        receive_buffer: int = 1024,
+        *,
+        source: str = LOOPBACK,
+        seconds: float = WAIT_SECONDS,
+    ) -> None:
+        # ``seconds``: the longest the connection and its handshake may take
+        # (then TimeoutError).
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
-        self.socket.settimeout(WAIT_SECONDS)
+        self.socket.settimeout(seconds)
+        self.socket.bind((source, 0))  # another loopback address plays another visitor
         self.socket.connect(("127.0.0.1", port))
         key = base64.b64encode(os.urandom(16)).decode()
         request = (
@@ -410,6 +473,24 @@ class SlowReader:
             if self.reader.close_code is not None:
                 return "close frame"
         return None
+
+    def poll_closed(self) -> str | None:
+        """Read what has arrived without waiting: how the server closed the
+        connection (as :meth:`read_until_closed` says it), or None if it is
+        still open."""
+        self.socket.setblocking(False)
+        while True:
+            try:
+                data = self.socket.recv(65536)
+            except BlockingIOError:
+                return None
+            except OSError:
+                return "reset"
+            if not data:
+                return "end of stream"
+            self.reader.feed(data)
+            if self.reader.close_code is not None:
+                return "close frame"
 
     def close(self) -> None:
         """Close the socket."""

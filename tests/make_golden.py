@@ -1,59 +1,28 @@
-"""Regenerate the golden playthroughs: ``python tests/make_golden.py``.
+"""Regenerate the golden playthroughs of the shipped games: ``python tests/make_golden.py``.
 
-A golden playthrough is a seeded match between random players, written as text:
-every action with its actor, then the score sheet and the returns. A change
-that alters any game's behaviour shows up as a diff in ``tests/golden/``.
+A golden playthrough (:mod:`parlour.kit.golden`) is a seeded match between
+random players, written as text into the game's own package
+(``src/parlour/games/<game>/golden.txt``). A change that alters any game's
+behaviour shows up as a diff there. A game of another distribution writes its
+own with ``parlour check GAME --write-golden``.
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from pathlib import Path
 
 import parlour
+from parlour.core.registry import game_parts
+from parlour.kit.golden import golden_file, playthrough, write_golden
 
-GOLDEN = Path(__file__).parent / "golden"
-SEED = 2026
-
-
-def playthrough(name: str) -> str:
-    """The golden text of one game at its default options."""
-    game = parlour.load_game(name)
-    state = game.new_initial_state(seed=SEED)
-    rng = random.Random(SEED)
-    lines = [f"# {name} {game!r} seed={SEED}", ""]
-    step = 0
-    record = state.to_record()
-    lines.append("chance before the first decision: " + " ".join(record.chance))
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        player = state.current_player()
-        text = state.action_to_string(action)
-        chance_before = len(state.to_record().chance)
-        state.apply_action(action)
-        step += 1
-        dealt = state.to_record().chance[chance_before:]
-        line = f"{step:4} seat {player}: {text}"
-        if dealt:
-            line += "   | chance: " + " ".join(dealt)
-        lines.append(line)
-    lines.append("")
-    lines.append("score sheet:")
-    for row in state.score_sheet():
-        scores = " ".join(f"{score:g}" for score in row.scores)
-        lines.append(f"  game {row.game} deal {row.deal}: {scores}  {row.note}".rstrip())
-    lines.append("returns: " + " ".join(f"{value:g}" for value in state.returns()))
-    return "\n".join(lines) + "\n"
+__all__ = ["golden_file", "playthrough"]
 
 
 def main() -> int:
-    """Write one file per registered game."""
-    GOLDEN.mkdir(exist_ok=True)
+    """Write the golden file of every game shipped with parlour."""
     for name in parlour.game_names():
-        (GOLDEN / f"{name}.txt").write_text(playthrough(name), encoding="utf-8")
-        print(f"wrote {GOLDEN / name}.txt")
+        if game_parts(name).package.startswith("parlour.games."):
+            print(f"wrote {write_golden(name)}")
     return 0
 
 

@@ -120,6 +120,10 @@ def test_bot_plays_a_whole_match_with_legal_moves(name: str, kind: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_has_a_heuristic(name: str) -> None:
+    # Optional for a game of another distribution (its bots then play at random).
+    if game_parts(name).heuristic is None:
+        assert not game_parts(name).package.startswith("parlour.games.")
+        pytest.skip(f"{name} has no heuristic part (optional)")
     assert policy_for(name) is not None
 
 
@@ -129,7 +133,8 @@ def test_rollout_observation_is_part_of_the_seats_view_and_the_heuristic_chooses
 ) -> None:
     game = parlour.load_game(name)
     policy = policy_for(name)
-    assert policy is not None
+    if policy is None:
+        pytest.skip(f"{name} has no heuristic part (optional)")
     rng = random.Random(3)
     checked = 0
     for seed in range(4):

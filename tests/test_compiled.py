@@ -37,14 +37,14 @@ import sys
 import parlour
 from parlour.core.sampler import Rng
 sys.path.insert(0, sys.argv[1])
-from make_golden import GOLDEN, playthrough
+from parlour.kit.golden import golden_file, playthrough
 print("compiled" if parlour.compiled() else "pure", parlour.__file__)
 state = parlour.load_game("dracula", deals=1).new_initial_state(seed=7)
 while not state.is_terminal():
     state.apply_action(state.legal_actions()[0])
 print("returns", state.returns())
 for name in parlour.game_names():
-    same = playthrough(name) == (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
+    same = playthrough(name) == golden_file(name).read_text(encoding="utf-8")
     print(name, "same" if same else "DIFFERS")
 """
 

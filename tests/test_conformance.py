@@ -8,6 +8,7 @@ import random
 import pytest
 
 import parlour
+from parlour.kit.check import CONFORMANCE_PLAYOUTS
 from parlour.testing import check_clone, check_game, state_fields
 
 CASES = [
@@ -27,7 +28,8 @@ def test_every_game_declares_conformance_cases() -> None:
     ("name", "options"), CASES, ids=[f"{name}-{options}" for name, options in CASES]
 )
 def test_conformance(name: str, options: dict[str, object]) -> None:
-    check_game(name, playouts=2, **options)
+    # The conformance check of parlour check (kit.check.check_conformance), case by case.
+    check_game(name, playouts=CONFORMANCE_PLAYOUTS, **options)
 
 
 def test_every_game_has_a_rules_page() -> None:

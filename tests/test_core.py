@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -273,10 +274,18 @@ def test_string_to_action_refuses_bad_text_with_a_parse_or_illegal_action_error(
             state.view(max(state.current_player(), 0)).string_to_action(text)  # type: ignore[arg-type]
 
 
+def _random_first_dealer_game(name: str) -> parlour.Game[Any]:
+    """The game with a random first dealer (a chance node first), or at its default
+    options when it has no such option value (a game of another distribution)."""
+    try:
+        return parlour.load_game(name, first_dealer="random")
+    except parlour.InvalidOptionError:
+        return parlour.load_game(name)
+
+
 def _first_dealer_node(name: str) -> parlour.State:
     """A state at the random first dealer's chance node (or any chance node)."""
-    game = parlour.load_game(name, first_dealer="random")
-    return game.new_initial_state()
+    return _random_first_dealer_game(name).new_initial_state()
 
 
 BAD_ACTIONS: list[object] = [-945, -1009, -1, 10**18, 10**5000, True, False, 1.0, "0", None, [0]]
@@ -284,7 +293,7 @@ BAD_ACTIONS: list[object] = [-945, -1009, -1, 10**18, 10**5000, True, False, 1.0
 
 @pytest.mark.parametrize("name", NOT_CASINO)
 def test_apply_action_refuses_every_non_action_at_once_and_changes_nothing(name: str) -> None:
-    game = parlour.load_game(name, first_dealer="random")
+    game = _random_first_dealer_game(name)
     explicit = game.new_initial_state()
     seeded = game.new_initial_state(seed=5)
     for state in (explicit, seeded):
@@ -299,7 +308,7 @@ def test_apply_action_refuses_every_non_action_at_once_and_changes_nothing(name:
 
 @pytest.mark.parametrize("name", NOT_CASINO)
 def test_action_to_string_refuses_ids_that_are_not_actions_of_the_game(name: str) -> None:
-    game = parlour.load_game(name, first_dealer="random")
+    game = _random_first_dealer_game(name)
     states = [game.new_initial_state(), game.new_initial_state(seed=5)]
     for state in states:
         bound = (

@@ -1,7 +1,7 @@
 """The example game, Twelve (``tests/example_game``), works from its folder alone.
 
-The folder holds the game's package (``twelve``: rules, events, text,
-heuristic, pages, board) and the metadata of a distribution that declares it
+The folder holds the game's package (``twelve``: every part a game may have)
+and the metadata of a distribution that declares it
 (``twelve-1.0.dist-info``: its ``parlour.games`` entry point). Putting the folder
 on ``PYTHONPATH`` is the whole installation: every check here runs parlour in a
 child process so started, and no file of parlour names the game.
@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,9 @@ def python(code: str) -> str:
 
 def test_the_folder_holds_the_whole_game_and_nothing_else_names_it() -> None:
     package = EXAMPLE / GAME
-    for part in ("__init__.py", "rules.py", "events.py", "text.py", "heuristic.py", "board.js"):
+    parts = ("__init__.py", "rules.py", "events.py", "text.py", "heuristic.py", "tensor.py")
+    parts += ("explain.py", "examples.py", "lesson.py", "board.js", "board.css", "golden.txt")
+    for part in parts:
         assert (package / part).is_file(), part
     for page in ("reference.md", "howto.en.md", "howto.fr.md"):
         assert (package / "pages" / page).is_file(), page
@@ -155,23 +158,31 @@ def test_the_cross_cutting_tests_pick_it_up_from_the_registry() -> None:
     assert len(outcomes["PASSED"]) >= 20, outcomes
 
 
+def serve_with_the_example(tmp_path: Path) -> Any:
+    """A real ``parlour serve`` (tests/live.py) started with the example installed."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from live import ServeProcess
+
+    previous = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(EXAMPLE), previous]))
+    try:
+        return ServeProcess(f"sqlite://{tmp_path / 'tables.sqlite3'}").start()
+    finally:
+        if previous is None:
+            os.environ.pop("PYTHONPATH")
+        else:
+            os.environ["PYTHONPATH"] = previous
+
+
 def test_it_is_played_over_the_web_protocol_by_a_real_server(tmp_path: Path) -> None:
     pytest.importorskip("websockets", reason="the live server tests need websockets")
     pytest.importorskip("uvicorn", reason="the web tests need the web extra")
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import httpx
 
-    from live import Client, ServeProcess, make_table, tokens_of
+    from live import Client, make_table, tokens_of
 
-    previous = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(EXAMPLE), previous]))
-    try:
-        server = ServeProcess(f"sqlite://{tmp_path / 'tables.sqlite3'}").start()
-    finally:
-        if previous is None:
-            os.environ.pop("PYTHONPATH")
-        else:
-            os.environ["PYTHONPATH"] = previous
+    server = serve_with_the_example(tmp_path)
     try:
         games = httpx.get(server.base + "/api/games", timeout=30).json()["games"]
         assert GAME in [game["name"] for game in games]
@@ -198,5 +209,96 @@ def test_it_is_played_over_the_web_protocol_by_a_real_server(tmp_path: Path) -> 
         assert seen["view"].get("hand") in (None, []), "a spectator sees no hand"
         kinds = {entry["event"]["kind"] for entry in seen["events"]}
         assert "twelve_trick_won" in kinds or spectator.messages
+    finally:
+        server.stop()
+
+
+VOIDS = """
+import random, parlour
+from parlour.core.hidden import sample_by_replay
+from parlour.core.sampler import Rng
+from twelve.rules import hand, lacks, played_card
+game = parlour.load_game("twelve", deals=2)
+impossible = {"hooks": 0, "bare": 0}
+samples = 0
+for seed in range(150):
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(8, 30)):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        continue
+    view = state.view(0)
+    for kind, hooks in (("hooks", {"lacks": lacks, "hand": hand}), ("bare", {})):
+        sampled = sample_by_replay(game, view, Rng(seed), played_card=played_card, **hooks)
+        assert sampled.view(0) == view
+        replay = game.new_initial_state()
+        for action in sampled.history:
+            if action not in replay.legal_actions():
+                impossible[kind] += 1
+                break
+            replay.apply_action(action)
+    samples += 1
+print(samples, impossible["hooks"], impossible["bare"])
+"""
+
+
+def test_the_core_sampler_honours_the_voids_play_revealed_through_the_games_hooks() -> None:
+    # parlour.core.hidden.sample_by_replay, as Twelve uses it: with its lacks and
+    # hand hooks no sampled state gives a hand a suit its player showed it lacks
+    # (every move of the sampled history is legal again); without them some do.
+    samples, with_hooks, without = map(int, python(VOIDS).split())
+    assert samples > 40
+    assert with_hooks == 0
+    assert without > 0
+
+
+def test_its_board_brings_its_own_words_to_the_browser(tmp_path: Path) -> None:
+    # board.js exports words = {en, fr}; the shared client adds them when it
+    # loads the board, so the board's own label reads in the table's language.
+    pytest.importorskip("uvicorn", reason="the web tests need the web extra")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import test_web_browser
+    from test_web_browser_table import DESKTOP, new_table
+
+    chromium = test_web_browser.find_chromium()
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if chromium is None:
+        pytest.skip("Chromium was not found")
+    server = serve_with_the_example(tmp_path)
+    try:
+        with playwright_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=chromium, headless=True, args=test_web_browser.CHROMIUM_ARGUMENTS
+            )
+            errors: list[str] = []
+            for lang, label in (("en", "Trick 1 of 4"), ("fr", "Levée 1 sur 4")):
+                created = new_table(
+                    server.base + "/", GAME, ["human", "bot:random"], options={"deals": 1}
+                )
+                mine = created["seats"][0]
+                context = browser.new_context(
+                    viewport=DESKTOP, locale="fr-FR" if lang == "fr" else "en-GB"
+                )
+                context.add_init_script(f"localStorage.setItem('parlour.lang', '{lang}')")
+                window = context.new_page()
+                window.set_default_timeout(20000)
+                window.on("pageerror", lambda error: errors.append(str(error)))
+                address = f"{server.base}/#/join/{created['table']}/{mine['seat']}/{mine['token']}"
+                window.goto(address)
+                window.wait_for_selector("#join-name, .table-page")
+                if window.locator("#join-name").count():
+                    window.fill("#join-name", "Ann")
+                    window.locator("form.join button").click()
+                window.wait_for_selector(f".board-{GAME} .trick")
+                shown = window.locator(f".board-{GAME} .trick").first.inner_text()
+                # (the label's style writes it in capitals; without the hook it
+                # would read as the bare key, twelve_trick)
+                assert label.upper() in shown.upper(), (lang, shown)
+                assert errors == []
+                context.close()
+            browser.close()
     finally:
         server.stop()

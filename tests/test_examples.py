@@ -24,7 +24,11 @@ from parlour.render import Style
 LANGUAGES = ("en", "fr")
 
 
-@pytest.mark.parametrize("name", game_names())
+EXAMPLE_GAMES = [name for name in game_names() if game_parts(name).examples is not None]
+"""The games that declare examples (an optional part)."""
+
+
+@pytest.mark.parametrize("name", EXAMPLE_GAMES)
 def test_every_page_shows_an_example_of_its_game_in_both_languages(name: str) -> None:
     english = example_names_in(how_to_play(name, "en"))
     assert english, f"{name}'s page shows no example"
@@ -34,7 +38,7 @@ def test_every_page_shows_an_example_of_its_game_in_both_languages(name: str) ->
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", EXAMPLE_GAMES)
 def test_the_terminal_page_draws_each_example_with_the_games_renderer(name: str, lang: str) -> None:
     page = how_to_play_drawn(name, lang)
     assert "parlour-example" not in page

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
 import subprocess
 import sys
@@ -47,7 +48,7 @@ def run(args: list[str], stdin: str, data: Path) -> subprocess.CompletedProcess[
         env={
             "NO_COLOR": "1",
             "PATH": "/usr/bin:/bin",
-            "PYTHONPATH": SOURCES,
+            "PYTHONPATH": os.pathsep.join([SOURCES, *filter(None, [os.environ.get("PYTHONPATH")])]),
             "PARLOUR_DATA_DIR": str(data),
         },
     )

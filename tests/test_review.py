@@ -317,11 +317,19 @@ def test_a_tables_review_is_served_only_to_whom_it_may_be_shown(
             assert mine["review"]["seat"] == 0 and mine["review"]["deals"] == 1
             assert mine["review"]["pars"] == []  # no par before the end
             play_until(lambda state: state["over"])
-        # Over: anyone may read anyone's, with the par; a second read is the stored one.
-        other = ready(client, f"/api/tables/{table_id}/review/1", None)
+        # Over: a player of the table starts anyone's review; nobody without a
+        # token can start one (issue 29), but once made anyone may read it, with
+        # the par; a second read is the stored one, the same bytes.
+        other_path = f"/api/tables/{table_id}/review/1"
+        refused = client.get(other_path)
+        assert refused.status_code == 403 and "token" in refused.json()["error"]
+        assert client.get("/api/server").json()["reviews"]["running"] == 0
+        other = ready(client, other_path, tokens[0])
         assert other["review"]["seat"] == 1 and len(other["review"]["pars"]) == 2
-        again = client.get(f"/api/tables/{table_id}/review/1")
+        first = client.get(other_path)
+        again = client.get(other_path)
         assert again.status_code == 200 and again.json() == other
+        assert first.content == again.content and first.headers["etag"] == again.headers["etag"]
         assert client.get(f"/api/tables/{table_id}/review/7").status_code == 404
 
 

@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 
 import parlour
+from parlour.core.registry import game_parts
 from parlour.games.colour_blind.text import ace_high
 from parlour.render import Style, renderer_for
 from parlour.tui import session
@@ -324,6 +325,8 @@ def test_score_sheet_names_the_players() -> None:
 def test_the_screen_captures_are_80_by_24() -> None:
     screens = Path(__file__).parent.parent / "docs" / "screens"
     for name in parlour.game_names():
+        if not game_parts(name).package.startswith("parlour.games."):
+            continue  # the documentation's captures are of parlour's own games
         lines = (screens / f"{name}.txt").read_text(encoding="utf-8").splitlines()
         assert len(lines) <= 24 and max(len(line) for line in lines) <= 80, name
 

@@ -29,7 +29,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 @pytest.mark.parametrize("name", parlour.game_names())
 def test_each_games_board_is_served_from_its_package(client: TestClient, name: str) -> None:
     board = game_parts(name).file("board")
-    assert board is not None, f"{name} declares no board"
+    if board is None:
+        pytest.skip(f"{name} declares no board (optional: the plain board serves)")
     answer = client.get(f"/games/{name}/board.js")
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/javascript")
@@ -58,7 +59,8 @@ def test_each_games_board_stylesheet_is_served_from_its_package(
 ) -> None:
     """The board's own rules (its ``board_css`` part) come from the game's package."""
     stylesheet = game_parts(name).file("board_css")
-    assert stylesheet is not None, f"{name} declares no board stylesheet"
+    if stylesheet is None:
+        pytest.skip(f"{name} declares no board stylesheet (optional)")
     answer = client.get(f"/games/{name}/board.css")
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/css")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from parlour.core.registry import game_names
-from parlour.table.coach import lesson_for
+from parlour.table.coach import has_lesson, lesson_for
 from test_web_browser import SCREENS, browser, chromium, page, server, version
 
 __all__ = ["browser", "chromium", "page", "server"]  # fixtures used by name below
@@ -50,7 +50,7 @@ def follow_the_coach(page: Any) -> int:
     raise AssertionError("the lesson did not end within 200 moves")
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game", [name for name in game_names() if has_lesson(name)])
 def test_a_lesson_is_followed_to_its_end_in_the_browser(page: Any, server: str, game: str) -> None:
     lesson = lesson_for(game)
     open_lesson(page, server, game)

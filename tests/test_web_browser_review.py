@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -211,9 +212,13 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     shoot(window, f"web-review-retry-{where}.png")
     # Judged on the same imagined deals as the review: the better move's figure
     # is the review's own, not a new guess.
+    # (A retry needs a seat's token: this browser's, as the page sent it.)
+    token = window.evaluate(
+        f"() => JSON.parse(localStorage.getItem('parlour.seat.{table_id}')).token"
+    )
     tried = httpx.post(
         f"{server}api/tables/{table_id}/review/0/retry",
-        json={"step": first["step"], "action": other},
+        json={"step": first["step"], "action": other, "token": token},
         timeout=120,
     ).json()["tried"]
     assert tried["source"] == "now"
@@ -271,18 +276,25 @@ def test_the_retry_route_lists_the_legal_moves_and_judges_one_honestly(
 ) -> None:
     server, table_id = seeded_server["server"], seeded_server["table"]
     address = f"{server}api/tables/{table_id}/review/0"
-    ready = httpx.get(address, timeout=10)
-    while ready.status_code == 202:  # the review is computed once, in the background
-        ready = httpx.get(address, timeout=10)
+    token = seeded_server["token"]
+    # Nobody without a token starts it (issue 29); Ann does.
+    assert httpx.get(address, timeout=10).status_code in (200, 403)
+    ready = httpx.post(address, json={"token": token}, timeout=10)
+    while ready.status_code == 202:  # the review is computed once, in a worker process
+        time.sleep(0.2)
+        ready = httpx.post(address, json={"token": token}, timeout=10)
     assert ready.status_code == 200, ready.text
     first = next(item for item in ready.json()["review"]["decisions"] if item["grade"] != "good")
-    listed = httpx.post(f"{address}/retry", json={"step": first["step"]}, timeout=10).json()
+    listed = httpx.post(
+        f"{address}/retry", json={"step": first["step"], "token": token}, timeout=10
+    ).json()
     assert len(listed["moves"]) == first["legal_count"]
     assert {listed["played"], listed["best"]} <= {move["action"] for move in listed["moves"]}
     assert "tried" not in listed
     # The played move and the better one answer with the review's own figures.
     played = httpx.post(
-        f"{address}/retry", json={"step": first["step"], "action": first["played"]["action"]}
+        f"{address}/retry",
+        json={"step": first["step"], "action": first["played"]["action"], "token": token},
     ).json()["tried"]
     assert played["source"] == "review" and played["estimate"] == first["played"]
     assert played["loss"] == first["loss"] and played["grade"] == first["grade"]
@@ -293,7 +305,9 @@ def test_the_retry_route_lists_the_legal_moves_and_judges_one_honestly(
         if move["action"] not in (listed["played"], listed["best"])
     )
     tried = httpx.post(
-        f"{address}/retry", json={"step": first["step"], "action": other}, timeout=120
+        f"{address}/retry",
+        json={"step": first["step"], "action": other, "token": token},
+        timeout=120,
     ).json()["tried"]
     assert tried["source"] == "now"
     assert tried["best"] == first["best"]
@@ -301,6 +315,10 @@ def test_the_retry_route_lists_the_legal_moves_and_judges_one_honestly(
     # Refused: a move that is not legal there, a step the review did not judge.
     legal = {move["action"] for move in listed["moves"]}
     illegal = next(action for action in range(1000) if action not in legal)
-    refused = httpx.post(f"{address}/retry", json={"step": first["step"], "action": illegal})
+    refused = httpx.post(
+        f"{address}/retry", json={"step": first["step"], "action": illegal, "token": token}
+    )
     assert refused.status_code == 400 and "not a legal move" in refused.json()["error"]
-    assert httpx.post(f"{address}/retry", json={"step": 0}).status_code == 404
+    assert httpx.post(f"{address}/retry", json={"step": 0, "token": token}).status_code == 404
+    # Without a token, no move is judged.
+    assert httpx.post(f"{address}/retry", json={"step": first["step"]}).status_code == 403

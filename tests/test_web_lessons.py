@@ -11,7 +11,7 @@ import pytest
 
 from live import WAIT_SECONDS, Client, ServeProcess, make_table, serving, tokens_of
 from parlour.core.registry import game_names
-from parlour.table.coach import COACH_WORDS, lesson_for
+from parlour.table.coach import COACH_WORDS, has_lesson, lesson_for
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def learners_turn(client: Client) -> dict[str, Any]:
     return client.until(lambda m: m["type"] == "state" and m["to_act"] == m["seat"])
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", [name for name in game_names() if has_lesson(name)])
 def test_a_lesson_table_deals_the_lessons_cards_and_the_coach_proposes_its_first_step(
     server: ServeProcess, name: str
 ) -> None:

@@ -148,7 +148,9 @@ def test_a_message_late_in_a_match_costs_what_it_costs_early(
 
         samples.append((table.history_length(), work(counted, everyone)))
     (early_steps, early_work), (late_steps, late_work) = samples
-    assert late_steps > early_steps + 50, "the match must be much longer the second time"
+    # (a short game, one of another distribution, is played to its end)
+    longer = min(50, (parlour.load_game(name).max_game_length() - EARLY) // 2)
+    assert late_steps > early_steps + longer, "the match must be much longer the second time"
     assert early_work["apply"] == late_work["apply"] == 0, samples
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from parlour.core.registry import game_class, game_names
+from parlour.core.registry import game_class, game_names, game_parts
 from parlour.examples import example_names_in
 from parlour.howto import how_to_play
 from test_web_browser import browser, chromium, server
@@ -34,7 +34,9 @@ def bots_only(game: str) -> list[Any]:
     return ["human", *["bot:easy"] * (players - 1)]
 
 
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize(
+    "game", [name for name in game_names() if game_parts(name).examples and game_parts(name).pages]
+)
 @pytest.mark.parametrize(
     ("where", "lang"), [("desktop", "en"), ("desktop", "fr"), ("phone", "en"), ("phone", "fr")]
 )

@@ -19,9 +19,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Callable
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.errors import (
     IllegalActionError,
@@ -34,6 +36,9 @@ from parlour.core.errors import (
 from parlour.core.game import CHANCE, TERMINAL, Game, State, View, instance_fields
 from parlour.core.registry import UnknownGameError, load_game
 from parlour.core.sampler import Rng
+
+if TYPE_CHECKING:
+    from parlour.kit.check import PartsReport
 
 
 def _fail(message: str, state: State) -> AssertionError:
@@ -259,25 +264,38 @@ def check_game(name: str, *, playouts: int = 3, seed: int = 0, **options: Any) -
 
     Plays ``playouts`` seeded matches (chance resolved by a seeded sampler) and
     one with explicit chance nodes chosen by the test, checking every state.
-    Raises AssertionError with a replayable record on the first fault.
+    Raises AssertionError on the first fault, naming the match's seed and
+    carrying its replayable record, whether a check failed or the game's own
+    code raised (an IndexError in a sampler is a fault like any other).
     """
     game = load_game(name, **options)
     bound = game.max_game_length()
     for number in range(playouts):
-        rng = random.Random(seed * 1000 + number)
-        state = game.new_initial_state(seed=seed * 1000 + number)
-        state = random_playout(state, rng, bound, deep=True)
-        played = len(state.history)
-        if played > bound:
-            raise _fail(f"match of {played} actions exceeds max_game_length {bound}", state)
-        record_state = game.deserialize_state(state.serialize())
-        if record_state.returns() != state.returns():
-            raise _fail("a replayed record has other returns", state)
-        sheet = state.score_sheet()
-        if not isinstance(sheet, list):
-            raise _fail("score_sheet() is not a list", state)
+        match_seed = seed * 1000 + number
+        state = game.new_initial_state(seed=match_seed)
+        with _evidence(name, options, f"seed={match_seed}", state):
+            _check_seeded_match(game, state, random.Random(match_seed), bound)
     explicit = game.new_initial_state()
-    rng = random.Random(seed)
+    with _evidence(name, options, f"explicit chance, test seed={seed}", explicit):
+        _check_explicit_match(game, explicit, random.Random(seed), bound)
+
+
+def _check_seeded_match(game: Game[Any], state: State, rng: random.Random, bound: int) -> None:
+    state = random_playout(state, rng, bound, deep=True)
+    played = len(state.history)
+    if played > bound:
+        raise _fail(f"match of {played} actions exceeds max_game_length {bound}", state)
+    record_state = game.deserialize_state(state.serialize())
+    if record_state.returns() != state.returns():
+        raise _fail("a replayed record has other returns", state)
+    sheet = state.score_sheet()
+    if not isinstance(sheet, list):
+        raise _fail("score_sheet() is not a list", state)
+
+
+def _check_explicit_match(
+    game: Game[Any], explicit: State, rng: random.Random, bound: int
+) -> None:
     random_playout(explicit, rng, bound, deep=False)
     try:
         explicit.apply_action(0)
@@ -292,6 +310,36 @@ def check_game(name: str, *, playouts: int = 3, seed: int = 0, **options: Any) -
             pass
         else:
             raise _fail(f"observation({bad!r}) of a seat that does not exist succeeded", explicit)
+
+
+@contextmanager
+def _evidence(name: str, options: dict[str, Any], match: str, state: State) -> Iterator[None]:
+    """Any fault inside: an AssertionError naming the game, its options and the
+    match, with the state's record (unless the message already holds it)."""
+    where = f"{name} {options or 'default options'}, {match}"
+    try:
+        yield
+    except AssertionError as error:
+        raise AssertionError(f"{where}: {error}") from error
+    except Exception as error:
+        try:
+            record = state.serialize()
+        except Exception as unrecorded:
+            record = f"(the record itself fails: {type(unrecorded).__name__}: {unrecorded})"
+        raise AssertionError(
+            f"{where}: {type(error).__name__} raised inside the game's code: {error}\n"
+            f"{''.join(traceback.format_exception(error)[-4:])}record: {record}"
+        ) from error
+
+
+def check_parts(game_name: str, *, only: Sequence[str] = ()) -> PartsReport:
+    """Every requirement the interfaces place on the installed game ``game_name``,
+    each required or optional (``parlour check GAME``): see
+    :func:`parlour.kit.check.check_parts`. ``report.ok`` is False when a check failed;
+    ``report.text(lang)`` says which, with the evidence."""
+    from parlour.kit.check import check_parts as run_checks
+
+    return run_checks(game_name, only=only)
 
 
 # ----- probes for bad input (the fuzz tests and tests/fuzz/campaign.py) ----------

@@ -29,6 +29,8 @@ examples:
   parlour review NAME                  a finished game's decisions judged, and the par
   parlour stats                        games played, won, best scores
   parlour bench                        random playouts per second, every game
+  parlour check dracula                a game against every requirement of parlour
+  parlour new-game pontoon             a new game's skeleton distribution, ready to change
 """
 
 
@@ -43,6 +45,7 @@ COMMAND_MODULES = (
     "bench",
     "bench_web",
     "serve",
+    "kit",
 )
 """Modules of ``parlour.cli`` that each add subcommands with ``register(subparsers)``."""
 

@@ -272,6 +272,8 @@ def start_server(
         # Every client of the bench comes from 127.0.0.1: lift the per-address
         # quotas (the server-wide caps stay as parlour serve has them).
         command += ["--new-tables-per-minute", "1000000", "--bot-tables-per-address", "1000000"]
+    if serve.is_file() and "--connections-per-address" in serve.read_text(encoding="utf-8"):
+        command += ["--connections-per-address", "1000000"]
     with log.open("ab") as output:
         process = subprocess.Popen(command, env=environment, stdout=output, stderr=output)
     return process, f"127.0.0.1:{port}"

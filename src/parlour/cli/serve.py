@@ -93,6 +93,32 @@ LIMIT_OPTIONS = (
         "a table nobody watches leaves memory after this many seconds; "
         "it comes back from storage when opened",
     ),
+    (
+        "--review-workers",
+        "review_workers",
+        "worker processes that compute reviews and judge retried moves",
+    ),
+    (
+        "--reviews-per-address",
+        "reviews_per_address",
+        "reviews and retried moves one address may have waiting or worked out at once",
+    ),
+    ("--replays-per-minute", "replays_per_minute", "replays one address may ask for in a minute"),
+    (
+        "--cache-megabytes",
+        "cache_megabytes",
+        "memory kept for replays, reviews and judged moves ready to send",
+    ),
+    (
+        "--hello-seconds",
+        "hello_seconds",
+        "a WebSocket that has not said hello by then is closed",
+    ),
+    (
+        "--connections-per-address",
+        "connections_per_address",
+        "WebSockets one address may hold open at once",
+    ),
 )
 """``(option, ServerLimits field, help)`` of each limit of ``parlour serve``."""
 

@@ -129,6 +129,19 @@ SCHEMA_STEPS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, seat, deals)
         )""",
     ),
+    # Version 6: which server process computes a review now (issue 29), so
+    # that several processes on one database compute each review once; a claim
+    # not renewed for a while is taken over (its process died).
+    (
+        """CREATE TABLE review_claims (
+            table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            deals INTEGER NOT NULL,
+            owner TEXT NOT NULL,
+            claimed_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, seat, deals)
+        )""",
+    ),
 )
 
 #: The schema version this code writes and reads.
@@ -554,6 +567,49 @@ class PostgresTableStore:
             return None
         found: dict[str, Any] = json.loads(row[0])
         return found
+
+    def drop_review(self, table_id: str, seat: int, deals: int) -> None:
+        """Forget the stored review."""
+
+        def work(connection: psycopg.Connection[Any], retried: bool) -> None:
+            connection.execute(
+                "DELETE FROM reviews WHERE table_id = %s AND seat = %s AND deals = %s",
+                (table_id, seat, deals),
+            )
+
+        self._run(work)
+
+    def claim_review(
+        self, table_id: str, seat: int, deals: int, owner: str, stale_seconds: float
+    ) -> bool:
+        """Claim the computing of a review (see :class:`parlour.table.store.ReviewStore`),
+        by the database's clock."""
+
+        def work(connection: psycopg.Connection[Any], retried: bool) -> Any:
+            return connection.execute(
+                "INSERT INTO review_claims (table_id, seat, deals, owner, claimed_at)"
+                " VALUES (%s, %s, %s, %s, extract(epoch FROM clock_timestamp()))"
+                " ON CONFLICT (table_id, seat, deals) DO UPDATE"
+                " SET owner = EXCLUDED.owner, claimed_at = EXCLUDED.claimed_at"
+                " WHERE review_claims.owner = EXCLUDED.owner"
+                " OR review_claims.claimed_at < extract(epoch FROM clock_timestamp()) - %s"
+                " RETURNING owner",
+                (table_id, seat, deals, owner, stale_seconds),
+            ).fetchone()
+
+        return self._run(work) is not None
+
+    def release_review(self, table_id: str, seat: int, deals: int, owner: str) -> None:
+        """Give up ``owner``'s claim."""
+
+        def work(connection: psycopg.Connection[Any], retried: bool) -> None:
+            connection.execute(
+                "DELETE FROM review_claims"
+                " WHERE table_id = %s AND seat = %s AND deals = %s AND owner = %s",
+                (table_id, seat, deals, owner),
+            )
+
+        self._run(work)
 
     # Several processes ----------------------------------------------------------
 

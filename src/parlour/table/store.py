@@ -13,6 +13,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -92,6 +93,20 @@ class ReviewStore(Protocol):
 
     def review(self, table_id: str, seat: int, deals: int) -> dict[str, Any] | None:
         """The stored review, or None."""
+
+    def drop_review(self, table_id: str, seat: int, deals: int) -> None:
+        """Forget the stored review (one that an undo made stale)."""
+
+    def claim_review(
+        self, table_id: str, seat: int, deals: int, owner: str, stale_seconds: float
+    ) -> bool:
+        """Claim the computing of a review for ``owner`` (a server process), so
+        that several processes on one store compute it once: True when the claim
+        is ``owner``'s now (it was free, already ``owner``'s, or its holder has
+        not renewed it for ``stale_seconds``)."""
+
+    def release_review(self, table_id: str, seat: int, deals: int, owner: str) -> None:
+        """Give up ``owner``'s claim (after storing the review, or after a failure)."""
 
 
 class MemoryTableStore:
@@ -181,6 +196,31 @@ class MemoryTableStore:
             found = self._entry(table_id).get("reviews", {}).get((seat, deals))
             return None if found is None else dict(json.loads(json.dumps(found)))
 
+    def drop_review(self, table_id: str, seat: int, deals: int) -> None:
+        """Forget the stored review."""
+        with self._lock:
+            self._entry(table_id).get("reviews", {}).pop((seat, deals), None)
+
+    def claim_review(
+        self, table_id: str, seat: int, deals: int, owner: str, stale_seconds: float
+    ) -> bool:
+        """Claim the computing of a review (see :class:`ReviewStore`)."""
+        now = time.time()
+        with self._lock:
+            claims = self._entry(table_id).setdefault("claims", {})
+            holder = claims.get((seat, deals))
+            if holder is not None and holder[0] != owner and holder[1] > now - stale_seconds:
+                return False
+            claims[(seat, deals)] = (owner, now)
+            return True
+
+    def release_review(self, table_id: str, seat: int, deals: int, owner: str) -> None:
+        """Give up ``owner``'s claim."""
+        with self._lock:
+            claims = self._tables.get(table_id, {}).get("claims", {})
+            if claims.get((seat, deals), ("",))[0] == owner:
+                del claims[(seat, deals)]
+
     def _entry(self, table_id: str) -> dict[str, Any]:
         try:
             return self._tables[table_id]
@@ -208,6 +248,14 @@ CREATE TABLE IF NOT EXISTS reviews (
     seat INTEGER NOT NULL,
     deals INTEGER NOT NULL,
     review TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat, deals)
+);
+CREATE TABLE IF NOT EXISTS review_claims (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    deals INTEGER NOT NULL,
+    owner TEXT NOT NULL,
+    claimed_at REAL NOT NULL,
     PRIMARY KEY (table_id, seat, deals)
 );
 """
@@ -393,6 +441,7 @@ class SqliteTableStore:
         with self._connect() as connection:
             connection.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
             connection.execute("DELETE FROM reviews WHERE table_id = ?", (table_id,))
+            connection.execute("DELETE FROM review_claims WHERE table_id = ?", (table_id,))
             connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
     def store_review(self, table_id: str, seat: int, deals: int, review: Mapping[str, Any]) -> None:
@@ -415,6 +464,40 @@ class SqliteTableStore:
                 (table_id, seat, deals),
             ).fetchone()
         return None if row is None else _decode(row[0], table_id)
+
+    def drop_review(self, table_id: str, seat: int, deals: int) -> None:
+        """Forget the stored review."""
+        with self._connect() as connection:
+            connection.execute(
+                "DELETE FROM reviews WHERE table_id = ? AND seat = ? AND deals = ?",
+                (table_id, seat, deals),
+            )
+
+    def claim_review(
+        self, table_id: str, seat: int, deals: int, owner: str, stale_seconds: float
+    ) -> bool:
+        """Claim the computing of a review (see :class:`ReviewStore`)."""
+        now = time.time()
+        with self._connect() as connection:
+            row = connection.execute(
+                "INSERT INTO review_claims (table_id, seat, deals, owner, claimed_at)"
+                " VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (table_id, seat, deals) DO UPDATE"
+                " SET owner = excluded.owner, claimed_at = excluded.claimed_at"
+                " WHERE review_claims.owner = excluded.owner OR review_claims.claimed_at < ?"
+                " RETURNING owner",
+                (table_id, seat, deals, owner, now, now - stale_seconds),
+            ).fetchone()
+        return row is not None
+
+    def release_review(self, table_id: str, seat: int, deals: int, owner: str) -> None:
+        """Give up ``owner``'s claim."""
+        with self._connect() as connection:
+            connection.execute(
+                "DELETE FROM review_claims"
+                " WHERE table_id = ? AND seat = ? AND deals = ? AND owner = ?",
+                (table_id, seat, deals, owner),
+            )
 
 
 def _decode(text: str, table_id: str) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
@@ -74,6 +73,7 @@ from parlour.web.seats import (
     normalise_name,
     open_seat_book,
 )
+from parlour.web.served import ByteCache, MinuteBudget, Served, TooManyRequestsError
 from parlour.web.startup import finish_stored_tables
 
 log = logging.getLogger("parlour.web")
@@ -100,6 +100,8 @@ CLOSE_TRY_LATER = 1013
 """The WebSocket close code when the table store is not available."""
 CLOSE_SERVER_ERROR = 1011
 """The WebSocket close code when the server failed on a message."""
+CLOSE_NO_HELLO = 4001
+"""The WebSocket close code of a connection that said no hello in time."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a table id looks like (the server makes them: 16 URL-safe characters)."""
 
@@ -244,9 +246,11 @@ def board_module(name: str) -> bytes:
     return board.read_bytes()
 
 
-def error_response(message: str, status: int = 400) -> JSONResponse:
-    """Every refusal of the API: ``{"error": message}`` with an HTTP status."""
-    return JSONResponse({"error": message}, status_code=status)
+def error_response(message: str, status: int = 400, reason: str = "") -> JSONResponse:
+    """Every refusal of the API: ``{"error": message}`` with an HTTP status (and
+    the refusal's ``reason`` key when it has one)."""
+    body = {"error": message, "reason": reason} if reason else {"error": message}
+    return JSONResponse(body, status_code=status)
 
 
 async def json_body(request: Request) -> dict[str, Any]:
@@ -385,7 +389,11 @@ def create_app(
     # The databases are opened when the server starts, on the thread of its event
     # loop: a SQLite connection belongs to the thread that opened it.
     hubs: list[Hub] = []
-    reviews = ReviewDesk()
+    chosen_limits = limits if limits is not None else ServerLimits()
+    served = ByteCache(chosen_limits.cache_megabytes * 1024 * 1024)
+    """Replays, reviews and judged moves ready to send, within one byte budget."""
+    reviews = ReviewDesk(served, chosen_limits)
+    replays = MinuteBudget(chosen_limits.replays_per_minute, "replays")
 
     def current_hub() -> Hub:
         if not hubs:
@@ -428,7 +436,10 @@ def create_app(
         return JSONResponse(current_hub().lobby_page(int(limit_text), after))
 
     async def server_facts(request: Request) -> Response:
-        return JSONResponse(current_hub().server_facts())
+        facts = current_hub().server_facts()
+        facts["reviews"] = reviews.facts()
+        facts["served_cache"] = served.facts()
+        return JSONResponse(facts)
 
     async def create_table(request: Request) -> Response:
         data = await json_body(request)
@@ -637,22 +648,32 @@ def create_app(
         return Response(room.table.record_json(), media_type="application/json")
 
     async def table_replay(request: Request) -> Response:
+        # Built once per table, seat and language, then served as stored bytes;
+        # a rename replaces the entry (the names are checked, not a key).
         hub = current_hub()
-        room = hub.room(table_id_of(request))
+        table_id = table_id_of(request)
+        lang = request.query_params.get("lang", "en")
+        if lang not in LANGUAGES:
+            raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
+        replays.take(client_address(request), asyncio.get_running_loop().time())
+        room = hub.room(table_id)
         if not room.table.is_over():
             raise WebError(
                 "a replay is shown only once the game is over (it shows every hidden card)",
                 409,
             )
-        lang = request.query_params.get("lang", "en")
-        if lang not in LANGUAGES:
-            raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
         seat_text = request.query_params.get("seat", "")
         players = len(room.table.seats)
         if seat_text and not (seat_text.isdigit() and int(seat_text) < players):
             raise WebError(f"seat must be a seat of the table, 0–{players - 1}, or left out")
         seat = int(seat_text) if seat_text else None
-        return JSONResponse(replay_frames(room.table, seat, hub.names(room), lang))
+        names = tuple(hub.names(room))
+        key = ("replay", table_id, seat, lang)
+        ready = served.get(key, names)
+        if ready is None:
+            frames = await asyncio.to_thread(replay_frames, room.table, seat, list(names), lang)
+            ready = served.put(key, Served.of_json(frames, check=names))
+        return ready.response(request)
 
     async def finished_tables(request: Request) -> Response:
         limit_text = request.query_params.get("limit", "10")
@@ -671,7 +692,7 @@ def create_app(
         return JSONResponse({"tables": tables})
 
     async def table_review(request: Request) -> Response:
-        # One seat's review (parlour.web.review decides who may read it).
+        # One seat's review (parlour.web.review decides who may read or start it).
         table_id = table_id_of(request)
         seat_text = str(request.path_params["seat"])
         if not seat_text.isdigit() or len(seat_text) > 2:
@@ -688,8 +709,10 @@ def create_app(
         lang = request.query_params.get("lang", "en")
         if lang not in LANGUAGES:
             raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
-        status, body = reviews.request(room.table, int(seat_text), token_seat, lang)
-        return JSONResponse(body, status_code=status)
+        answer = await reviews.request(
+            room.table, int(seat_text), token_seat, lang, client_address(request)
+        )
+        return answer.response(request)
 
     async def table_review_retry(request: Request) -> Response:
         # "Find a better move" at one reviewed decision (parlour.web.review).
@@ -712,10 +735,10 @@ def create_app(
         def token_seat() -> int | None:
             return hub.book.seat_of_token(table_id, token) if token else None
 
-        body = await run_in_threadpool(
-            reviews.retry, room.table, int(seat_text), token_seat, step, action
+        answer = await reviews.retry(
+            room.table, int(seat_text), token_seat, step, action, client_address(request)
         )
-        return JSONResponse(body)
+        return answer.response(request)
 
     async def index(request: Request) -> Response:
         return FileResponse(static_folder() / "index.html", headers=SECURITY_HEADERS)
@@ -731,16 +754,27 @@ def create_app(
             return
         limit = TokenBucket(message_rate, message_burst)
         hub = current_hub()
+        address = client_address(websocket)
         hub.sockets += 1
+        hub.address_sockets[address] += 1
         try:
             await TableSocket(hub, websocket, limit, current_people()).run()
         finally:
             hub.sockets -= 1
+            hub.address_sockets[address] -= 1
+            if hub.address_sockets[address] <= 0:
+                del hub.address_sockets[address]
 
     async def refuse(request: Request, error: Exception) -> Response:
         if isinstance(error, STORE_ERRORS):
             return store_unavailable(error)
-        if isinstance(error, WebError | EdgeError | SeatNameError | AccountError):
+        if isinstance(error, TooManyRequestsError):
+            response = error_response(str(error), error.status, error.reason)
+            response.headers["Retry-After"] = str(error.retry_after)
+            return response
+        if isinstance(error, WebError):
+            return error_response(str(error), error.status, error.reason)
+        if isinstance(error, EdgeError | SeatNameError | AccountError):
             return error_response(str(error), error.status)
         if isinstance(error, HTTPException):
             return error_response(str(error.detail), error.status_code)
@@ -787,6 +821,7 @@ def create_app(
             if sync is not None:
                 await sync.stop()
             await hub.close()
+            reviews.close()
             book.close()
             people.close()
             hubs.clear()
@@ -950,10 +985,10 @@ class TableSocket:
         await self.websocket.accept()
         table_id = str(self.websocket.path_params["table_id"])
         try:
-            self.hub.admit_connection()
+            self.hub.admit_connection(client_address(self.websocket))
         except WebError as error:
             await self.error(str(error))
-            await self.websocket.close(code=CLOSE_BUSY, reason="the server is full")
+            await self.websocket.close(code=CLOSE_BUSY, reason="too many connections")
             return
         try:
             if not TABLE_ID.fullmatch(table_id):
@@ -968,13 +1003,26 @@ class TableSocket:
             await self.error(STORE_UNAVAILABLE)
             await self.websocket.close(code=CLOSE_TRY_LATER, reason="the table store is down")
             return
+        hello_by = asyncio.get_running_loop().time() + self.hub.limits.hello_seconds
         connection: Connection | None = None
         try:
             while connection is None:
-                message = await self.receive()
+                left = hello_by - asyncio.get_running_loop().time()
+                try:
+                    message = await asyncio.wait_for(self.receive(), max(0.0, left))
+                except TimeoutError:
+                    await self.error(
+                        f"no hello within {self.hub.limits.hello_seconds:g} seconds; "
+                        "this connection is closed (reconnect and say hello first)"
+                    )
+                    await self.close(CLOSE_NO_HELLO, "no hello in time")
+                    return
                 if message is None:
                     continue
                 try:
+                    # The table is joined at the hello, as the hub holds it now
+                    # (it may have let go of the one found at the handshake).
+                    room = self.hub.room(table_id)
                     connection = await self.hello(room, message)
                 except STORE_ERRORS as error:
                     log_store_error(error)

@@ -226,11 +226,13 @@ SEAT_BOOK_SECONDS = 2.0
 
 
 class WebError(ParlourError):
-    """A request the server refuses, with the HTTP status that says why."""
+    """A request the server refuses, with the HTTP status that says why, and
+    (for a client that says it in its own words) a short ``reason`` key."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, reason: str = "") -> None:
         super().__init__(message)
         self.status = status
+        self.reason = reason
 
 
 def seat_specs_from_request(entries: object, players: int) -> list[SeatSpec]:
@@ -294,6 +296,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.sockets = 0
         """WebSockets open now (counted from the handshake)."""
+        self.address_sockets: Counter[str] = Counter()
+        """WebSockets open now, by client address."""
         self.pacing = BotPacing()
         """The bot workers and the bots' recent thinking times."""
         self.hint_pool = ThreadPoolExecutor(HINT_WORKERS, thread_name_prefix="parlour-hints")
@@ -815,6 +819,7 @@ class Hub:
         stored by the table, then announced to all."""
         if connection.seat is None:
             raise WebError("a spectator cannot move; open the table with a seat's link to play")
+        self.check_current(room)
         try:
             async with room.lock:
                 events = room.table.submit(connection.seat, action, version)
@@ -831,10 +836,21 @@ class Hub:
         await self.announce(room)
         self.wake_bots(room)
 
+    def check_current(self, room: Room) -> None:
+        """Refuse a change to a table object the hub has let go (a newer one holds
+        the table now): nobody at the newer one would hear of it."""
+        if self.rooms.get(room.table.id) is not room:
+            raise WebError(
+                "this table was opened again on the server since you joined; "
+                "reconnect to go on (nothing was changed)",
+                409,
+            )
+
     async def undo(self, room: Room, connection: Connection, version: int) -> None:
         """Take back this seat's last move, if the table's policy allows it."""
         if connection.seat is None:
             raise WebError("a spectator cannot undo")
+        self.check_current(room)
         try:
             async with room.lock:
                 room.table.undo(connection.seat, version)
@@ -975,12 +991,19 @@ class Hub:
         if with_bots:
             self.bot_tables.setdefault(address, set()).add(table_id)
 
-    def admit_connection(self) -> None:
-        """Refuse a WebSocket beyond the server's cap (at once, with a sentence)."""
-        if self.sockets >= self.limits.max_connections:
+    def admit_connection(self, address: str = "") -> None:
+        """Refuse a WebSocket beyond the server's cap or its address's (at once,
+        with a sentence). The socket being admitted is already counted."""
+        if self.sockets > self.limits.max_connections:
             raise WebError(
-                f"the server holds {self.sockets} connections, its most; try again in a moment",
+                f"the server holds {self.sockets - 1} connections, its most; try again in a moment",
                 503,
+            )
+        if self.address_sockets[address] > self.limits.connections_per_address:
+            raise WebError(
+                f"at most {self.limits.connections_per_address} connections at once "
+                "from one address; close one first",
+                429,
             )
 
     def server_facts(self) -> dict[str, Any]:

@@ -17,7 +17,16 @@ class ServerLimits:
     unfinished tables with bots one address may have; ``searches_per_address``:
     hints one address may have worked out at once; ``idle_seconds``: how long a
     table nobody watches stays in memory (it comes back from storage when
-    opened)."""
+    opened).
+
+    The finished games' routes (issue 29): ``review_workers``: worker processes
+    that compute reviews and judge retried moves (never the server's own
+    process); ``reviews_per_address``: reviews and retries one address may have
+    waiting or being worked out at once; ``replays_per_minute``: replays one
+    address may ask for in a minute; ``cache_megabytes``: the byte budget of
+    what the server keeps ready to send (replays, reviews, judged moves);
+    ``hello_seconds``: how long a WebSocket may stay without saying hello;
+    ``connections_per_address``: WebSockets open at once from one address."""
 
     max_tables: int = 5000
     max_connections: int = 5000
@@ -25,3 +34,9 @@ class ServerLimits:
     bot_tables_per_address: int = 50
     searches_per_address: int = 2
     idle_seconds: float = 120.0
+    review_workers: int = 2
+    reviews_per_address: int = 2
+    replays_per_minute: int = 30
+    cache_megabytes: int = 64
+    hello_seconds: float = 5.0
+    connections_per_address: int = 32

@@ -93,9 +93,9 @@ def replay_frames(
     """A finished table's replay as ``seat`` (None: a spectator) saw it, in
     ``lang``: ``{"game", "seat", "names", "frames"}``, each frame ``{"view",
     "log", "deal_end", "move"}`` (``move``: the text of the move that led to it,
-    its ``seat``). Built once per table, seat, names and language."""
-    key = ("replay", seat, tuple(names), lang)
-    return table.cached(key, lambda: _build(table, seat, names, lang))
+    its ``seat``). Built anew at each call: the server keeps the bytes it sends
+    (``parlour.web.served``), within its byte budget."""
+    return _build(table, seat, names, lang)
 
 
 def _build(table: Table, seat: int | None, names: Sequence[str], lang: str) -> dict[str, Any]:

@@ -1,32 +1,68 @@
-"""The web server's reviews (issue 25, docs/review.md): a finished deal's review
-of one seat, computed once in the background and stored with the table.
+"""The web server's reviews (issues 25 and 29, docs/review.md): a finished
+deal's review of one seat, computed once in a worker process and stored with the
+table, then served as stored bytes.
 
 Who may read a review: until the game is over, only the seat's own player (its
 token), and the review covers the deals finished so far, without the par (a par
 replay may draw cards the seat never saw); once the game is over, anyone may
-read anyone's, par included (the whole record is public then).
+read anyone's stored review, par included (the whole record is public then).
+
+Who may cost what (issue 29): starting a review or judging a retried move needs
+a token of a seat at the table (the seat's own while the game is on); each
+address may have ``reviews_per_address`` of them waiting or running at once
+(429 beyond); the work runs in ``review_workers`` processes, taken from a queue
+that serves the addresses in turn and quick retries before long reviews; one
+review is claimed in the store so that several processes compute it once; a
+storage error is retried, never kept; a review whose match was undone (its
+history's digest differs) is dropped and computed again.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import hashlib
+import json
 import logging
+import multiprocessing
+import os
+import secrets
+import socket
 import threading
+import time
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import replace
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.core.game import State, View
-from parlour.review import ReviewSettings, SeatPlayer, explain_decisions, review_match
-from parlour.review.engine import GOOD, Evaluator, decision_points, grade_of
+from parlour.core.game import State
+from parlour.review import ReviewSettings, explain_decisions
+from parlour.review.engine import GOOD
 from parlour.table import Table
+from parlour.table.store import StoreUnavailableError
+from parlour.web import review_worker
 from parlour.web.hub import WebError
+from parlour.web.limits import ServerLimits
+from parlour.web.served import ByteCache, Served, TooManyRequestsError
 
 log = logging.getLogger(__name__)
 
-REVIEWS_AT_ONCE = 1
-"""Reviews computed at the same time (each keeps one core busy)."""
-REVIEWS_WAITING = 4
-"""Reviews that may wait for their turn; one more is refused (503)."""
+JOBS_WAITING = 64
+"""Reviews and retries that may wait for a worker, all addresses together; one
+more is refused (503)."""
+CLAIM_STALE_SECONDS = 900.0
+"""A claim on a review not renewed for this long is taken over (its process died)."""
+CLAIM_RENEW_SECONDS = 60.0
+"""How often a process working on a review renews its claim."""
+FAILURE_KEPT_SECONDS = 300.0
+"""How long a review that failed for a reason other than storage is answered
+with its failure before it is tried again."""
+REVIEW_RETRY_AFTER = 30.0
+"""The ``Retry-After`` of a refused review (they take a minute or more)."""
+RETRY_RETRY_AFTER = 3.0
+"""The ``Retry-After`` of a refused retry (judging a move takes about a second)."""
 
 WEB_SETTINGS = ReviewSettings()
 """How hard the server's reviews work (the command's default)."""
@@ -53,67 +89,377 @@ def finished_deals_state(state: State) -> State | None:
     return None
 
 
+def history_digest(state: State) -> str:
+    """A short digest of a match's history: a stored review is the review of the
+    match whose history has this digest (an undo makes another)."""
+    return hashlib.sha256(",".join(map(str, state.history)).encode()).hexdigest()[:24]
+
+
+@dataclass
+class Job:
+    """One piece of work for the review processes: who asked (their address),
+    whether it is quick (a retry) or long (a review), and the call."""
+
+    address: str
+    quick: bool
+    function: Callable[..., Any]
+    arguments: tuple[Any, ...]
+    done: asyncio.Future[Any] = field(repr=False)
+
+
+class FairQueue:
+    """Jobs waiting for a review process, taken from the addresses in turn (a
+    quick job of any address before a long one), so that one visitor's requests
+    never starve another's."""
+
+    def __init__(self) -> None:
+        self._waiting: OrderedDict[str, deque[Job]] = OrderedDict()
+        self.count = 0
+
+    def put(self, job: Job) -> None:
+        """Add ``job`` behind its address's other jobs."""
+        self._waiting.setdefault(job.address, deque()).append(job)
+        self.count += 1
+
+    def take(self, long_allowed: bool) -> Job | None:
+        """The next job (the next address in turn that has one); None when none
+        may run now."""
+        for want_quick in (True, False):
+            if not want_quick and not long_allowed:
+                break
+            for address, jobs in list(self._waiting.items()):
+                found = next((job for job in jobs if job.quick == want_quick), None)
+                if found is None:
+                    continue
+                jobs.remove(found)
+                self._waiting.pop(address)
+                if jobs:  # the address goes to the back of the line
+                    self._waiting[address] = jobs
+                self.count -= 1
+                return found
+        return None
+
+    def drain(self) -> list[Job]:
+        """Every waiting job, removed."""
+        jobs = [job for queue in self._waiting.values() for job in queue]
+        self._waiting.clear()
+        self.count = 0
+        return jobs
+
+
 class ReviewDesk:
-    """Computes reviews in background threads and keeps them in the table store
-    (or in memory, for a store that keeps no reviews)."""
+    """Reviews and retried moves for the web server: computed in worker
+    processes, stored with the table, served as stored bytes."""
 
-    def __init__(self, settings: ReviewSettings | None = None) -> None:
+    def __init__(
+        self,
+        cache: ByteCache,
+        limits: ServerLimits | None = None,
+        settings: ReviewSettings | None = None,
+    ) -> None:
         self.settings = settings if settings is not None else WEB_SETTINGS
-        self._lock = threading.Lock()
-        self._slots = threading.Semaphore(REVIEWS_AT_ONCE)
-        self._working: dict[tuple[str, int, int], tuple[int, int]] = {}
+        self.limits = limits if limits is not None else ServerLimits()
+        self.cache = cache
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.computed = 0
+        """Reviews this process computed (``GET /api/server``)."""
+        self._pool: ProcessPoolExecutor | None = None
+        self._queue = FairQueue()
+        self._running = 0
+        self._running_long = 0
+        self._per_address: dict[str, int] = {}
+        self._working: dict[tuple[str, int, int], str] = {}
+        """The reviews this process computes now, with their history's digest."""
+        self._progress: dict[str, tuple[int, int]] = {}
+        self._progress_queue: Any = None
+        self._progress_reader: threading.Thread | None = None
+        self._failed: dict[tuple[str, int, int, str], tuple[str, float]] = {}
+        self._unstored: dict[tuple[str, int, int], dict[str, Any]] = {}
         self._memory: dict[tuple[str, int, int], dict[str, Any]] = {}
-        self._failed: dict[tuple[str, int, int], str] = {}
-        self._tries: dict[tuple[str, int, int, int, int], dict[str, Any]] = {}
-        self._try_slot = threading.Lock()
 
-    def request(
+    # ----- the worker processes ------------------------------------------------
+    def _workers(self) -> ProcessPoolExecutor:
+        """The pool of review processes, started on first use (spawned: the
+        server's threads are not copied into them)."""
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            if self._progress_queue is None:
+                self._progress_queue = context.Queue()
+                self._progress_reader = threading.Thread(
+                    target=self._read_progress, name="parlour-review-progress", daemon=True
+                )
+                self._progress_reader.start()
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.limits.review_workers,
+                mp_context=context,
+                initializer=review_worker.start_worker,
+                initargs=(self._progress_queue, os.getpid()),
+            )
+        return self._pool
+
+    def _read_progress(self) -> None:
+        queue = self._progress_queue
+        while True:
+            try:
+                item = queue.get()
+            except (EOFError, OSError, ValueError):
+                return
+            if item is None:
+                return
+            job, done, total = item
+            self._progress[job] = (done, total)
+
+    def close(self) -> None:
+        """Stop the review processes; waiting jobs are dropped."""
+        for job in self._queue.drain():
+            if not job.done.done():
+                job.done.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        if self._progress_queue is not None:
+            with contextlib.suppress(Exception):
+                self._progress_queue.put(None)
+
+    def facts(self) -> dict[str, int]:
+        """``GET /api/server``'s ``reviews``: computed here, running, waiting."""
+        return {
+            "computed": self.computed,
+            "running": self._running,
+            "waiting": self._queue.count,
+            "workers": self.limits.review_workers,
+        }
+
+    def _enqueue(
+        self, address: str, quick: bool, function: Callable[..., Any], *arguments: Any
+    ) -> asyncio.Future[Any]:
+        """Queue ``function(*arguments)`` for a review process, behind the jobs
+        ahead of it in the fair queue, and return what will hold its result;
+        refused at once (429, 503) past the budgets."""
+        if self._per_address.get(address, 0) >= self.limits.reviews_per_address:
+            raise TooManyRequestsError(
+                f"at most {self.limits.reviews_per_address} reviews or retried moves "
+                "at once from one address; try again when one is ready",
+                RETRY_RETRY_AFTER if quick else REVIEW_RETRY_AFTER,
+            )
+        if self._queue.count >= JOBS_WAITING:
+            raise WebError("the server is reviewing many games; try again in a minute", 503)
+        job = Job(address, quick, function, arguments, asyncio.get_running_loop().create_future())
+        self._per_address[address] = self._per_address.get(address, 0) + 1
+        self._queue.put(job)
+        self._dispatch()
+        return job.done
+
+    def _job_over(self, job: Job) -> None:
+        left = self._per_address.get(job.address, 1) - 1
+        if left > 0:
+            self._per_address[job.address] = left
+        else:
+            self._per_address.pop(job.address, None)
+
+    def _dispatch(self) -> None:
+        """Hand waiting jobs to free review processes. Long jobs (reviews) keep
+        one process free for quick ones when there are two or more."""
+        workers = self.limits.review_workers
+        long_slots = max(1, workers - 1)
+        loop = asyncio.get_running_loop()
+        while self._running < workers:
+            job = self._queue.take(long_allowed=self._running_long < long_slots)
+            if job is None:
+                return
+            if job.done.done():  # its asker went away
+                self._job_over(job)
+                continue
+            try:
+                future = self._workers().submit(job.function, *job.arguments)
+            except (BrokenProcessPool, RuntimeError):
+                self._pool = None
+                future = self._workers().submit(job.function, *job.arguments)
+            self._running += 1
+            if not job.quick:
+                self._running_long += 1
+
+            def finished(future: Future[Any], job: Job = job) -> None:
+                loop.call_soon_threadsafe(self._finished, future, job)
+
+            future.add_done_callback(finished)
+
+    def _finished(self, future: Future[Any], job: Job) -> None:
+        self._job_over(job)
+        self._running -= 1
+        if not job.quick:
+            self._running_long -= 1
+        if not job.done.done():
+            error = future.exception() if not future.cancelled() else None
+            if future.cancelled():
+                job.done.cancel()
+            elif error is not None:
+                if isinstance(error, BrokenProcessPool):
+                    self._pool = None  # a process was killed: a new pool next time
+                job.done.set_exception(error)
+            else:
+                job.done.set_result(future.result())
+        self._dispatch()
+
+    # ----- reviews ---------------------------------------------------------------
+    async def request(
         self,
         table: Table,
         seat: int,
         token_seat: Callable[[], int | None],
         lang: str = "en",
-    ) -> tuple[int, dict[str, Any]]:
-        """The answer to a request for ``seat``'s review at ``table``: (HTTP
-        status, body). ``token_seat`` tells which seat the request's token opens
-        (None: no token, or a token of no seat). The explanations are said in
-        ``lang`` (the review is stored once; its explanations are made again
-        from the match for the language asked)."""
+        address: str = "",
+    ) -> Served:
+        """The answer to a request for ``seat``'s review at ``table``: the stored
+        review's bytes (200), its progress (202), or a :class:`WebError`.
+        ``token_seat`` tells which seat the request's token opens (None: no
+        token, or a token of no seat). The explanations are said in ``lang``
+        (the review is stored once; its explanations are made once per language
+        and kept ready)."""
         over, snapshot, key = self._allowed(table, seat, token_seat)
-        stored = self._stored(table, key)
+        digest = history_digest(snapshot)
+        names = tuple(table.names)
+        cache_key = ("review", *key, lang)
+        served = self.cache.get(cache_key, (digest, names))
+        if served is not None:
+            return served
+        stored = await self._stored(table, key, digest)
         if stored is not None:
-            told = explain_decisions(stored, snapshot.history, table.game, seat, lang, table.names)
-            return 200, {"status": "ready", "review": told, "names": table.names, "over": over}
-        with self._lock:
-            if key in self._failed:
-                raise WebError(f"the review could not be made: {self._failed[key]}", 500)
-            progress = self._working.get(key)
-            if progress is None:
-                if len(self._working) >= REVIEWS_AT_ONCE + REVIEWS_WAITING:
-                    raise WebError(
-                        "the server is reviewing other games; try again in a minute", 503
-                    )
-                progress = (0, 0)
-                self._working[key] = progress
-                par = (
-                    [
-                        SeatPlayer(item.bot, item.bot_seed)
-                        if item.bot
-                        else SeatPlayer("hard", item.bot_seed)
-                        for item in table.seats
-                    ]
-                    if over
-                    else None
+            told = await asyncio.to_thread(
+                explain_decisions, stored, snapshot.history, table.game, seat, lang, list(names)
+            )
+            body = {"status": "ready", "review": told, "names": list(names), "over": over}
+            return self.cache.put(cache_key, Served.of_json(body, check=(digest, names)))
+        if token_seat() is None:
+            raise WebError(
+                "this review has not been made yet: a player of this table starts it "
+                "with their seat's token (anyone may read it once it is made)",
+                403,
+                "not-started",
+            )
+        if self._working.get(key) == digest:
+            return self._progress_answer(key)
+        failure = self._failed.get((*key, digest))
+        if failure is not None and failure[1] > time.monotonic() - FAILURE_KEPT_SECONDS:
+            raise WebError(f"the review could not be made: {failure[0]}", 500)
+        if not await asyncio.to_thread(self._claim, table, key):
+            # Another process computes it: its result will be in the store.
+            return Served.of_json(
+                {"status": "working", "done": 0, "total": 0, "elsewhere": True}, status=202
+            )
+        par = (
+            [
+                (item.bot, item.bot_seed) if item.bot else ("hard", item.bot_seed)
+                for item in table.seats
+            ]
+            if over
+            else None
+        )
+        try:
+            record_text = await asyncio.to_thread(snapshot.serialize)
+            job_name = ":".join(map(str, key))
+            result = self._enqueue(
+                address,
+                False,
+                review_worker.compute_review,
+                job_name,
+                record_text,
+                seat,
+                par,
+                str(table.meta.get("lang") or "en"),
+                self.settings,
+            )
+        except BaseException:
+            await asyncio.to_thread(self._release, table, key)
+            raise
+        self._progress[job_name] = (0, 0)
+        self._working[key] = digest
+        asyncio.get_running_loop().create_task(self._compute(table, key, digest, result))
+        return self._progress_answer(key)
+
+    def _progress_answer(self, key: tuple[str, int, int]) -> Served:
+        done, total = self._progress.get(":".join(map(str, key)), (0, 0))
+        return Served.of_json({"status": "working", "done": done, "total": total}, status=202)
+
+    async def _compute(
+        self, table: Table, key: tuple[str, int, int], digest: str, result: asyncio.Future[Any]
+    ) -> None:
+        renewing = asyncio.get_running_loop().create_task(self._renew(table, key))
+        try:
+            review: dict[str, Any] = await result
+            review["digest"] = digest
+            self.computed += 1
+            self._unstored[key] = review
+            await asyncio.to_thread(self._store, table, key, review)
+        except asyncio.CancelledError:
+            pass
+        except STORE_FAULTS:
+            log.warning("review of table %s seat %s: the store failed; retried later", *key[:2])
+        except Exception as error:  # told to whoever asks next, and logged
+            if not isinstance(error, BrokenProcessPool):
+                log.error("review of table %s seat %s failed", key[0], key[1], exc_info=error)
+                self._failed[(*key, digest)] = (
+                    f"{type(error).__name__}: {error}",
+                    time.monotonic(),
                 )
-                worker = threading.Thread(
-                    target=self._compute,
-                    args=(table, key, snapshot, seat, par),
-                    name=f"review {table.id} {seat}",
-                    daemon=True,
-                )
-                worker.start()
-        done, total = progress
-        return 202, {"status": "working", "done": done, "total": total}
+        finally:
+            renewing.cancel()
+            self._working.pop(key, None)
+            self._progress.pop(":".join(map(str, key)), None)
+            with contextlib.suppress(*STORE_FAULTS):
+                await asyncio.to_thread(self._release, table, key)
+
+    async def _renew(self, table: Table, key: tuple[str, int, int]) -> None:
+        while True:
+            await asyncio.sleep(CLAIM_RENEW_SECONDS)
+            with contextlib.suppress(*STORE_FAULTS):
+                await asyncio.to_thread(self._claim, table, key)
+
+    def _claim(self, table: Table, key: tuple[str, int, int]) -> bool:
+        claim = getattr(table.store, "claim_review", None)
+        if not callable(claim):
+            return True
+        return bool(claim(key[0], key[1], key[2], self.owner, CLAIM_STALE_SECONDS))
+
+    def _release(self, table: Table, key: tuple[str, int, int]) -> None:
+        release = getattr(table.store, "release_review", None)
+        if callable(release):
+            release(key[0], key[1], key[2], self.owner)
+
+    def _store(self, table: Table, key: tuple[str, int, int], review: dict[str, Any]) -> None:
+        write = getattr(table.store, "store_review", None)
+        if callable(write):
+            write(key[0], key[1], key[2], review)
+        else:
+            self._memory[key] = review
+        self._unstored.pop(key, None)
+
+    async def _stored(
+        self, table: Table, key: tuple[str, int, int], digest: str
+    ) -> dict[str, Any] | None:
+        """The review of ``key`` for the match of ``digest``; a stored review of
+        another match (an undo since) is dropped. A review computed here that
+        the store refused is stored again first."""
+        pending = self._unstored.get(key)
+        if pending is not None and pending.get("digest") == digest:
+            await asyncio.to_thread(self._store, table, key, pending)
+        read = getattr(table.store, "review", None)
+        found: dict[str, Any] | None = (
+            await asyncio.to_thread(read, key[0], key[1], key[2])
+            if callable(read)
+            else self._memory.get(key)
+        )
+        if found is None:
+            return None
+        made_for = found.get("digest")
+        if made_for == digest or (made_for is None and key[2] == -1):
+            return found
+        drop = getattr(table.store, "drop_review", None)
+        if callable(drop):
+            await asyncio.to_thread(drop, key[0], key[1], key[2])
+        self._memory.pop(key, None)
+        self.cache.drop(lambda cached: isinstance(cached, tuple) and cached[1:4] == key)
+        return None
 
     def _allowed(
         self, table: Table, seat: int, token_seat: Callable[[], int | None]
@@ -132,58 +478,69 @@ class ReviewDesk:
         deals = snapshot.deals_scored() if not over else max(1, snapshot.deals_scored())
         return over, snapshot, (table.id, seat, deals if not over else -1)
 
-    def retry(
+    # ----- retried moves -----------------------------------------------------------
+    async def retry(
         self,
         table: Table,
         seat: int,
         token_seat: Callable[[], int | None],
         step: int,
         action: int | None,
-    ) -> dict[str, Any]:
+        address: str = "",
+    ) -> Served:
         """ "Find a better move" at the reviewed decision of history step ``step``:
         the seat's legal moves there and, for a chosen ``action``, how it compares
         with the review's better move. The played and the better move answer with
-        the review's own figures; another move is evaluated now, from the same View
-        with the same samples as the review (paired with the better move), and
-        kept. Read under the same rule as the review itself."""
+        the review's own figures; another move is judged in a review process, from
+        the same View with the same samples as the review (paired with the better
+        move), and kept. Needs a token of the table's (the seat's own while the
+        game is on)."""
         _, snapshot, key = self._allowed(table, seat, token_seat)
-        review = self._stored(table, key)
+        if token_seat() is None:
+            raise WebError("trying another move needs the token of a seat at this table", 403)
+        digest = history_digest(snapshot)
+        cache_key = ("retry", *key, step, action)
+        served = self.cache.get(cache_key, digest)
+        if served is not None:
+            return served
+        review = await self._stored(table, key, digest)
         if review is None:
             raise WebError("the review is not ready yet: ask for it first", 409)
         decision = next((item for item in review["decisions"] if item["step"] == step), None)
         if decision is None:
             raise WebError(f"the review judged no decision at step {step}", 404)
-        view = next(
-            (
-                found
-                for found_step, _, _, found, _ in decision_points(snapshot, seat)
-                if found_step == step
-            ),
-            None,
-        )
-        if view is None:  # the review and the record disagree: not the person's fault
-            raise WebError(f"no decision of seat {seat} at step {step} in the record", 500)
-        legal = [
-            {"action": item, "text": view.action_to_string(item)} for item in view.legal_actions
-        ]
+        record_text = await asyncio.to_thread(snapshot.serialize)
+        moves_key = ("moves", *key, step, None)
+        moves_served = self.cache.get(moves_key, digest)
+        if moves_served is not None:
+            moves = json_of(moves_served)
+        else:
+            moves = await self._enqueue(
+                address, True, review_worker.legal_moves_at, record_text, seat, step
+            )
+            if moves is None:  # the review and the record disagree: not the person's fault
+                raise WebError(f"no decision of seat {seat} at step {step} in the record", 500)
+            self.cache.put(moves_key, Served.of_json(moves, check=digest))
         answer: dict[str, Any] = {
             "step": step,
-            "moves": legal,
+            "moves": moves,
             "played": decision["played"]["action"],
             "best": decision["best"]["action"],
         }
-        if action is None:
-            return answer
-        if action not in view.legal_actions:
-            raise WebError(f"move {action} is not a legal move at step {step}", 400)
-        answer["tried"] = self._tried(key, decision, view, action, review)
-        return answer
+        if action is not None:
+            if action not in [item["action"] for item in moves]:
+                raise WebError(f"move {action} is not a legal move at step {step}", 400)
+            answer["tried"] = await self._tried(
+                address, record_text, seat, decision, action, review
+            )
+        return self.cache.put(cache_key, Served.of_json(answer, check=digest))
 
-    def _tried(
+    async def _tried(
         self,
-        key: tuple[str, int, int],
+        address: str,
+        record_text: str,
+        seat: int,
         decision: dict[str, Any],
-        view: View,
         action: int,
         review: dict[str, Any],
     ) -> dict[str, Any]:
@@ -200,86 +557,34 @@ class ReviewDesk:
                 "grade": decision["grade"] if played else GOOD,
                 "source": "review",
             }
-        memo = (*key, decision["step"], action)
-        with self._lock:
-            known = self._tries.get(memo)
-        if known is not None:
-            return known
-        if not self._try_slot.acquire(blocking=False):
-            raise WebError("the server is judging another move; try again in a moment", 503)
-        try:
-            thresholds = (
-                float(review["thresholds"][0]),
-                float(review["thresholds"][1]),
-                float(review["thresholds"][2]),
+        thresholds = (
+            float(review["thresholds"][0]),
+            float(review["thresholds"][1]),
+            float(review["thresholds"][2]),
+        )
+        judged: dict[str, Any] | None = await self._enqueue(
+            address,
+            True,
+            review_worker.judge_retry,
+            record_text,
+            seat,
+            decision["step"],
+            best,
+            action,
+            thresholds,
+            self.settings,
+        )
+        if judged is None:
+            raise WebError(
+                f"no decision of seat {seat} at step {decision['step']} in the record", 500
             )
-            # At least as many samples as the review gave the better move: the
-            # samples come in the same order, so its figure is the review's own.
-            samples = max(self.settings.min_samples, int(best.get("samples", 0)))
-            settings = replace(
-                self.settings,
-                min_samples=min(samples, self.settings.max_samples),
-            )
-            evaluator = Evaluator(view, settings, precision=thresholds[0] / 4.0)
-            estimates, errors = evaluator.evaluate([best["action"], action], best["action"])
-        finally:
-            self._try_slot.release()
-        fresh_best, tried = estimates
-        loss = fresh_best.lead - tried.lead
-        answer = {
-            "action": action,
-            "estimate": tried.to_json(),
-            "best": fresh_best.to_json(),
-            "loss": round(max(0.0, loss), 3),
-            "loss_error": round(errors[1], 3),
-            "grade": grade_of(max(0.0, loss), errors[1], thresholds),
-            "better_than_best": loss < -2 * errors[1],
-            "source": "now",
-        }
-        with self._lock:
-            self._tries[memo] = answer
-        return answer
+        return judged
 
-    def _stored(self, table: Table, key: tuple[str, int, int]) -> dict[str, Any] | None:
-        read = getattr(table.store, "review", None)
-        if callable(read):
-            found: dict[str, Any] | None = read(key[0], key[1], key[2])
-            return found
-        with self._lock:
-            return self._memory.get(key)
 
-    def _compute(
-        self,
-        table: Table,
-        key: tuple[str, int, int],
-        state: State,
-        seat: int,
-        par: list[SeatPlayer] | None,
-    ) -> None:
-        def progress(done: int, total: int) -> None:
-            with self._lock:
-                self._working[key] = (done, total)
+def json_of(served: Served) -> Any:
+    """The data of a served JSON body."""
+    return json.loads(served.body)
 
-        try:
-            with self._slots:
-                review = review_match(
-                    state,
-                    seat,
-                    settings=self.settings,
-                    par=par,
-                    lang=str(table.meta.get("lang") or "en"),
-                    progress=progress,
-                ).to_json()
-            write = getattr(table.store, "store_review", None)
-            if callable(write):
-                write(key[0], key[1], key[2], review)
-            else:
-                with self._lock:
-                    self._memory[key] = review
-        except Exception as error:  # told to whoever asks next, and logged
-            log.exception("review of table %s seat %s failed", key[0], key[1])
-            with self._lock:
-                self._failed[key] = f"{type(error).__name__}: {error}"
-        finally:
-            with self._lock:
-                self._working.pop(key, None)
+
+STORE_FAULTS: tuple[type[BaseException], ...] = (StoreUnavailableError, OSError)
+"""The failures of storage that are retried, never kept."""

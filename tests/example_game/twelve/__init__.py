@@ -1,11 +1,8 @@
-"""Twelve: the example game, a two-player trick game on a 12-card pack.
+"""Twelve: a two-player trick game on a 12-card pack.
 
-It lives under ``tests/example_game`` to show what a new game is: one folder,
-found through the ``parlour.games`` entry point its distribution declares
-(``twelve-1.0.dist-info`` beside this package), with no file of parlour
-changed. ``docs/adding-a-game.md`` walks through it.
-
-The game's parts, declared once; importing this package imports none of them.
+parlour's example game: ``docs/adding-a-game.md`` walks through it, and
+``parlour new-game`` writes a copy of it under another name. The game's parts,
+declared once; importing this package imports none of them.
 """
 
 from parlour.core.parts import GameParts
@@ -18,7 +15,11 @@ PARTS = GameParts(
     text="text",
     heuristic="heuristic",
     tensor="tensor",
+    explain="explain",
+    examples="examples",
+    lesson="lesson",
     pages="pages",
     board="board.js",
+    board_css="board.css",
 )
 """Where each part of the game lives in this package."""

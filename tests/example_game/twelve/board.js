@@ -18,7 +18,7 @@ function trickCards(cards, leader, ctx, winner, small) {
 function twelve(view, ctx) {
   const board = el("div", { class: "board-twelve" });
   const area = el("div", { class: "trick-area" });
-  const current = el("div", { class: "trick" }, label(t("trick")));
+  const current = el("div", { class: "trick" }, label(t("twelve_trick", { number: (view.tricks || []).length + 1 })));
   const trick = view.trick || [];
   if (trick.length) {
     current.append(trickCards(trick, view.trick_leader, ctx, -1, false));
@@ -34,6 +34,13 @@ function twelve(view, ctx) {
   board.append(area);
   return board;
 }
+
+// The board's own words, in English and French: the shared client (i18n.js)
+// adds them to its table when it loads this module, so t("twelve_trick") works.
+export const words = {
+  en: { twelve_trick: "Trick {number} of 4" },
+  fr: { twelve_trick: "Levée {number} sur 4" },
+};
 
 export const boards = {
   twelve: {

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from parlour.core.cards import format_card, format_card_in, iter_bits, make_card, parse_card
-from parlour.core.errors import ParlourError, ParseError
+from parlour.core.errors import COMMON_REFUSALS, ParseError, Refusal, RefusalSentences, refusal
 from parlour.core.game import CHANCE, JSON, TERMINAL, DealScore, Game, GameInfo, State, View
+from parlour.core.hidden import sample_by_replay
+from parlour.core.lesson import Said
 from parlour.core.options import option
 from parlour.core.registry import register
 from parlour.core.sampler import Rng
@@ -68,6 +70,19 @@ def legal_cards(hand: int, led: int) -> int:
     return following if following else hand
 
 
+REFUSALS: RefusalSentences = {
+    **COMMON_REFUSALS,
+    "not_in_pack": ("it is not a card of Twelve's pack", "ce n'est pas une carte du jeu de Douze"),
+    "already_dealt": ("{card} has already been dealt", "{card} a déjà été donnée"),
+    "not_held": ("you do not hold {card}", "vous n'avez pas {card}"),
+    "must_follow": (
+        "you must follow suit: you hold {suit}",
+        "vous devez fournir : vous avez du {suit}",
+    ),
+}
+"""Why a move is refused, in English and French (``_illegal_refusal`` picks one)."""
+
+
 # ----- options ----------------------------------------------------------------
 
 
@@ -75,11 +90,30 @@ def legal_cards(hand: int, led: int) -> int:
 class TwelveOptions:
     """The options of Twelve."""
 
-    players: int = option(2, "number of players", choices=(2,))
+    players: int = option(
+        2,
+        "number of players",
+        choices=(2,),
+        label=Said("Players", "Joueurs"),
+        help_fr="nombre de joueurs",
+    )
     """Always 2."""
-    deals: int = option(2, "deals in a game", minimum=1, maximum=8)
+    deals: int = option(
+        2,
+        "deals in a game",
+        minimum=1,
+        maximum=8,
+        label=Said("Deals", "Donnes"),
+        help_fr="donnes dans une partie",
+    )
     """The game is this many deals; the deal passes each time."""
-    first_dealer: int = option(0, "who deals first (a seat)", choices=(0, 1))
+    first_dealer: int = option(
+        0,
+        "who deals first (a seat)",
+        choices=(0, 1),
+        label=Said("First dealer", "Premier donneur"),
+        help_fr="qui donne en premier (une place)",
+    )
     """The seat that deals first."""
 
 
@@ -201,20 +235,18 @@ class TwelveState(State):
                 "or 'A♠' (ranks 9 10 J Q K A, suits S H or ♠ ♥)"
             ) from None
 
-    def _illegal_reason(self, action: int) -> str:
+    def _illegal_refusal(self, action: int) -> Refusal:
+        """Why ``action`` (a card id, not legal here) is refused."""
         if not (0 <= action < NUM_ACTIONS and PACK >> action & 1):
-            return "it is not a card of Twelve's pack"
+            return refusal(REFUSALS, "not_in_pack")
         text = format_card(action)
         if self.phase == PHASE_DEAL:
-            return f"{text} has already been dealt"
+            return refusal(REFUSALS, "already_dealt", card=text)
         if self.phase == PHASE_OVER:
-            return "the game is over"
-        hand = self.hands[self.to_play]
-        if not hand >> action & 1:
-            return f"you do not hold {text}"
-        led = self._led()
-        symbol = "♠♥"[led // 13]
-        return f"you must follow suit: you hold {symbol}"
+            return refusal(REFUSALS, "game_over")
+        if not self.hands[self.to_play] >> action & 1:
+            return refusal(REFUSALS, "not_held", card=text)
+        return refusal(REFUSALS, "must_follow", suit="♠♥"[self._led() // 13])
 
     # ----- results ------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -280,11 +312,13 @@ class TwelveGame(Game[TwelveOptions]):
         max_players=2,
         rules_version=1,
         summary="the example game: four tricks from a 12-card pack, the last worth two",
+        summary_fr="le jeu d'exemple : quatre levées avec douze cartes, la dernière vaut double",
     )
     options_class = TwelveOptions
     state_class = TwelveState
     short_options: ClassVar[dict[str, object]] = {"deals": 1}
     conformance_options = ({}, {"deals": 3, "first_dealer": 1})
+    review_thresholds = (0.5, 1.0, 2.0)
 
     def utility_bounds(self) -> tuple[float, float]:
         """Five points a deal at most (four tricks, the last worth two)."""
@@ -318,66 +352,37 @@ class TwelveGame(Game[TwelveOptions]):
         replayed, the other seat's hidden cards being the cards it is seen to
         play and, for the rest, cards drawn from those the seat has not seen,
         never of a suit the other seat showed it lacks."""
-        return _sample(self, view, rng)
+        return sample_by_replay(
+            self, view, rng, played_card=played_card, lacks=lacks, hand=hand
+        )
 
 
-def _sample(game: TwelveGame, view: View, rng: Rng) -> TwelveState:
-    state = TwelveState(game)
-    history = view.history
-    position = 0
-    while position < len(history):
-        end = min(len(history), position + DEALT + 2 * HAND)
-        segment = [action for _, action in history[position:end]]
-        seen = 0
-        hidden: list[int] = []
-        for index, card in enumerate(segment[:DEALT]):
-            if card is None:
-                hidden.append(index)
-            else:
-                seen |= 1 << card
-        other = 1 - view.seat
-        known = 0  # the other seat's cards seen played
-        void = 0  # suits it showed it lacks
-        leader = (state.dealer + 1) % 2
-        plays = [card for card in segment[DEALT:] if card is not None]
-        if len(plays) != len(segment[DEALT:]):
-            raise ParlourError("the view's history hides a card played")
-        for start in range(0, len(plays), 2):
-            trick = plays[start : start + 2]
-            for offset, card in enumerate(trick):
-                if (leader + offset) % 2 == other:
-                    known |= 1 << card
-                    if offset == 1 and card // 13 != trick[0] // 13:
-                        void |= SUIT_MASKS[trick[0] // 13]
-            if len(trick) == 2:
-                leader = (leader + trick_winner_index(trick)) % 2
-        pool = PACK & ~seen & ~known & ~void
-        cards = iter_bits(pool)
-        missing = len(hidden) - known.bit_count()
-        if missing < 0 or missing > len(cards):
-            raise ParlourError("the view is inconsistent: the hidden cards do not fit")
-        for index in range(missing):
-            pick = index + rng.below(len(cards) - index)
-            cards[index], cards[pick] = cards[pick], cards[index]
-        chosen = iter_bits(known) + cards[:missing]
-        for index in range(len(chosen) - 1, 0, -1):
-            pick = rng.below(index + 1)
-            chosen[index], chosen[pick] = chosen[pick], chosen[index]
-        for slot, card in zip(hidden, chosen, strict=True):
-            segment[slot] = card
-        for card in segment:
-            if card is None:
-                raise ParlourError("the view is inconsistent: a hidden card has no holder")
-            state.history.append(card)
-            state._apply(card)
-        position = end
-    return state
+def lacks(state: State, seat: int, card: int) -> int:
+    """The cards a play shows ``seat`` does not hold: a card off the suit led
+    shows it holds none of that suit (the sampler's void hook)."""
+    assert isinstance(state, TwelveState)
+    led = state._led()
+    if led >= 0 and card // 13 != led // 13:
+        return int(SUIT_MASKS[led // 13])
+    return 0
+
+
+def hand(state: State, seat: int) -> int:
+    """The cards ``seat`` holds (the sampler's hand hook)."""
+    assert isinstance(state, TwelveState)
+    return state.hands[seat]
+
+
+def played_card(action: int) -> int:
+    """The card a move shows: a move is the card played."""
+    return action
 
 
 register(TwelveGame)
 
 __all__ = [
     "PACK",
+    "REFUSALS",
     "CardPlayed",
     "DealScored",
     "TrickWon",

@@ -14,9 +14,10 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, Final
 
-from parlour.core.cards import KING, QUEEN, is_red, nth_bit, rank_of, suit_of
+from parlour.core.cards import KING, QUEEN, is_red, rank_of, suit_of
 from parlour.core.errors import COMMON_REFUSALS, ParseError, RefusalSentences
-from parlour.core.game import CHANCE, Game, State, View
+from parlour.core.game import Game, State, View
+from parlour.core.hidden import sample_by_replay as replay_sample
 from parlour.core.sampler import Rng
 from parlour.games._coffin.events import (
     CENTRE as CENTRE,
@@ -321,48 +322,13 @@ def sample_by_replay(
 ) -> State:
     """A state consistent with ``view``, for games where every hidden card is a
     card dealt to another hand (or still in the stock) and play reveals nothing
-    but the cards played.
-
-    The seat's history is replayed. Each hidden deal to a seat gets, in order,
-    the cards that seat later played (the order of one's own hidden deals is not
-    observable); a hidden deal whose card was never played is drawn uniformly
-    from the cards the seat has not seen and will not see later in its history.
-    The state's ``_deal_recipient()`` hook names who receives each dealt card.
-    Chance outcomes that are not dealt cards (a cut, a random first dealer) must
-    all come before the first hidden deal, and a seat's k-th hidden card and its
-    k-th played card must belong to the same deal (true of two-player Dracula,
-    where each deal's four cards are all played in that deal; not of the
-    partnership game, whose hands last six coffins and four shuffles).
+    but the cards played: :func:`parlour.core.hidden.sample_by_replay` with the
+    family's ``played_card``. (Each seat's k-th hidden card is its k-th card
+    played: true of two-player Dracula, where each deal's four cards are all
+    played in that deal; not of the partnership game, whose hands last six
+    coffins and four shuffles.)
     """
-    history = view.history
-    revealed_after = [0] * (len(history) + 1)
-    pending: dict[int, list[int]] = {}
-    for index in range(len(history) - 1, -1, -1):
-        actor, action = history[index]
-        card: int | None = None
-        if actor == CHANCE:
-            card = action
-        elif action is not None:
-            card = played_card(action)
-            if card is not None:
-                pending.setdefault(actor, []).insert(0, card)
-        revealed_after[index] = revealed_after[index + 1] | (
-            1 << card if card is not None and card < 54 else 0
-        )
-    state = game.state_class(game)
-    for index, (actor, action) in enumerate(history):
-        if actor == CHANCE and action is None:
-            recipient = state._deal_recipient()
-            queue = pending.get(recipient)
-            if queue:
-                action = queue.pop(0)
-            else:
-                pool = state._chance_card_mask() & ~revealed_after[index + 1]
-                action = nth_bit(pool, rng.below(pool.bit_count()))
-        assert action is not None
-        state.history.append(action)
-        state._apply(action)
-    return state
+    return replay_sample(game, view, rng, played_card=played_card)
 
 
 COFFIN_REFUSALS: RefusalSentences = {

@@ -9,6 +9,7 @@
 // seat) and seatScore(view, seat). A board never decides
 // what is legal: it only offers the moves listed in ctx (ctx.targets, ctx.play).
 import { cardBack, el } from "./cards.js";
+import { addWords } from "./i18n.js";
 
 export function seatName(ctx, seat) {
   return ctx.names[seat] ?? `#${seat + 1}`;
@@ -82,6 +83,7 @@ export function loadBoard(name) {
       return import(url).then((module) => {
         const game = module.boards && module.boards[name];
         if (!game) throw new Error(`${url} exports no board of ${name}`);
+        addWords(module.words);
         return game;
       });
     });

@@ -398,14 +398,22 @@ export function setLanguage(lang) {
 }
 
 // t("winner", {names: "Ann"}) → "Ann wins" in the chosen language.
+// A game's board may bring its own words: its module exports
+// `words = { en: {...}, fr: {...} }`, which boards.js hands to addWords when it
+// loads the board. They add keys the shared table lacks; they never change a
+// shared word. The client's own modules of players (account.js, chat.js,
+// player.js) declare their words the same way.
+export function addWords(words) {
+  for (const [lang, table] of Object.entries(words || {})) {
+    const shared = WORDS[lang] || (WORDS[lang] = {});
+    for (const [key, text] of Object.entries(table || {})) {
+      if (!(key in shared)) shared[key] = String(text);
+    }
+  }
+}
+
 export function t(key, params = {}) {
   const words = WORDS[language()] || WORDS.en;
   const text = words[key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
-}
-
-// More words, declared by a module of their own (account.js, chat.js, player.js):
-// { en: {…}, fr: {…} }, each key once in each language.
-export function addWords(more) {
-  for (const [lang, words] of Object.entries(more)) Object.assign(WORDS[lang], words);
 }

@@ -26,6 +26,8 @@ const WORDS = {
     private: "This review is private until the game is over: only the player of that seat may see it.",
     notYet: "A review is ready once the first deal is over.",
     busy: "The server is reviewing other games; this page asks again in a moment.",
+    retryPlayers: "Trying other moves is for the players of this table (their seat's link).",
+    notStarted: "Nobody has asked for this review yet: a player of this table starts it from their own page, then anyone may read it.",
     accuracy: "Accuracy",
     accuracyHelp: "the share of decisions judged good",
     lost: "Expected points lost",
@@ -77,6 +79,8 @@ const WORDS = {
     private: "Cette analyse reste privée jusqu'à la fin de la partie : seul le joueur de cette place peut la voir.",
     notYet: "Une analyse est prête une fois la première donne finie.",
     busy: "Le serveur analyse d'autres parties ; cette page redemande dans un instant.",
+    retryPlayers: "Essayer d'autres coups est réservé aux joueurs de cette table (le lien de leur place).",
+    notStarted: "Personne n'a encore demandé cette analyse : un joueur de cette table la lance depuis sa propre page, puis tout le monde peut la lire.",
     accuracy: "Précision",
     accuracyHelp: "la part des décisions jugées bonnes",
     lost: "Points espérés perdus",
@@ -180,9 +184,10 @@ export class ReviewPage {
     document.removeEventListener("keydown", this.onKey);
   }
 
-  // The token of this seat, when this browser holds it (never in the address).
+  // The token of this browser's seat at this table (never in the address): it
+  // starts a review of any seat once the game is over, of its own seat before.
   token() {
-    return this.mine && Number(this.mine.seat) === this.seat ? this.mine.token : null;
+    return this.mine ? this.mine.token : null;
   }
 
   post(path, body) {
@@ -210,13 +215,16 @@ export class ReviewPage {
       this.timer = setTimeout(() => this.ask(), POLL_MS);
       return;
     }
-    if (response.status === 503) {
+    if (response.status === 503 || response.status === 429) {
+      // Busy, or this address has its share of reviews under way: ask again
+      // when the server says (Retry-After), never sooner than a few polls.
+      const after = Number(response.headers.get("retry-after")) || 0;
       this.working(0, 0, sayReview("busy"));
-      this.timer = setTimeout(() => this.ask(), POLL_MS * 4);
+      this.timer = setTimeout(() => this.ask(), Math.max(POLL_MS * 4, after * 1000));
       return;
     }
     if (!response.ok) {
-      const text = response.status === 403 ? sayReview("private") : response.status === 409 ? sayReview("notYet") : data.error || response.statusText;
+      const text = data.reason === "not-started" ? sayReview("notStarted") : response.status === 403 ? sayReview("private") : response.status === 409 ? sayReview("notYet") : data.error || response.statusText;
       this.problem(text);
       return;
     }
@@ -522,7 +530,7 @@ export class ReviewPage {
     const data = await response.json().catch(() => ({}));
     if (this.stopped || !this.retry || this.retry.step !== decision.step) return;
     if (!response.ok) {
-      this.retry = { ...this.retry, waiting: false, error: response.status === 403 ? sayReview("private") : data.error || response.statusText };
+      this.retry = { ...this.retry, waiting: false, error: response.status === 403 ? sayReview("retryPlayers") : response.status === 429 || response.status === 503 ? sayReview("busy") : data.error || response.statusText };
     } else {
       this.retry = { ...this.retry, waiting: false, moves: data.moves, tried: data.tried || null };
     }
