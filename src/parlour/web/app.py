@@ -43,6 +43,8 @@ from parlour.table.table import SeatSpec
 from parlour.web.accounts import AccountError, People, account_routes
 from parlour.web.chat import ChatError
 from parlour.web.coaching import LESSON_META, LessonCoaches, is_lesson_table
+from parlour.web.daily import Daily, DailyError, DailyGuard, DailySettings, daily_routes
+from parlour.web.daily_book import DailyBook
 from parlour.web.guard import (
     MAX_BODY_BYTES,
     SECURITY_HEADERS,
@@ -353,6 +355,7 @@ def create_app(
     message_rate: float = MESSAGE_RATE,
     message_burst: int = MESSAGE_BURST,
     limits: ServerLimits | None = None,
+    daily: DailySettings | None = None,
 ) -> Starlette:
     """The web table's ASGI application.
 
@@ -367,7 +370,8 @@ def create_app(
     :meth:`HostAllowList.for_server`); ``finished_ttl`` the
     seconds a finished, unwatched table is kept (0: for ever); ``message_rate`` and
     ``message_burst`` the rate limit of each WebSocket connection; ``limits``
-    what one visitor and the whole process may hold (:class:`ServerLimits`).
+    what one visitor and the whole process may hold (:class:`ServerLimits`);
+    ``daily`` how today's deals are dealt (:class:`parlour.web.daily.DailySettings`).
     """
     if allowed_hosts is None:
         hosts = HostAllowList.for_tests()
@@ -398,6 +402,16 @@ def create_app(
         if not peoples:
             raise WebError("the server is starting; try again in a moment", 503)
         return peoples[0]
+
+    dailies: list[Daily] = []
+
+    def current_daily() -> tuple[Daily, People]:
+        if not dailies:
+            raise WebError("the server is starting; try again in a moment", 503)
+        return dailies[0], current_people()
+
+    def daily_guard_desk() -> tuple[Daily, People] | None:
+        return (dailies[0], peoples[0]) if dailies and peoples else None
 
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": games_listing(), "bots": list(BOT_KINDS)})
@@ -737,7 +751,7 @@ def create_app(
     async def refuse(request: Request, error: Exception) -> Response:
         if isinstance(error, STORE_ERRORS):
             return store_unavailable(error)
-        if isinstance(error, WebError | EdgeError | SeatNameError | AccountError):
+        if isinstance(error, WebError | EdgeError | SeatNameError | AccountError | DailyError):
             return error_response(str(error), error.status)
         if isinstance(error, HTTPException):
             return error_response(str(error.detail), error.status_code)
@@ -769,6 +783,11 @@ def create_app(
         hub.finished_hooks.append(lambda room: people.table_finished(hub, room))
         hub.lobby_filter = people.listed
         peoples.append(people)
+        day_desk = Daily(DailyBook(people.book), daily or DailySettings.from_environment())
+        hub.finished_hooks.append(day_desk.table_finished)
+        hub.message_checks.append(day_desk.message_refusal)
+        hub.kept_tables = day_desk.book.daily_tables
+        dailies.append(day_desk)
         hubs.append(hub)
         app.state.hub = hub
         sweeper = asyncio.create_task(sweep_finished_tables(hub, finished_ttl))
@@ -785,10 +804,12 @@ def create_app(
             people.close()
             hubs.clear()
             peoples.clear()
+            dailies.clear()
 
     routes = [
         Route("/", index),
         *account_routes(current_people, current_hub, json_body, client_address, play_now),
+        *daily_routes(current_daily, current_hub),
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
         Route("/games/{name}/board.js", game_board),
@@ -815,12 +836,16 @@ def create_app(
         ParlourError: refuse,
         HTTPException: refuse,
         AccountError: refuse,
+        DailyError: refuse,
         Exception: failed,
     }
     handlers.update({kind: refuse for kind in STORE_ERRORS})
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(EdgeGuard, hosts=hosts, allow_origins=allow_origins)],
+        middleware=[
+            Middleware(EdgeGuard, hosts=hosts, allow_origins=allow_origins),
+            Middleware(DailyGuard, desk=daily_guard_desk),
+        ],
         exception_handlers=handlers,
         lifespan=lifespan,
     )
@@ -1076,6 +1101,10 @@ class TableSocket:
     ) -> None:
         kind = message["type"]
         try:
+            for check in self.hub.message_checks:
+                refusal = check(room, kind)
+                if refusal is not None:
+                    raise WebError(refusal, 403)
             if kind == "move":
                 action = message.get("action")
                 version = message.get("version")
