@@ -20,10 +20,9 @@ import pytest
 pytest.importorskip("argon2", reason="accounts need the web extra: pip install '.[web]'")
 
 from live import ServeProcess, serving
-from test_web_accounts import CookieClient, browser, sign_up
-
 from parlour.table import Table
 from parlour.web.daily import deal_scores, matchpoints, rank
+from test_web_accounts import CookieClient, browser, sign_up
 
 DAY = "2026-03-02"
 NEXT_DAY = "2026-03-03"
@@ -152,7 +151,8 @@ def test_same_cards_one_attempt_hidden_until_the_close(
     assert listing["day"] == DAY and listing["closes_at"] == f"{NEXT_DAY}T00:00:00+00:00"
     dracula = next(item for item in listing["sets"] if item["game"] == "dracula")
     assert dracula["mine"] is None and dracula["started"] == 0
-    assert browser(server).post("/api/daily/dracula", json={}).status_code == 401  # guests do not play
+    guest = browser(server)  # guests do not play the day's deals
+    assert guest.post("/api/daily/dracula", json={}).status_code == 401
     assert ann.post("/api/daily/no-such-game", json={}).status_code == 404
 
     made = ann.post("/api/daily/dracula", json={})
@@ -240,9 +240,9 @@ def test_same_cards_one_attempt_hidden_until_the_close(
     # A closed day takes no more moves: Cy's attempt stays as it was.
     late = CookieClient(server, table_c, cy.cookies)
     state = late.state
-    if state.get("to_act") == 0 and state.get("legal"):
-        late.send({"type": "move", "action": state["legal"][0]["action"], "version": state["version"]})
-        assert "closed" in late.until(lambda m: m["type"] == "error")["message"]
+    assert state["to_act"] == 0 and state["legal"], state  # Cy's first decision waits
+    late.send({"type": "move", "action": state["legal"][0]["action"], "version": state["version"]})
+    assert "closed" in late.until(lambda m: m["type"] == "error")["message"]
     late.close()
 
     # The next day: other cards; the rankings of the closed day.
@@ -251,9 +251,9 @@ def test_same_cards_one_attempt_hidden_until_the_close(
     next_table = CookieClient(server, ann_next.json()["table"], ann.cookies)
     assert hand_of(first_dealt(next_table)) != hand_of(ann_first)
     day_ranking = ann.get("/api/daily/rankings?period=day").json()
-    assert day_ranking["from"] == DAY and [line["name"] for line in day_ranking["players"]][
-        2
-    ] == "Cy"
+    assert (
+        day_ranking["from"] == DAY and [line["name"] for line in day_ranking["players"]][2] == "Cy"
+    )
     week = ann.get("/api/daily/rankings?period=week").json()
     assert week["players"] == [] and len(week["too_few_days"]) == 3
     assert ann.get("/api/daily/rankings?period=year").status_code == 400
