@@ -21,7 +21,17 @@ pytest.importorskip("argon2", reason="accounts need the web extra: pip install '
 
 from live import ServeProcess, serving
 from parlour.table import Table
-from parlour.web.daily import deal_scores, matchpoints, rank
+from parlour.web.daily import (
+    DailyClock,
+    DailyError,
+    DailySettings,
+    day_seed,
+    deal_scores,
+    matchpoints,
+    rank,
+)
+from parlour.web.daily_book import DAILY_VERSION, DailyBook
+from parlour.web.people import PeopleBook
 from test_web_accounts import CookieClient, browser, sign_up
 
 DAY = "2026-03-02"
@@ -169,7 +179,7 @@ def test_same_cards_one_attempt_hidden_until_the_close(
         statuses = refusals_of(stranger, table_a)
         assert set(statuses.values()) == {403}, statuses
         assert spectate_refused(server, table_a, stranger.cookies)
-    for listing_path in ("/api/tables", "/api/finished"):
+    for listing_path in ("/api/tables", "/api/finished", "/api/players/Ann"):
         assert table_a not in json.dumps(cy.get(listing_path).json())
     # The player's own record (it holds the seed) is refused too.
     assert ann.get(f"/api/tables/{table_a}/record").status_code == 403
@@ -297,3 +307,39 @@ def test_matchpoints_share_beaten_ties_half_unplayed_worst() -> None:
     assert points[2] == [1 / 3, 0.5 / 3]  # the unfinished deal: worse than any score
     assert points[3][1] == points[2][1]
     assert matchpoints([[4.0]], 1) == [[0.5]]
+
+
+def test_the_day_is_cut_at_midnight_in_the_servers_time_zone(tmp_path: Path) -> None:
+    now = tmp_path / "now.txt"
+    set_clock(now, "2026-03-02T23:30:00+00:00")
+    paris = DailyClock(DailySettings(timezone="Europe/Paris", clock_file=str(now)))
+    utc = DailyClock(DailySettings(clock_file=str(now)))
+    assert paris.today() == "2026-03-03" and utc.today() == "2026-03-02"
+    assert paris.closes_at("2026-03-03").isoformat() == "2026-03-03T23:00:00+00:00"
+    assert paris.is_closed("2026-03-02") and not utc.is_closed("2026-03-02")
+    set_clock(now, "yesterday")
+    with pytest.raises(DailyError, match="not an ISO date"):
+        utc.today()
+    with pytest.raises(DailyError, match="unknown time zone 'Mars/Olympus'"):
+        DailySettings.from_environment(timezone="Mars/Olympus")
+    # The seed: the same for a day and game, another for another day or game or secret.
+    seeds = {day_seed(s, d, g) for s in ("a", "b") for d in (DAY, NEXT_DAY) for g in ("x", "y")}
+    assert len(seeds) == 8 and day_seed("a", DAY, "x") == day_seed("a", DAY, "x")
+
+
+def test_the_daily_book_keeps_its_secret_entries_and_schema(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    book = DailyBook(PeopleBook(sqlite_path=path))
+    assert book.schema_version() == DAILY_VERSION
+    secret = book.secret()
+    entry, made = book.reserve(DAY, "dracula", "ann")
+    assert made and entry.table_id == ""
+    assert book.reserve(DAY, "dracula", "ann") == (entry, False)
+    book.give_table(DAY, "dracula", "ann", "T1")
+    book.finish("T1", [3.0, 4.5])
+    book.people.close()
+    again = DailyBook(PeopleBook(sqlite_path=path))  # opened again: nothing lost or remade
+    assert again.secret() == secret
+    kept = again.entry_of_table("T1")
+    assert kept is not None and kept.scores == (3.0, 4.5) and kept.finished is not None
+    assert again.daily_tables(["T1", "T2"]) == {"T1"}

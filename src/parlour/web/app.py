@@ -43,7 +43,7 @@ from parlour.table.table import SeatSpec
 from parlour.web.accounts import AccountError, People, account_routes
 from parlour.web.chat import ChatError
 from parlour.web.coaching import LESSON_META, LessonCoaches, is_lesson_table
-from parlour.web.daily import Daily, DailyError, DailyGuard, DailySettings, daily_routes
+from parlour.web.daily import DAILY_META, Daily, DailyError, DailyGuard, DailySettings, daily_routes
 from parlour.web.daily_book import DailyBook
 from parlour.web.guard import (
     MAX_BODY_BYTES,
@@ -780,7 +780,11 @@ def create_app(
             sync = ClusterSync(hub, database_url, book)
             await sync.start()
         people = People(open_people_book(table_store, path))
-        hub.finished_hooks.append(lambda room: people.table_finished(hub, room))
+        hub.finished_hooks.append(
+            # Today's deals are not rated, nor listed on a player's page (their
+            # results stay hidden until the day closes: parlour.web.daily).
+            lambda room: None if DAILY_META in room.table.meta else people.table_finished(hub, room)
+        )
         hub.lobby_filter = people.listed
         peoples.append(people)
         day_desk = Daily(DailyBook(people.book), daily or DailySettings.from_environment())

@@ -46,7 +46,7 @@ from parlour.core.game import DealScore
 from parlour.core.registry import game_names
 from parlour.core.sampler import Rng
 from parlour.review.par import PAR_BOT, SeatPlayer, play_deal
-from parlour.table import SeatSpec, Table
+from parlour.table import SeatSpec
 from parlour.table.table import derived_seed
 from parlour.web.daily_book import DailyBook, DailyEntry
 from parlour.web.people import TableFacts
@@ -587,29 +587,6 @@ class Daily:
             }
         )
         return facts
-
-    def recompute(self, store: Any, day: str, game: str) -> list[dict[str, Any]]:
-        """A closed day's standings worked out again from the stored moves alone:
-        each attempt's table replayed from its store, its scores read from the
-        replayed game (the check of docs/daily.md)."""
-        rows = []
-        for entry in self.book.entries(day, game):
-            if not entry.table_id:
-                continue
-            table = Table.open(entry.table_id, store)
-            rows.append(
-                (
-                    entry.account_id,
-                    entry.table_id,
-                    deal_scores(table.score_sheet()),
-                    table.is_over(),
-                )
-            )
-        standings = rank(rows, self.deals_of(day, game, [row[2] for row in rows]))
-        return [
-            {"account": standing.account_id, "percent": standing.percent, "scores": standing.scores}
-            for standing in standings
-        ]
 
     def rankings(
         self, hub: Hub, people: People, period: str, day_text: str | None, game: str | None
