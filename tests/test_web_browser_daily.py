@@ -61,6 +61,11 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
         window.wait_for_selector(".felt")
     tables = [window.evaluate("() => location.hash").split("/")[-1] for window in people]
     assert len(set(tables)) == 3
+    for window in people:  # one attempt, without help: no hint, no undo
+        window.wait_for_function(
+            "() => document.querySelector('.felt') && !document.querySelector('.hint-button')"
+            " && !document.querySelector('.undo-button')"
+        )
 
     # Each plays the set to its end: whoever is on turn clicks a move.
     for _ in range(1500):
@@ -71,6 +76,9 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
                 click_a_move(window)
         people[0].wait_for_timeout(30)
     assert all(over(window) for window in people)
+    for window in people:  # no "play again": the way to the day's results instead
+        assert window.locator(".over-panel .again.daily-results-link").count() == 1
+        assert window.locator(".over-panel button.again").count() == 0
 
     # Before the close: one's own score and the par, nobody else's.
     for window, name in zip(people, NAMES, strict=True):

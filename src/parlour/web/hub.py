@@ -473,6 +473,7 @@ class Hub:
             "result": table.result(),
             "spectators": sum(1 for connection in room.connections if connection.seat is None),
             "settings": room.settings.to_json(),
+            "daily": table.meta.get("daily"),  # a table of today's deals: its day and game
         }
 
     def lobby_page(self, limit: int, after: str | None) -> dict[str, Any]:
