@@ -813,7 +813,7 @@ def create_app(
     routes = [
         Route("/", index),
         *account_routes(current_people, current_hub, json_body, client_address, play_now),
-        *daily_routes(current_daily, current_hub),
+        *daily_routes(current_daily, current_hub, client_address),
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
         Route("/games/{name}/board.js", game_board),

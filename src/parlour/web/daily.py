@@ -26,6 +26,7 @@ import math
 import os
 import re
 import statistics
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -76,6 +77,9 @@ DAILY_META = "daily"
 
 MINIMUM_DAYS = {"day": 1, "week": 3, "month": 8}
 """Days played a person needs to be ranked over each period."""
+
+STALE_RESERVATION = 60.0
+"""Seconds after which an attempt reserved without its table is made again."""
 
 SECRET_ENVIRONMENT = "PARLOUR_DAILY_SECRET"
 CLOCK_ENVIRONMENT = "PARLOUR_DAILY_CLOCK"
@@ -318,13 +322,21 @@ class Daily:
         return entry
 
     # ----- an attempt -------------------------------------------------------------------
-    def start(self, hub: Hub, people: People, request: Request, game: str) -> Response:
+    def start(
+        self, hub: Hub, people: People, request: Request, game: str, address: str
+    ) -> Response:
         """``POST /api/daily/{game}``: the signed-in person's one attempt at
-        today's set: a new table (201), or the one already made (200)."""
+        today's set: a new table (201), or the one already made (200). A new
+        table counts against ``address``'s quotas of tables, as any other."""
         account = people.signed_in(request)
         game = self.checked_game(game)
         day = self.clock.today()
         entry, made = self.book.reserve(day, game, account.account_id)
+        if not made and not entry.table_id and time.time() - entry.started > STALE_RESERVATION:
+            # A reservation whose table was never made (a process stopped between
+            # the two): forget it and make the table now.
+            self.book.drop_reservation(day, game, account.account_id)
+            entry, made = self.book.reserve(day, game, account.account_id)
         if not made:
             if not entry.table_id:
                 raise DailyError("your table of the day is being made; ask again in a moment", 409)
@@ -342,6 +354,7 @@ class Daily:
             ]
             from parlour.web.hub import TableSettings
 
+            hub.admit_table(address, True)
             room, tokens = hub.create_table(
                 game,
                 dict(options),
@@ -353,6 +366,7 @@ class Daily:
         except BaseException:
             self.book.drop_reservation(day, game, account.account_id)
             raise
+        hub.note_table(address, room.table.id, True)
         people.table_made(
             hub, room.table.id, TableFacts("private", False, ""), account, PERSON_SEAT
         )
@@ -692,7 +706,11 @@ class DailyGuard:
         return None
 
 
-def daily_routes(desk: Callable[[], tuple[Daily, People]], hub: Callable[[], Hub]) -> list[Route]:
+def daily_routes(
+    desk: Callable[[], tuple[Daily, People]],
+    hub: Callable[[], Hub],
+    address: Callable[[HTTPConnection], str],
+) -> list[Route]:
     """The routes of today's deals (mounted by ``create_app``)."""
 
     async def today(request: Request) -> Response:
@@ -701,7 +719,8 @@ def daily_routes(desk: Callable[[], tuple[Daily, People]], hub: Callable[[], Hub
 
     async def start(request: Request) -> Response:
         daily, people = desk()
-        return daily.start(hub(), people, request, str(request.path_params["game"]))
+        game = str(request.path_params["game"])
+        return daily.start(hub(), people, request, game, address(request))
 
     async def results(request: Request) -> Response:
         daily, people = desk()
