@@ -19,12 +19,17 @@ import pytest
 
 pytest.importorskip("argon2", reason="accounts need the web extra: pip install '.[web]'")
 
+import parlour
 from live import ServeProcess, serving
+from parlour.bots import make_bot
+from parlour.review.par import deal_starts
 from parlour.table import Table
 from parlour.web.daily import (
+    DAILY_SETS,
     DailyClock,
     DailyError,
     DailySettings,
+    daily_par,
     day_seed,
     deal_scores,
     matchpoints,
@@ -343,3 +348,28 @@ def test_the_daily_book_keeps_its_secret_entries_and_schema(tmp_path: Path) -> N
     kept = again.entry_of_table("T1")
     assert kept is not None and kept.scores == (3.0, 4.5) and kept.finished is not None
     assert again.daily_tables(["T1", "T2"]) == {"T1"}
+
+
+@pytest.mark.parametrize("game", sorted(DAILY_SETS))
+def test_every_set_deals_the_same_cards_whatever_the_play(game: str) -> None:
+    """Each deal of a set gets the same chance outcomes, in the same order, from
+    the day's seed, however differently the seats play (here: random bots of
+    three different seeds)."""
+    loaded = parlour.load_game(game, **DAILY_SETS[game])
+    dealt = []
+    for seed in (1, 2, 3):
+        state = loaded.new_initial_state(seed=4242)
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply_action(make_bot("random", seed * 10 + seat).choose(state.view(seat)))
+        dealt.append([list(chance) for _, _, chance in deal_starts(state)])
+    assert dealt[0] and dealt[0] == dealt[1] == dealt[2]
+
+
+def test_the_par_is_the_mean_and_spread_of_bot_replays_on_the_days_cards() -> None:
+    one = daily_par("dracula", 4242, bot="random", replays=1)
+    three = daily_par("dracula", 4242, bot="random", replays=3)
+    assert len(one) == len(three) == 2
+    assert all(spread == 0.0 for _, spread in one)
+    assert three[0][0] != one[0][0] or three[0][1] > 0  # two more replays moved it
+    assert daily_par("dracula", 4242, bot="random", replays=3) == three  # the same each time
