@@ -806,6 +806,7 @@ def create_app(
             await hub.close()
             book.close()
             people.close()
+            day_desk.close()
             hubs.clear()
             peoples.clear()
             dailies.clear()

@@ -28,9 +28,12 @@ import re
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from datetime import time as day_time
+from functools import partial
+from multiprocessing import get_context
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -286,6 +289,13 @@ class Daily:
         """The standings of closed days' sets (they no longer change)."""
         self.working: set[tuple[str, str]] = set()
         self._background: set[asyncio.Task[None]] = set()
+        self._par_worker: ProcessPoolExecutor | None = None
+
+    def close(self) -> None:
+        """Stop the par's worker process, if one was started."""
+        if self._par_worker is not None:
+            self._par_worker.shutdown(wait=False, cancel_futures=True)
+            self._par_worker = None
 
     # ----- the days -------------------------------------------------------------------
     def seed(self, day: str, game: str) -> int:
@@ -397,15 +407,24 @@ class Daily:
             return
         self.working.add(key)
 
+        if self._par_worker is None:
+            # A process of its own: the bots' replays take seconds to minutes of
+            # a core, which threads of this process would take from its tables.
+            self._par_worker = ProcessPoolExecutor(1, mp_context=get_context("spawn"))
+        worker = self._par_worker
+
         async def work() -> None:
             try:
-                pars = await asyncio.to_thread(
-                    daily_par,
-                    game,
-                    self.seed(day, game),
-                    PERSON_SEAT,
-                    bot=self.settings.bot,
-                    replays=self.settings.par_replays,
+                pars = await asyncio.get_running_loop().run_in_executor(
+                    worker,
+                    partial(
+                        daily_par,
+                        game,
+                        self.seed(day, game),
+                        PERSON_SEAT,
+                        bot=self.settings.bot,
+                        replays=self.settings.par_replays,
+                    ),
                 )
                 self.book.set_par(day, game, pars)
             except Exception:
@@ -492,9 +511,12 @@ class Daily:
         }
 
     def own_facts(self, entry: DailyEntry) -> dict[str, Any]:
-        """A person's own attempt: the table, the scores so far, the par when done."""
+        """A person's own attempt: the table, the scores so far, the par when done
+        (asked for again if it is missing: a server stopped while working it out)."""
         finished = entry.finished is not None
         par = self.book.par(entry.day, entry.game) if finished else None
+        if finished and par is None:
+            self.work_out_par(entry.day, entry.game)
         return {
             "table": entry.table_id,
             "finished": finished,
