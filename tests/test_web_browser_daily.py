@@ -57,6 +57,8 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
         sign_up(window, daily_server, name)
         window.locator("[data-key='daily']").click()
         window.wait_for_selector(".daily-page .daily-set[data-game='dracula']")
+        heading = window.inner_text(".daily-page h1")
+        assert heading.startswith("Les donnes du jour" if name == "Béa" else "Today's deals")
         window.locator("[data-key='daily-play-dracula']").click()
         window.wait_for_selector(".felt")
     tables = [window.evaluate("() => location.hash").split("/")[-1] for window in people]
