@@ -51,6 +51,7 @@ from parlour.core.registry import game_names
 from parlour.core.sampler import Rng
 from parlour.review.par import PAR_BOT, SeatPlayer, play_deal
 from parlour.table import SeatSpec
+from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
 from parlour.table.table import derived_seed
 from parlour.web.daily_book import DailyBook, DailyEntry
 from parlour.web.people import TableFacts
@@ -695,16 +696,22 @@ class DailyGuard:
         self.desk = desk
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        refusal = self.refusal(scope) if scope["type"] in ("http", "websocket") else None
+        status, code = 403, 4403
+        try:
+            refusal = self.refusal(scope) if scope["type"] in ("http", "websocket") else None
+        except Exception as error:  # the database failed: refuse (a hidden table stays hidden)
+            if not isinstance(error, StoreUnavailableError):
+                log.warning("the daily check failed: %s: %s", type(error).__name__, error)
+            refusal, status, code = STORE_UNAVAILABLE, 503, 1013
         if refusal is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":
             websocket = WebSocket(scope, receive, send)
             await websocket.accept()
             await websocket.send_json({"type": "error", "message": refusal})
-            await websocket.close(code=4403)
+            await websocket.close(code=code)
         else:
-            await JSONResponse({"error": refusal}, status_code=403)(scope, receive, send)
+            await JSONResponse({"error": refusal}, status_code=status)(scope, receive, send)
 
     def refusal(self, scope: Scope) -> str | None:
         """Why this request must not reach a daily table, or None."""
