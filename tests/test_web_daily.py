@@ -234,6 +234,7 @@ def test_same_cards_one_attempt_hidden_until_the_close(
     last = ranking[-1]
     assert last["name"] == "Cy" and last["finished"] is False and last["percent"] == 0.0
     assert ranking[0]["percent"] == ranking[1]["percent"] == 75.0  # the same play: ties
+    assert [line["place"] for line in ranking] == [1, 1, 3]  # equal scores share a place
     assert all(line["replay"] and line["review"] for line in ranking)
     assert results["best"][0]["deal"] == 1 and results["best"][0]["name"] in ("Ann", "Bob")
 
@@ -265,6 +266,9 @@ def test_same_cards_one_attempt_hidden_until_the_close(
     assert ann_next.status_code == 201 and ann_next.json()["day"] == NEXT_DAY
     next_table = CookieClient(server, ann_next.json()["table"], ann.cookies)
     assert hand_of(first_dealt(next_table)) != hand_of(ann_first)
+    sets = {item["game"]: item for item in ann.get("/api/daily").json()["sets"]}
+    assert sets["dracula"]["yesterday"] == {"day": DAY, "place": 1, "of": 3, "percent": 75.0}
+    assert sets["casino"]["yesterday"] is None
     day_ranking = ann.get("/api/daily/rankings?period=day").json()
     assert (
         day_ranking["from"] == DAY and [line["name"] for line in day_ranking["players"]][2] == "Cy"

@@ -275,6 +275,15 @@ def rank(entries: Sequence[tuple[str, str, list[float], bool]], deals: int) -> l
     return sorted(standings, key=lambda standing: -standing.percent)
 
 
+def places(standings: Sequence[Standing]) -> list[int]:
+    """The place of each standing (best first): one more than the number of
+    better set scores, so that equal scores share a place."""
+    return [
+        1 + sum(1 for other in standings if other.percent > standing.percent)
+        for standing in standings
+    ]
+
+
 class Daily:
     """Today's deals on one server process: the clock, the seeds, the book,
     the attempts' tables, the results and the rankings."""
@@ -471,13 +480,19 @@ class Daily:
             names[account_id] = account.name if account is not None else FORMER_PLAYER
         return names
 
-    def today(self, people: People, request: Request) -> dict[str, Any]:
+    def today(self, hub: Hub, people: People, request: Request) -> dict[str, Any]:
         """``GET /api/daily``: today's sets, their closing time, how many have
-        played, and the signed-in person's own attempt (scores, and the par
-        once the set is finished)."""
+        played, the signed-in person's own attempt (scores, and the par once the
+        set is finished) and their place in yesterday's set (closed)."""
         account = people.account_of(request)
         day = self.clock.today()
         entries = self.book.entries(day)
+        previous_day = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
+        played_before = {
+            entry.game
+            for entry in (self.book.entries(previous_day) if account else [])
+            if account and entry.account_id == account.account_id
+        }
         sets = []
         for game in daily_games():
             mine = [
@@ -499,6 +514,9 @@ class Daily:
                     "started": len(of_game),
                     "played": sum(1 for entry in of_game if entry.finished is not None),
                     "mine": self.own_facts(mine[0]) if mine else None,
+                    "yesterday": self.place_of(hub, previous_day, game, account.account_id)
+                    if account and game in played_before
+                    else None,
                 }
             )
         return {
@@ -506,10 +524,24 @@ class Daily:
             "timezone": self.settings.timezone,
             "closes_at": self.clock.closes_at(day).isoformat(),
             "now": self.clock.now().astimezone(UTC).isoformat(),
-            "previous_day": (date.fromisoformat(day) - timedelta(days=1)).isoformat(),
+            "previous_day": previous_day,
             "signed_in": account.name if account else None,
             "sets": sets,
         }
+
+    def place_of(self, hub: Hub, day: str, game: str, account_id: str) -> dict[str, Any] | None:
+        """A person's place in a closed day's set: ``{"day", "place", "of",
+        "percent"}``, or None if they did not play it."""
+        standings = self.standings(hub, day, game)
+        for place, standing in zip(places(standings), standings, strict=True):
+            if standing.account_id == account_id:
+                return {
+                    "day": day,
+                    "place": place,
+                    "of": len(standings),
+                    "percent": standing.percent,
+                }
+        return None
 
     def own_facts(self, entry: DailyEntry) -> dict[str, Any]:
         """A person's own attempt: the table, the scores so far, the par when done
@@ -580,7 +612,7 @@ class Daily:
         par = self.book.par(day, game)
         deals = self.deals_of(day, game, [standing.scores for standing in standings])
         ranking = []
-        for place, standing in enumerate(standings, start=1):
+        for place, standing in zip(places(standings), standings, strict=True):
             ranking.append(
                 {
                     "place": place,
@@ -744,7 +776,7 @@ def daily_routes(
 
     async def today(request: Request) -> Response:
         daily, people = desk()
-        return JSONResponse(daily.today(people, request))
+        return JSONResponse(daily.today(hub(), people, request))
 
     async def start(request: Request) -> Response:
         daily, people = desk()

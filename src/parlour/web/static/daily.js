@@ -29,6 +29,7 @@ addWords({
     dailyYesterday: "Yesterday's results",
     dailyRankings: "Rankings",
     dailyOnce: "One attempt: no undo, no hints, no new start.",
+    dailyYesterdayPlace: "Yesterday: {place} of {of}, {percent} %",
     dailyResultsTitle: "{game} · {day}",
     dailyNotClosed: "This day is not over: the results are shown after {time}.",
     dailyNobody: "Nobody played this set.",
@@ -71,6 +72,7 @@ addWords({
     dailyYesterday: "Les résultats d’hier",
     dailyRankings: "Classements",
     dailyOnce: "Un seul essai : ni annulation, ni conseil, ni nouveau départ.",
+    dailyYesterdayPlace: "Hier : {place}ᵉ sur {of}, {percent} %",
     dailyResultsTitle: "{game} · {day}",
     dailyNotClosed: "Ce jour n’est pas fini : les résultats seront montrés après {time}.",
     dailyNobody: "Personne n’a joué cette série.",
@@ -151,6 +153,7 @@ export async function dailyPage(main, titles) {
       el("p", { class: "daily-count" }, t("dailyPlayed", { n: set.played, m: set.started })),
     );
     if (mine) article.append(...ownLines(mine));
+    if (set.yesterday) article.append(el("p", { class: "daily-yesterday" }, t("dailyYesterdayPlace", { place: set.yesterday.place, of: set.yesterday.of, percent: number(set.yesterday.percent) })));
     const buttons = el("div", { class: "tile-buttons" });
     if (data.signed_in && (!mine || !mine.finished)) {
       buttons.append(
