@@ -377,3 +377,18 @@ def test_the_par_is_the_mean_and_spread_of_bot_replays_on_the_days_cards() -> No
     assert all(spread == 0.0 for _, spread in one)
     assert three[0][0] != one[0][0] or three[0][1] > 0  # two more replays moved it
     assert daily_par("dracula", 4242, bot="random", replays=3) == three  # the same each time
+
+
+def test_the_operators_secret_deals_the_days(tmp_path: Path, clock: Path) -> None:
+    """Two servers on two databases given one ``--daily-secret`` deal the same
+    cards; a server left to make its own secret deals others."""
+    hands = []
+    for index, secret in enumerate(("our secret", "our secret", None)):
+        extra = daily_options(clock) + (["--daily-secret", secret] if secret else [])
+        with serving(f"sqlite:///{tmp_path / f'{index}.sqlite3'}", extra=extra) as server:
+            player = sign_up(server, "Ann")
+            table = player.post("/api/daily/dracula", json={}).json()["table"]
+            client = CookieClient(server, table, player.cookies)
+            hands.append(hand_of(first_dealt(client)))
+            client.close()
+    assert hands[0] == hands[1] != hands[2]

@@ -703,8 +703,8 @@ class Daily:
             )
         lines.sort(key=lambda line: (-float(line["average"]), str(line["name"])))
         ranked = [line for line in lines if int(line["days"]) >= minimum]
-        for place, line in enumerate(ranked, start=1):
-            line["place"] = place
+        for line in ranked:  # equal averages share a place
+            line["place"] = 1 + sum(1 for other in ranked if other["average"] > line["average"])
         return {
             "period": period,
             "game": game,
