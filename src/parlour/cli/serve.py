@@ -70,7 +70,48 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="delete a finished table nobody watches after this long (default 86400, "
         "one day; 0 keeps them for ever)",
     )
+    add_daily_arguments(parser)
     add_limit_arguments(parser)
+
+
+def add_daily_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of today's deals (docs/daily.md)."""
+    daily = parser.add_argument_group("today's deals (docs/daily.md)")
+    daily.add_argument(
+        "--daily-secret",
+        default=None,
+        metavar="TEXT",
+        help="the secret the days' deals are made from (default: $PARLOUR_DAILY_SECRET, "
+        "else one made once and kept in the database); every process of one server must "
+        "share it",
+    )
+    daily.add_argument(
+        "--daily-timezone",
+        default="UTC",
+        metavar="ZONE",
+        help="the time zone whose midnight cuts the days, e.g. Europe/Paris (default UTC)",
+    )
+    daily.add_argument(
+        "--daily-clock",
+        default=None,
+        metavar="FILE",
+        help="for tests and rehearsals: a file holding an ISO date and time that is "
+        "'now' for the days (read at every question; default: $PARLOUR_DAILY_CLOCK, "
+        "else the system clock)",
+    )
+    daily.add_argument(
+        "--daily-bot",
+        default="hard",
+        metavar="LEVEL",
+        help="the bots' level at today's deals and for their par (default hard)",
+    )
+    daily.add_argument(
+        "--daily-par-replays",
+        type=int,
+        default=3,
+        metavar="N",
+        help="how many bot replays of a day's cards make its par (default 3)",
+    )
 
 
 LIMIT_OPTIONS = (
@@ -159,6 +200,7 @@ def command_serve(arguments: argparse.Namespace) -> int:
 
         from parlour.table.stores import database_place
         from parlour.web.app import create_app, database_path
+        from parlour.web.daily import DailySettings
         from parlour.web.guard import (
             HostAllowList,
             guarded_http_protocol,
@@ -184,6 +226,13 @@ def command_serve(arguments: argparse.Namespace) -> int:
         allowed_hosts=hosts,
         finished_ttl=arguments.finished_ttl,
         limits=limits_of(arguments),
+        daily=DailySettings.from_environment(
+            secret=arguments.daily_secret,
+            timezone=arguments.daily_timezone,
+            clock_file=arguments.daily_clock,
+            bot=arguments.daily_bot,
+            par_replays=arguments.daily_par_replays,
+        ),
     )
     host = arguments.host
     shown = f"[{host}]" if ":" in host else host

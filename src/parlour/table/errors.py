@@ -22,7 +22,8 @@ class UndoRefusedError(TableError):
 
     ``code`` says why in one word, so that an interface can say it in its own
     language: ``over``, ``no_person``, ``not_a_person``, ``nothing``,
-    ``others_moved``, ``revealed``.
+    ``others_moved``, ``revealed``, ``not_allowed`` (a table whose meta says
+    ``"undo": false``, such as today's deals).
     """
 
     def __init__(self, message: str, code: str) -> None:

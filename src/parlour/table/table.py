@@ -141,7 +141,8 @@ class Table:
         """A new table of ``game_name`` (with ``options``, ``players`` among them)
         and one :class:`SeatSpec` per seat. Without ``seed``, the deal comes from
         the operating system's randomness (64 bits), so that nobody can guess it.
-        ``meta`` is kept in the header for the interface that made the table.
+        ``meta`` is kept in the header for the interface that made the table
+        (``"undo": False`` in it: the table takes no move back, see :meth:`undo`).
         ``deck`` forces the first cards dealt (top first, as
         :meth:`~parlour.core.game.Game.new_initial_state` takes it): a lesson's
         deal; the seed deals the rest."""
@@ -489,6 +490,10 @@ class Table:
         that was added later, that a move which showed a card cannot be taken
         back, is not asked again: a table stored before it still opens."""
         self._check_seat(seat)
+        if self.meta.get("undo") is False:
+            raise UndoRefusedError(
+                "this table takes no move back (its maker said so)", "not_allowed"
+            )
         if self._state.is_terminal():
             raise UndoRefusedError("the game is over: there is nothing to take back", "over")
         people = self.people()

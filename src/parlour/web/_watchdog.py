@@ -106,10 +106,11 @@ def sweep_finished(
     deleted: list[str] = []
     if listed is None:
         listed = hub.store.list(finished=True)
+    kept = hub.kept_tables([str(entry["id"]) for entry in listed])
     for entry in listed:
         table_id = entry["id"]
         room = hub.rooms.get(table_id)
-        if table_id not in mine or (room is not None and room.connections):
+        if table_id not in mine or table_id in kept or (room is not None and room.connections):
             continue
         try:
             changed = datetime.fromisoformat(str(entry["updated_at"])).timestamp()

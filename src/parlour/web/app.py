@@ -42,6 +42,8 @@ from parlour.table.table import SeatSpec
 from parlour.web.accounts import AccountError, People, account_routes
 from parlour.web.chat import ChatError
 from parlour.web.coaching import LESSON_META, LessonCoaches, is_lesson_table
+from parlour.web.daily import DAILY_META, Daily, DailyError, DailyGuard, DailySettings, daily_routes
+from parlour.web.daily_book import DailyBook
 from parlour.web.guard import (
     MAX_BODY_BYTES,
     SECURITY_HEADERS,
@@ -357,6 +359,7 @@ def create_app(
     message_rate: float = MESSAGE_RATE,
     message_burst: int = MESSAGE_BURST,
     limits: ServerLimits | None = None,
+    daily: DailySettings | None = None,
 ) -> Starlette:
     """The web table's ASGI application.
 
@@ -371,7 +374,8 @@ def create_app(
     :meth:`HostAllowList.for_server`); ``finished_ttl`` the
     seconds a finished, unwatched table is kept (0: for ever); ``message_rate`` and
     ``message_burst`` the rate limit of each WebSocket connection; ``limits``
-    what one visitor and the whole process may hold (:class:`ServerLimits`).
+    what one visitor and the whole process may hold (:class:`ServerLimits`);
+    ``daily`` how today's deals are dealt (:class:`parlour.web.daily.DailySettings`).
     """
     if allowed_hosts is None:
         hosts = HostAllowList.for_tests()
@@ -406,6 +410,16 @@ def create_app(
         if not peoples:
             raise WebError("the server is starting; try again in a moment", 503)
         return peoples[0]
+
+    dailies: list[Daily] = []
+
+    def current_daily() -> tuple[Daily, People]:
+        if not dailies:
+            raise WebError("the server is starting; try again in a moment", 503)
+        return dailies[0], current_people()
+
+    def daily_guard_desk() -> tuple[Daily, People] | None:
+        return (dailies[0], peoples[0]) if dailies and peoples else None
 
     async def list_games(request: Request) -> Response:
         return JSONResponse({"games": games_listing(), "bots": list(BOT_KINDS)})
@@ -774,7 +788,7 @@ def create_app(
             return response
         if isinstance(error, WebError):
             return error_response(str(error), error.status, error.reason)
-        if isinstance(error, EdgeError | SeatNameError | AccountError):
+        if isinstance(error, EdgeError | SeatNameError | AccountError | DailyError):
             return error_response(str(error), error.status)
         if isinstance(error, HTTPException):
             return error_response(str(error.detail), error.status_code)
@@ -804,11 +818,21 @@ def create_app(
             await sync.start()
         people = People(open_people_book(table_store, path))
         people.record_missed(table_store)  # results a stopped process left unrecorded
-        hub.finished_hooks.append(lambda room: people.table_finished(hub, room))
+        hub.finished_hooks.append(
+            # Today's deals are not rated, nor listed on a player's page (their
+            # results stay hidden until the day closes: parlour.web.daily).
+            lambda room: None if DAILY_META in room.table.meta else people.table_finished(hub, room)
+        )
         hub.rematch_hooks.append(lambda old, new: people.rematch(hub, old, new))
         hub.lobby_filter = people.listed
-        hub.kept_tables = people.book.tables_with_results
         peoples.append(people)
+        day_desk = Daily(DailyBook(people.book), daily or DailySettings.from_environment())
+        hub.finished_hooks.append(day_desk.table_finished)
+        hub.message_checks.append(day_desk.message_refusal)
+        hub.kept_tables = lambda table_ids: (
+            people.book.tables_with_results(table_ids) | day_desk.book.daily_tables(table_ids)
+        )
+        dailies.append(day_desk)
         hubs.append(hub)
         app.state.hub = hub
         sweeper = asyncio.create_task(sweep_finished_tables(hub, finished_ttl))
@@ -824,12 +848,15 @@ def create_app(
             reviews.close()
             book.close()
             people.close()
+            day_desk.close()
             hubs.clear()
             peoples.clear()
+            dailies.clear()
 
     routes = [
         Route("/", index),
         *account_routes(current_people, current_hub, json_body, client_address, play_now),
+        *daily_routes(current_daily, current_hub, client_address),
         Route("/api/games", list_games),
         Route("/api/games/{name}/rules", game_rules),
         Route("/games/{name}/board.js", game_board),
@@ -856,12 +883,16 @@ def create_app(
         ParlourError: refuse,
         HTTPException: refuse,
         AccountError: refuse,
+        DailyError: refuse,
         Exception: failed,
     }
     handlers.update({kind: refuse for kind in STORE_ERRORS})
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(EdgeGuard, hosts=hosts, allow_origins=allow_origins)],
+        middleware=[
+            Middleware(EdgeGuard, hosts=hosts, allow_origins=allow_origins),
+            Middleware(DailyGuard, desk=daily_guard_desk),
+        ],
         exception_handlers=handlers,
         lifespan=lifespan,
     )
@@ -1132,6 +1163,10 @@ class TableSocket:
     ) -> None:
         kind = message["type"]
         try:
+            for check in self.hub.message_checks:
+                refusal = check(room, kind)
+                if refusal is not None:
+                    raise WebError(refusal, 403)
             if kind == "move":
                 action = message.get("action")
                 version = message.get("version")

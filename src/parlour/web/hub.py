@@ -321,9 +321,12 @@ class Hub:
         new table keeps the old one's choices and accounts."""
         self.kept_tables: Callable[[list[str]], set[str]] = lambda table_ids: set()
         """The finished tables of a list that are never swept away (the games
-        of accounts, whose pages link to their replays)."""
+        of accounts, whose pages link to their replays; today's deals' tables)."""
         self.lobby_filter: Callable[[list[str]], list[str]] = list
         """The tables of a list the lobby may show (private tables are not)."""
+        self.message_checks: list[Callable[[Room, str], str | None]] = []
+        """Asked before each table message of a connection (its type): a
+        sentence refuses it (today's deals refuse undo, hints, play again)."""
 
     # ----- tables ------------------------------------------------------------
     def create_table(
@@ -334,13 +337,16 @@ class Hub:
         settings: TableSettings | None = None,
         *,
         lesson: str | None = None,
+        seed: int | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> tuple[Room, dict[int, str]]:
         """Make a table; return it and a fresh token for each person's seat.
         With ``lesson`` (a game's name), the table is that game's guided deal:
-        its forced deck and seed (see :mod:`parlour.web.coaching`)."""
+        its forced deck and seed (see :mod:`parlour.web.coaching`). ``seed``
+        deals given cards (today's deals); ``meta`` is more of the header's meta."""
         settings = settings if settings is not None else TableSettings()
-        meta: dict[str, Any] = {"web": settings.to_json()}
-        forced: dict[str, Any] = {}
+        meta = {**(meta or {}), "web": settings.to_json()}
+        forced: dict[str, Any] = {} if seed is None else {"seed": seed}
         if lesson is not None:
             taught = lesson_for(lesson)
             meta[LESSON_META] = lesson
@@ -475,6 +481,7 @@ class Hub:
             "result": table.result(),
             "spectators": sum(1 for connection in room.connections if connection.seat is None),
             "settings": room.settings.to_json(),
+            "daily": table.meta.get("daily"),  # a table of today's deals: its day and game
         }
 
     def lobby_page(self, limit: int, after: str | None) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import { ReplayPage, replayLink, say } from "./replay.js";
 import { ReviewPage, reviewLink, sayReview } from "./review.js";
 import { TablePage } from "./table.js";
 import { playerPage, ratingsPage } from "./player.js";
+import { dailyPage, dailyRankingsPage, dailyResultsPage } from "./daily.js";
 
 const main = document.getElementById("main");
 let games = null;
@@ -48,6 +49,7 @@ async function lobby() {
   const list = await loadGames();
   const page = el("div", { class: "lobby" });
   page.append(el("p", { class: "tagline" }, t("tagline")));
+  page.append(el("p", { class: "daily-link" }, el("a", { class: "button primary", href: "#/daily", dataset: { key: "daily" } }, t("dailyLink"))));
   const grid = el("section", { class: "game-grid", "aria-label": t("games") });
   for (const game of list) {
     grid.append(
@@ -520,6 +522,14 @@ async function route() {
     } else if (parts[0] === "players" && parts[1]) {
       await loadGames();
       await playerPage(main, parts[1], titles());
+    } else if (parts[0] === "daily" && parts[1] && parts[2]) {
+      await loadGames();
+      await dailyResultsPage(main, parts[1], parts[2], titles());
+    } else if (parts[0] === "daily") {
+      await loadGames();
+      await dailyPage(main, titles());
+    } else if (parts[0] === "daily-rankings") {
+      await dailyRankingsPage(main, parts[1] || "day");
     } else if (parts[0] === "ratings" && parts[1]) {
       await loadGames();
       await ratingsPage(main, parts[1], titles());

@@ -62,6 +62,7 @@ export class TablePage {
     this.facts = null; // the seat facts last seen: who came, went, came back
     this.deadlines = new Map(); // seat → when (Date.now()) a stand-in plays for it
     this.spectators = 0;
+    this.daily = null; // a table of today's deals: {day, game} (from the table's summary)
     this.resultClosed = false;
     this.leftNotice = "";
     this.leaveOpen = false;
@@ -85,6 +86,15 @@ export class TablePage {
     this.root.replaceChildren(el("p", { class: "loading" }, t("connecting")));
     this.ticker = setInterval(() => this.tick(), 1000);
     this.connect();
+    // A table of today's deals (docs/daily.md): no hint, no undo, no "play again".
+    fetch(`/api/tables/${encodeURIComponent(this.id)}`)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((summary) => {
+        if (!summary || !summary.daily || this.stopped) return;
+        this.daily = summary.daily;
+        if (this.state) this.render();
+      })
+      .catch(() => {});
   }
 
   stop() {
@@ -446,7 +456,7 @@ export class TablePage {
         this.play(move);
       }
     } else if (event.key === "h" || event.key === "H") {
-      if (this.state.legal.length) this.send({ type: "hint" });
+      if (this.state.legal.length && !this.daily) this.send({ type: "hint" });
     } else if (event.key === "u" || event.key === "U") {
       if (this.state.can_undo) this.send({ type: "undo", version: this.state.version });
     } else if (event.key === "Escape") {
@@ -809,7 +819,7 @@ export class TablePage {
     }
     if (other.length) bar.append(el("div", { class: "other-moves" }, other.map((move) => this.moveButton(move))));
     const tools = el("div", { class: "tools" });
-    if (state.seat !== null && !state.over) {
+    if (state.seat !== null && !state.over && !this.daily) {
       tools.append(el("button", { type: "button", class: "tool hint-button", disabled: !state.legal.length, onclick: () => this.send({ type: "hint" }), "aria-keyshortcuts": "H" }, t("hint")));
       tools.append(el("button", { type: "button", class: "tool undo-button", disabled: !state.can_undo, onclick: () => this.send({ type: "undo", version: state.version }), "aria-keyshortcuts": "U" }, t("undo")));
     }
@@ -997,11 +1007,12 @@ export class TablePage {
       el(
         "div",
         { class: "over-buttons" },
-        state.seat !== null ? el("button", { type: "button", class: "again", onclick: () => this.send({ type: "again" }) }, t("playAgain")) : null,
+        this.daily ? el("a", { class: "button again daily-results-link", href: `#/daily/${this.daily.game}/${this.daily.day}` }, t("dailyResults")) : null,
+        state.seat !== null && !this.daily ? el("button", { type: "button", class: "again", onclick: () => this.send({ type: "again" }) }, t("playAgain")) : null,
         el("a", { class: "button replay", href: replayLink(this.id, state.seat), dataset: { key: "replay" } }, say("replay")),
         el("a", { class: "button review", href: reviewLink(this.id, state.seat ?? 0), dataset: { key: "review" } }, sayReview("review")),
         el("a", { class: "button", href: "#/" }, t("back")),
-        el("a", { class: "button subtle", href: `/api/tables/${this.id}/record`, download: `parlour-${state.game}-${this.id}.json` }, t("record")),
+        this.daily ? null : el("a", { class: "button subtle", href: `/api/tables/${this.id}/record`, download: `parlour-${state.game}-${this.id}.json` }, t("record")),
       ),
     );
   }
