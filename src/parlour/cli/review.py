@@ -153,7 +153,13 @@ def command_review(arguments: argparse.Namespace) -> int:
         return 0
     style = Style(lang=lang, colour=not arguments.no_colour and sys.stdout.isatty())
     for line in review_lines(
-        review, state.game, found.names, lang, style=style, every=arguments.every
+        review,
+        state.game,
+        found.names,
+        lang,
+        style=style,
+        every=arguments.every,
+        details=arguments.details,
     ):
         print(line)
     return 0
@@ -252,6 +258,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--lang", default=None, choices=("en", "fr"), help="language")
     parser.add_argument("--every", action="store_true", help="also list every decision")
+    parser.add_argument(
+        "--details",
+        action="store_true",
+        help="also the figures behind each verdict (expected points ± one standard error)",
+    )
     parser.add_argument("--no-par", action="store_true", help="skip the par (faster)")
     parser.add_argument(
         "--quick", action="store_true", help="fewer samples: a rough review in seconds"
