@@ -37,14 +37,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parlour.bots import LEVELS
 from parlour.bots.base import automatic_action, decision_rng, view_digest
 from parlour.bots.heuristics import Policy, policy_for
-from parlour.bots.ismcts import Searcher
+from parlour.bots.ismcts import Searcher, SearchSettings
 from parlour.core.errors import ParlourError
 from parlour.core.game import CHANCE, JSON, TERMINAL, State, View
+from parlour.core.registry import game_parts
 from parlour.core.sampler import Rng
 
 JUDGE_SEED = 0x5EED_4E71E
@@ -71,15 +72,18 @@ class Budget:
 
     min_samples: int = 32
     """Imagined deals per move before the precision is first checked."""
-    max_samples: int = 256
+    max_samples: int = 192
     """The most imagined deals per move."""
     precision: float | None = None
-    """The standard error of a loss at which sampling stops (None: a quarter of
+    """The standard error of a loss at which sampling stops (None: a third of
     the game's inaccuracy threshold)."""
     candidates: int = 3
     """How many of the search's favourite moves :func:`candidates` gives."""
     search_iterations: int | None = None
     """The search's iterations for :func:`candidates` (None: the hard level's)."""
+    continuation_search: int | None = None
+    """Search iterations for the first decisions of a continuation (None: what
+    the game declares, :func:`continuation_for`; 0: the heuristic alone)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_samples <= self.max_samples:
@@ -91,14 +95,18 @@ class Budget:
             raise ValueError(f"a judge compares at least one candidate, not {self.candidates}")
         if self.precision is not None and not self.precision > 0:
             raise ValueError(f"a judge's precision must be positive, not {self.precision}")
+        if self.continuation_search is not None and self.continuation_search < 0:
+            raise ValueError(
+                f"continuation_search must be 0 or more, not {self.continuation_search}"
+            )
         if self.search_iterations is not None and self.search_iterations < 1:
             raise ValueError(f"search_iterations must be at least 1, not {self.search_iterations}")
 
     def precision_for(self, game: object) -> float:
-        """The precision asked, or a quarter of ``game``'s inaccuracy threshold."""
+        """The precision asked, or a third of ``game``'s inaccuracy threshold."""
         if self.precision is not None:
             return self.precision
-        return thresholds_for(game)[0] / 4.0
+        return thresholds_for(game)[0] / 3.0
 
 
 DEFAULT_BUDGET = Budget()
@@ -166,10 +174,60 @@ def lead_of(scores: Sequence[float], seat: int) -> float:
     return mine - others
 
 
-def continuation_for(game_name: str) -> Policy | None:
-    """The policy that finishes a deal after a judged move: the game's heuristic
-    (the hard search's rollout policy), random where the game has none."""
-    return policy_for(game_name)
+@dataclass(frozen=True)
+class Continuation:
+    """How the judge finishes a deal after a judged move: the game's heuristic
+    for every seat, after the first ``searched_plies`` decisions (every seat's),
+    which take a short search (``search_iterations`` ISMCTS iterations with the
+    heuristic's rollouts) where the game declares one: where its heuristic
+    alone was measured to disagree with search play-outs (docs/review.md)."""
+
+    policy: Policy | None
+    search_iterations: int = 0
+    searched_plies: int = 0
+
+    def finish(self, state: State, mark: DealMark, rng: Rng) -> None:
+        """Play ``state`` on to the end of the deal begun at ``mark``."""
+        if self.search_iterations and self.searched_plies:
+            game_name = state.game.info.name
+            searcher = Searcher(
+                SearchSettings(iterations=self.search_iterations, heuristic_rollouts=True)
+            )
+            searched = 0
+            while searched < self.searched_plies:
+                player = state.current_player()
+                if player == CHANCE:
+                    state.apply_random_chance(rng)
+                    continue
+                if player == TERMINAL or state.deals_scored() > mark.lines:
+                    return
+                actions = state.legal_actions()
+                forced = actions[0] if len(actions) == 1 else automatic_action(game_name, actions)
+                if forced is None:
+                    forced = searcher.search(state.view(player), rng).action
+                    searched += 1
+                state.apply_action(forced)
+        finish_deal(state, mark, rng, self.policy)
+
+
+def continuation_for(game_name: str) -> Continuation:
+    """The judge's continuation in ``game_name``: its heuristic, after the short
+    search its heuristic part declares in ``JUDGE_SEARCH`` (``(iterations,
+    decisions)``: the first decisions after the judged move, every seat's;
+    none by default)."""
+    declared = game_parts(game_name).hook("heuristic", "JUDGE_SEARCH")
+    if declared is None:
+        return Continuation(policy_for(game_name))
+    if not (
+        isinstance(declared, tuple)
+        and len(declared) == 2
+        and all(type(number) is int and number >= 0 for number in declared)
+    ):
+        raise ParlourError(
+            f"the heuristic part of the game {game_name!r} gives JUDGE_SEARCH = "
+            f"{declared!r}, not two whole numbers (search iterations, decisions searched)"
+        )
+    return Continuation(policy_for(game_name), declared[0], declared[1])
 
 
 def finish_deal(state: State, mark: DealMark, rng: Rng, policy: Policy | None) -> None:
@@ -339,7 +397,9 @@ def judge_moves(
     seat = view.seat
     precision = budget.precision_for(game)
     inaccuracy = thresholds_for(game)[0]
-    policy = continuation_for(game.info.name)
+    continuation = continuation_for(game.info.name)
+    if budget.continuation_search is not None:
+        continuation = replace(continuation, search_iterations=budget.continuation_search)
     seed = JUDGE_SEED ^ view_digest(view)
     tallies = {action: _Tally() for action in chosen}
     active = list(chosen)
@@ -353,7 +413,7 @@ def judge_moves(
             for action in active:
                 state = sample.clone()
                 state.apply_action(action)
-                finish_deal(state, mark, Rng(play_seed), policy)
+                continuation.finish(state, mark, Rng(play_seed))
                 scores = deal_scores(state, mark)
                 tallies[action].leads.append(lead_of(scores, seat))
                 tallies[action].points.append(scores[seat])
@@ -480,6 +540,7 @@ __all__ = [
     "JUDGE_SEED",
     "QUICK_BUDGET",
     "Budget",
+    "Continuation",
     "DealMark",
     "JudgeError",
     "Judgment",

@@ -51,7 +51,7 @@ class ReviewSettings:
 
     min_samples: int = 32
     """Imagined deals per candidate move before the precision is first checked."""
-    max_samples: int = 256
+    max_samples: int = 192
     """The most imagined deals per candidate move."""
     candidates: int = 3
     """The search's favourite moves judged besides the move played."""
@@ -61,6 +61,9 @@ class ReviewSettings:
     """Also compute the par (the hard bot replaying the seat on the same deals)."""
     par_replays: int = 3
     """How many times the hard bot replays each deal for the par (its mean and spread)."""
+    continuation_search: int | None = None
+    """The judge's search in its continuations (None: the game's; see
+    :class:`parlour.judge.Budget`)."""
 
     def __post_init__(self) -> None:
         self.budget()  # checks the judge's part
@@ -74,6 +77,7 @@ class ReviewSettings:
             max_samples=self.max_samples,
             candidates=self.candidates,
             search_iterations=self.search_iterations,
+            continuation_search=self.continuation_search,
         )
 
 
@@ -183,6 +187,7 @@ class Evaluator:
             precision=precision,
             candidates=settings.candidates,
             search_iterations=settings.search_iterations,
+            continuation_search=settings.continuation_search,
         )
 
     def evaluate(self, actions: list[int], reference: int) -> tuple[list[Estimate], list[float]]:
