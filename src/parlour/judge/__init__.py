@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from parlour.bots import LEVELS
 from parlour.bots.base import automatic_action, decision_rng, view_digest
@@ -278,6 +279,21 @@ class MoveValue:
     """The best move's lead less this one's, on the samples both saw (0 or more)."""
     loss_error: float = 0.0
     """Standard error of :attr:`loss` (of the paired differences)."""
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MoveValue:
+        """A value read back from :meth:`to_json`."""
+        return cls(
+            action=int(data["action"]),
+            text=str(data["text"]),
+            lead=float(data["lead"]),
+            lead_error=float(data["lead_error"]),
+            points=float(data["points"]),
+            points_error=float(data["points_error"]),
+            samples=int(data["samples"]),
+            loss=float(data.get("loss", 0.0)),
+            loss_error=float(data.get("loss_error", 0.0)),
+        )
 
     def to_json(self) -> dict[str, JSON]:
         """A JSON-friendly dict (the keys of the review's estimates)."""

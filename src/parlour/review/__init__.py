@@ -26,7 +26,7 @@ from typing import Any
 from parlour.core.explain import explain_move
 from parlour.core.game import JSON, State, View
 from parlour.i18n import shown_move
-from parlour.judge import Judgment
+from parlour.judge import Judgment, MoveValue
 from parlour.judge.words import unit_of, verdict
 from parlour.review.engine import (
     BLUNDER,
@@ -205,6 +205,15 @@ def explain_decisions(
             action = item.get(part, {}).get("action") if isinstance(item.get(part), dict) else None
             if isinstance(action, int) and action in view.legal_actions:
                 item[key] = explain(view, action, lang, names)
+        judged = item.get("judged")
+        if isinstance(judged, list) and judged and isinstance(item.get("played"), dict):
+            item["words"] = _words(
+                view,
+                [MoveValue.from_json(value) for value in judged],
+                int(item["best"]["action"]),
+                int(item["played"]["action"]),
+                lang,
+            )
     return {**review, "decisions": told}
 
 
@@ -281,20 +290,25 @@ def review_match(
     )
 
 
+def _words(view: View, judged: list[MoveValue], best: int, played: int, lang: str) -> str:
+    """The verdict on ``played`` in words, from the moves the judge valued."""
+    judgment = Judgment(
+        seat=view.seat,
+        values=tuple(judged),
+        best=best,
+        precision=0.0,
+        thresholds=thresholds_for(view.game),
+    )
+    shown = {value.action: shown_move(value.text, lang) for value in judged}
+    return verdict(judgment, played, lang, unit_of(view.game), shown)
+
+
 def _explained(decision: Decision, view: View, lang: str) -> Decision:
     """The decision with its verdict in words, and for a flagged one the
     explanations of both moves."""
     from dataclasses import replace
 
-    judgment = Judgment(
-        seat=view.seat,
-        values=decision.judged,
-        best=decision.best.action,
-        precision=0.0,
-        thresholds=thresholds_for(view.game),
-    )
-    shown = {value.action: shown_move(value.text, lang) for value in decision.judged}
-    words = verdict(judgment, decision.played.action, lang, unit_of(view.game), shown)
+    words = _words(view, list(decision.judged), decision.best.action, decision.played.action, lang)
     if not decision.flagged:
         return replace(decision, words=words)
     return replace(
