@@ -183,3 +183,22 @@ def test_the_verdict_speaks_words_in_both_languages() -> None:
     english = verdict(judgment, judgment.best, "en")
     french = verdict(judgment, judgment.best, "fr")
     assert english != french
+
+
+# ----- the expert ---------------------------------------------------------------------------
+
+
+def test_the_expert_plays_the_judges_best_of_the_hard_searchs_favourites() -> None:
+    from parlour.bots.heuristics import sensible_actions
+    from parlour.judge import candidates
+    from parlour.judge.expert import EXPERT_BUDGET
+
+    _, view = first_choice("casino", 4)
+    expert = make_bot("expert", 1)
+    assert expert.name == "expert"
+    choice = expert.choose(view)
+    _, favourites = candidates(view, EXPERT_BUDGET)
+    allowed = sensible_actions(view)
+    kept = [action for action in favourites if action in allowed] or favourites
+    assert choice == judge_moves(view, kept, EXPERT_BUDGET).best
+    assert make_bot("expert", 2).choose(view) == choice  # seeded from the View

@@ -24,8 +24,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "{mistake:g}, blunder from {blunder:g} expected points lost.",
         "costliest": "The decisions that cost most:",
         "none_flagged": "No decision lost more than noise: well played.",
-        "decision": "Deal {deal}, move {move}: {grade}. You played {played}; better: {best}. "
-        "{words}",
+        "decision": "Deal {deal}, move {move}: {grade}. You played {played}. {words}",
         "decision_details": "  Details: {played} {played_lead:+.1f} ± {played_error:.1f}, "
         "{best} {best_lead:+.1f} ± {best_error:.1f}; loss {loss:.1f} ± {loss_error:.1f} "
         "(± one standard error, {samples} imagined deals).",
@@ -39,7 +38,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "{score:g}: {reading}.",
         "read_lucky_costly": "good cards, and {costly} costly decision{s}",
         "read_beat": "better than the hard bot on these cards",
-        "read_par_costly": "about the par, though {costly} decision{s} cost you",
+        "read_par_costly": "about the par, though with {costly} costly decision{s}",
         "read_par": "as the hard bot would",
         "read_costly": "{costly} costly decision{s} account for much of the gap",
         "read_unlucky": "the cards and the others' play fell against you, not your decisions",
@@ -65,8 +64,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "{mistake:g}, gaffe dès {blunder:g} points espérés perdus.",
         "costliest": "Les décisions qui ont coûté le plus :",
         "none_flagged": "Aucune décision n'a perdu plus que le bruit : bien joué.",
-        "decision": "Donne {deal}, coup {move} : {grade}. Vous avez joué {played} ; mieux : "
-        "{best}. {words}",
+        "decision": "Donne {deal}, coup {move} : {grade}. Vous avez joué {played}. {words}",
         "decision_details": "  Détails : {played} {played_lead:+.1f} ± {played_error:.1f}, "
         "{best} {best_lead:+.1f} ± {best_error:.1f} ; perte {loss:.1f} ± {loss_error:.1f} "
         "(± une erreur standard, {samples} donnes imaginées).",
@@ -80,7 +78,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "vous avez fait {score:g} : {reading}.",
         "read_lucky_costly": "de bonnes cartes, et {costly} décision{s} coûteuse{s}",
         "read_beat": "mieux que le robot fort sur ces cartes",
-        "read_par_costly": "à peu près le par, même si {costly} décision{s} vous a coûté",
+        "read_par_costly": "à peu près le par, malgré {costly} décision{s} coûteuse{s}",
         "read_par": "comme l'aurait fait le robot fort",
         "read_costly": "{costly} décision{s} coûteuse{s} expliquent une bonne part de l'écart",
         "read_unlucky": "les cartes et le jeu des autres vous ont desservi, pas vos décisions",
