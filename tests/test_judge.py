@@ -202,3 +202,18 @@ def test_the_expert_plays_the_judges_best_of_the_hard_searchs_favourites() -> No
     kept = [action for action in favourites if action in allowed] or favourites
     assert choice == judge_moves(view, kept, EXPERT_BUDGET).best
     assert make_bot("expert", 2).choose(view) == choice  # seeded from the View
+
+
+def test_a_stored_review_says_its_verdicts_again_in_the_readers_language() -> None:
+    from parlour.review import explain_decisions
+    from test_review import planted_casino  # tests/ is on the path
+
+    state = planted_casino("10S trail")
+    review = review_match(state, 0, settings=TINY_REVIEW, par=None, lang="en")
+    stored = review.to_json()
+    [decision] = stored["decisions"]
+    assert decision["grade"] != GOOD and "this deal" in decision["words"]
+    told = explain_decisions(stored, state.history, state.game, 0, "fr")
+    [again] = told["decisions"]
+    assert "cette donne" in again["words"] and "prend" in again["words"]
+    assert again["judged"] == decision["judged"]
