@@ -55,12 +55,18 @@ def say(lang: str, key: str, **values: object) -> str:
 
 def amount(value: float, unit: str, lang: str) -> tuple[str, str]:
     """A number of points as a person says it (whole, or one decimal under 3)
-    and the unit's word in ``lang``, singular or plural."""
+    and the unit's word in ``lang``, singular or plural.
+
+    >>> amount(1.5, "points", "en"), amount(1.5, "chips", "fr"), amount(7.2, "points", "fr")
+    (('1.5', 'points'), ('1,5', 'jeton'), ('7', 'points'))
+    """
     shown = f"{value:.0f}" if value >= 3 else f"{value:.1f}"
     if lang == "fr":
         shown = shown.replace(".", ",")
     singular, plural = UNITS.get(lang, UNITS["en"]).get(unit, (unit, unit))
-    return shown, singular if abs(value) < 2 else plural
+    # French keeps the singular under two (1,5 point); English only for one.
+    one = abs(value) < 2 if lang == "fr" else shown == "1.0"
+    return shown, singular if one else plural
 
 
 def unit_of(judgment_game: object) -> str:
