@@ -25,7 +25,7 @@ from parlour.core.explain import explain_move
 from parlour.core.game import View
 from parlour.core.lesson import Lesson, Said
 from parlour.core.registry import game_parts
-from parlour.judge import DEFAULT_BUDGET, Budget, Judgment, judge_moves
+from parlour.judge import QUICK_BUDGET, Budget, Judgment, judge_moves
 from parlour.judge.words import unit_of, verdict
 from parlour.table.hints import hint_for
 
@@ -110,8 +110,9 @@ class Coach:
         self.show_move: Callable[[str], str] = show_move or (lambda text: text)
         """How an interface writes a move's text for a person (French card letters)."""
         self.hint_seed = hint_seed
-        self.budget: Budget = DEFAULT_BUDGET
-        """The judge's budget for the proposals (the hints' and the review's)."""
+        self.budget: Budget = QUICK_BUDGET
+        """The judge's budget for the proposals: the quick one, so that a lesson
+        moves at a learner's pace (a hint asks with the default budget)."""
         self.decisions = 0
         """How many choices the learner has made (a move with no other way is none)."""
         self.on_script = True
