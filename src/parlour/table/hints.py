@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots import BOT_KINDS, Bot, make_bot
+from parlour.bots.base import automatic_action
 from parlour.core.errors import ParlourError
 from parlour.core.explain import explain_move
 from parlour.core.game import View
@@ -95,7 +96,11 @@ def hint_for(
     The judge's hint depends only on the View and the budget (``seed`` is for
     the other kinds)."""
     kind = kind if kind is not None else hint_bot_kind()
-    if kind == "hard" and len(view.legal_actions) > 1:
+    if (
+        kind == "hard"
+        and len(view.legal_actions) > 1
+        and automatic_action(view.game.info.name, view.legal_actions) is None
+    ):
         return _judged_hint(view, lang, names, budget)
     seed = (seed * 7919 + len(view.history)) % (1 << 64)
     bot = make_bot(kind, seed)
