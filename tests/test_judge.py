@@ -104,15 +104,22 @@ def test_a_question_the_judge_cannot_answer_names_what_is_wrong() -> None:
 
 def test_compare_and_the_old_evaluator_shim_agree_on_the_same_samples() -> None:
     _, view = first_choice("dracula", 3)
-    best, other = view.legal_actions[:2]
-    judgment = compare(view, best, other, TINY)
-    settings = ReviewSettings(min_samples=8, max_samples=16, candidates=2, search_iterations=30)
-    estimates, errors = Evaluator(view, settings, precision=TINY.precision_for(view.game)).evaluate(
-        [best, other], best
+    first, second = view.legal_actions[:2]
+    judgment = compare(view, first, second, Budget(min_samples=12, max_samples=12))
+    settings = ReviewSettings(min_samples=12, max_samples=192, candidates=2, search_iterations=30)
+    estimates, errors = Evaluator(view, settings, precision=0.1).evaluate([first, second], first)
+    # The shim judges on exactly min_samples deals: the web's retry shows the
+    # review's better move with the review's own figure.
+    assert [estimate.samples for estimate in estimates] == [12, 12]
+    best, other = (
+        judgment.best_value,
+        judgment.value_of(second if judgment.best == first else first),
     )
-    assert [estimate.action for estimate in estimates] == [best, other]
-    assert estimates[0] == judgment.value_of(best) and estimates[1] == judgment.value_of(other)
-    assert errors[0] == 0.0
+    shown = {estimate.action: estimate for estimate in estimates}
+    assert shown[best.action].lead == best.lead
+    assert shown[other.action].lead == pytest.approx(best.lead - other.loss)
+    assert all(estimate.loss == 0.0 for estimate in estimates)
+    assert errors[0] == 0.0 and errors[1] == other.loss_error
 
 
 # ----- follow the hints ---------------------------------------------------------------------

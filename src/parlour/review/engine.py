@@ -12,7 +12,7 @@ and so is the answer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parlour.bots.base import automatic_action
 from parlour.core.game import JSON, State, View
@@ -177,13 +177,18 @@ def deal_result(state: State, mark: DealMark, seat: int) -> tuple[float, float]:
 class Evaluator:
     """A thin shim over :func:`parlour.judge.judge_moves` for callers written
     before the judge (the web's "find a better move"): new code calls
-    :func:`parlour.judge.compare`."""
+    :func:`parlour.judge.compare`.
+
+    It judges on exactly ``settings.min_samples`` imagined deals (the web asks
+    for as many as the review gave its better move: the same deals, so that
+    move's figure is the review's own), and gives each move's own figures, as
+    before the judge (``loss`` 0: the caller subtracts the leads)."""
 
     def __init__(self, view: View, settings: ReviewSettings, precision: float) -> None:
         self.view = view
         self.budget = Budget(
             min_samples=settings.min_samples,
-            max_samples=settings.max_samples,
+            max_samples=settings.min_samples,
             precision=precision,
             candidates=settings.candidates,
             search_iterations=settings.search_iterations,
@@ -194,11 +199,18 @@ class Evaluator:
         """An estimate per action (in the order given), and per action the
         standard error of its paired difference from ``reference``."""
         judgment = judge_moves(self.view, actions, self.budget)
-        estimates = [judgment.value_of(action) for action in actions]
+        best_lead = judgment.best_value.lead
+        estimates = []
+        for action in actions:
+            value = judgment.value_of(action)
+            # Every move saw the same deals: its own mean is the best's less its loss.
+            own = value.lead if action == judgment.best else best_lead - value.loss
+            estimates.append(replace(value, lead=own, loss=0.0, loss_error=0.0))
         reference_value = judgment.value_of(reference)
         errors = []
-        for value in estimates:
-            if value.action == reference:
+        for action in actions:
+            value = judgment.value_of(action)
+            if action == reference:
                 errors.append(0.0)
             elif reference == judgment.best:
                 errors.append(value.loss_error)
