@@ -16,6 +16,7 @@ from parlour.core.game import State
 from parlour.core.registry import game_names, game_parts
 from parlour.core.sampler import Rng
 from parlour.games._coffin.rules import Axis, line_value
+from parlour.judge import QUICK_BUDGET
 from parlour.render import Style
 from parlour.render.narration import sentence
 from parlour.table.hints import hint_for
@@ -215,16 +216,18 @@ def test_explanations_in_french_have_no_english_word(name: str) -> None:
             assert english_words(explained.headline) == [], explained.headline
 
 
-def test_a_hint_explains_first_and_gives_the_search_figures_second() -> None:
+def test_a_hint_explains_first_and_says_why_in_words_second() -> None:
     state = dracula_after_rows()
     view = state.view(1)
-    hint = hint_for(view, 3, "en", kind="hard", names=NAMES)
+    hint = hint_for(view, 3, "en", kind="hard", names=NAMES, budget=QUICK_BUDGET)
     explained = explain_move(view, hint.action, "en", NAMES)
     assert explained is not None
     assert hint.explanation == explained.headline
     assert hint.target == explained.target and hint.target in hint.text
     assert hint.lines() == [explained.headline, hint.reason]
-    assert "simulated games" in hint.reason
+    # Words, not statistics: the figures wait behind the details line.
+    assert "simulated" not in hint.reason and "±" not in hint.reason
+    assert "±" in hint.details and "imagined deals" in hint.details
     from parlour.tui.session import hint_line
 
     first, second = hint_line(hint, "en").split("\n")

@@ -175,7 +175,7 @@ OPTIONAL_DRIVERS = {
 
 
 def test_the_table_imports_no_interface_and_no_third_party_library() -> None:
-    allowed = ("parlour.core", "parlour.bots", "parlour.table", "parlour.stats")
+    allowed = ("parlour.core", "parlour.bots", "parlour.judge", "parlour.table", "parlour.stats")
     wrong = {
         (module, name)
         for module, names in GRAPH.items()
@@ -186,6 +186,20 @@ def test_the_table_imports_no_interface_and_no_third_party_library() -> None:
         and name not in OPTIONAL_DRIVERS.get(module, set())
     }
     assert not wrong, sorted(wrong)
+
+
+def test_the_judge_imports_only_core_and_bots() -> None:
+    """The judge values positions for every feature above it (hints, the coach,
+    the review): it stands beside the bots and sees only what they see."""
+    allowed = ("parlour.core", "parlour.bots", "parlour.judge")
+    wrong = {
+        (module, name)
+        for module, names in GRAPH.items()
+        if within(module, "parlour.judge")
+        for name in names
+        if not is_standard(name) and not within(name, *allowed)
+    }
+    assert "parlour.judge" in GRAPH and not wrong, sorted(wrong)
 
 
 def test_nothing_imports_the_command_line_but_its_entry_point() -> None:

@@ -18,6 +18,7 @@ from parlour.bots import make_bot
 from parlour.cli import play
 from parlour.cli.play import TerminalTable
 from parlour.i18n import move_sentence, pretty_move, tr
+from parlour.judge import QUICK_BUDGET
 from parlour.render import Style
 from parlour.stats import StatsStore
 from parlour.table import hints
@@ -238,7 +239,9 @@ def test_hints_say_why_with_whatever_the_bot_exposes() -> None:
     assert "random bot" in hints.explain_choice(make_bot("random", 1), view, first, "en")
 
 
-def test_the_hard_bot_hint_gives_its_search_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_hard_hint_says_why_in_words_and_keeps_the_figures_for_details(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from parlour.bots import BOT_KINDS
 
     if "hard" not in BOT_KINDS:
@@ -246,9 +249,10 @@ def test_the_hard_bot_hint_gives_its_search_figures(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(hints, "hint_bot_kind", lambda: "hard")
     game = parlour.load_game("thracula", deals=1)
     state = game.new_initial_state(seed=3)
-    hint = hints.hint_for(state.view(state.current_player()), 3, "en")
+    hint = hints.hint_for(state.view(state.current_player()), 3, "en", budget=QUICK_BUDGET)
     assert hint.action in state.legal_actions()
-    assert "simulated games" in hint.reason and "expected lead" in hint.reason
+    assert hint.reason and "±" not in hint.reason and "imagined" not in hint.reason
+    assert hint.text in hint.details and "±" in hint.details
 
 
 def test_a_broken_data_directory_never_loses_the_game(

@@ -196,8 +196,23 @@ def test_the_par_of_another_bot_is_its_own_score_on_the_same_cards() -> None:
     players = [SeatPlayer("heuristic", 11), SeatPlayer("heuristic", 2)]
     bots_play(state, [make_bot(player.bot, player.seed) for player in players])
     pars = par_of(state, 0, [SeatPlayer("random", 5), players[1]])
-    assert [item.score for item in pars] == [line.scores[0] for line in state.score_sheet()]
+    lines = [line.scores[0] for line in state.score_sheet()]
+    assert pars[0].score == lines[0]
+    # The last deal's score carries the end bonus: the deals add up to the result.
+    assert sum(item.score for item in pars) == state.returns()[0] > sum(lines)
     assert any(item.par != item.score for item in pars)
+
+
+def test_the_par_is_the_mean_of_several_replays_with_their_spread() -> None:
+    state = parlour.load_game("dracula", deals=1).new_initial_state(seed=8)
+    players = [SeatPlayer("heuristic", 11), SeatPlayer("heuristic", 2)]
+    bots_play(state, [make_bot(player.bot, player.seed) for player in players])
+    [single] = par_of(state, 0, [SeatPlayer("easy", 5), players[1]])
+    [item] = par_of(state, 0, [SeatPlayer("easy", 5), players[1]], replays=3)
+    assert len(item.replays) == 3 and item.replays[0] == single.par
+    assert item.par == pytest.approx(sum(item.replays) / 3)
+    assert (item.spread > 0) == (len(set(item.replays)) > 1)
+    assert item.to_json()["spread"] == round(item.spread, 3)
 
 
 # ----- storage and the web ----------------------------------------------------------------

@@ -17,6 +17,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 import httpx
@@ -163,7 +164,10 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     verdict = window.inner_text(".review-verdict")
     grade = {"en": "blunder", "fr": "gaffe"}[lang]
     assert first["grade"] == "blunder" and grade in verdict
-    loss = f"{first['loss']:.1f}".replace(".", "," if lang == "fr" else ".")
+    # The page rounds as Intl.NumberFormat does: half away from zero, on the
+    # number's exact value (77.25 shows 77.3, where Python's format says 77.2).
+    shown = Decimal(first["loss"]).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    loss = str(shown).replace(".", "," if lang == "fr" else ".")
     assert loss in verdict and "±" in verdict
     assert window.locator(".review-felt .coffin").count() == 1
     hand = len(first["observation"]["hand"])

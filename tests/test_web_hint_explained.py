@@ -1,5 +1,6 @@
 """A hint in the browser teaches (issue 24): its first line says what the move
-does in the game's terms, the search's figures follow on a second line, and the
+does in the game's terms, why in words follows on a second line (the figures
+behind a details line, issue 30), and the
 board lights the card and the cell it goes to. Real Chromium driven by
 Playwright, as in ``test_web_browser.py`` (its fixtures and helpers); desktop
 and 390×844, English and French. Screenshots go to ``$PARLOUR_SCREENS``."""
@@ -58,8 +59,11 @@ def test_a_dracula_hint_explains_the_move_and_lights_its_cell(
         assert name is not None and f" {name}" in text
         words = ("ligne", "colonne") if locale.startswith("fr") else ("row", "column")
         assert any(word in text for word in words), text
+        # Why, in words; the figures wait behind the details line.
         figures = page.locator(".hint-figures").inner_text()
-        assert ("simulées" if locale.startswith("fr") else "simulated") in figures
+        assert figures and "±" not in figures
+        details = page.locator(".hint-details").text_content() or ""
+        assert "±" in details and ("imagin" in details)
         assert page.locator(".hand .card.hinted").count() == 1
         SCREENS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENS / f"hint-dracula-{size}-{locale}.png"), full_page=True)

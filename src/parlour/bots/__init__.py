@@ -11,6 +11,8 @@ Kinds (``BOT_KINDS``, the choices of ``parlour play --opponent``):
 - ``heuristic``: the game's rule of thumb (``parlour.bots.heuristics``).
 - ``ismcts``: information-set Monte Carlo tree search, 1,000 iterations a move.
 - ``easy``, ``medium``, ``hard``: levels for people (see :data:`LEVELS`).
+- ``expert``: the hard search's favourite moves weighed by the judge
+  (:mod:`parlour.judge.expert`, a layer above the bots: loaded when asked for).
 
 Every bot makes the moves its game's heuristic part calls automatic
 (``automatic_action``) without thinking.
@@ -50,6 +52,13 @@ def _level(name: str) -> Callable[[int], Bot]:
     return factory
 
 
+def _expert(seed: int) -> Bot:
+    """The expert: the hard search's favourites weighed by the judge."""
+    from parlour.judge.expert import ExpertBot  # the judge stands above the bots
+
+    return ExpertBot(seed)
+
+
 BOT_KINDS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
@@ -57,6 +66,7 @@ BOT_KINDS: dict[str, Callable[[int], Bot]] = {
     "easy": _level("easy"),
     "medium": _level("medium"),
     "hard": _level("hard"),
+    "expert": _expert,
 }
 """Bot kinds by name: each takes a seed."""
 

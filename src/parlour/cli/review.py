@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from dataclasses import dataclass
@@ -153,7 +154,13 @@ def command_review(arguments: argparse.Namespace) -> int:
         return 0
     style = Style(lang=lang, colour=not arguments.no_colour and sys.stdout.isatty())
     for line in review_lines(
-        review, state.game, found.names, lang, style=style, every=arguments.every
+        review,
+        state.game,
+        found.names,
+        lang,
+        style=style,
+        every=arguments.every,
+        details=arguments.details,
     ):
         print(line)
     return 0
@@ -180,10 +187,70 @@ def bench_match(name: str, options: dict[str, object], deals: int, seed: int) ->
     return state
 
 
+LEVEL_ORDER = ("random", "easy", "medium", "hard")
+"""The levels ``parlour bench-review --levels`` reviews, weakest first."""
+
+
+def level_match(name: str, level: str, seed: int) -> State:
+    """One short match (the game's ``short_options``) with the bot ``level`` at
+    seat 0 and heuristic bots elsewhere, played to its end."""
+    from parlour.bots import make_bot
+    from parlour.core.registry import game_class, load_game
+
+    state: State = load_game(name, **game_class(name).short_options).new_initial_state(seed=seed)
+    bots = [make_bot(level, seed)] + [
+        make_bot("heuristic", seed + index) for index in range(1, state.game.num_players)
+    ]
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply_action(bots[seat].choose(state.view(seat)))
+    return state
+
+
+def command_bench_levels(arguments: argparse.Namespace) -> int:
+    """Run ``parlour bench-review --levels``: the review's accuracy of each level."""
+    import parlour
+    from parlour.core.registry import game_names
+
+    names = arguments.games or game_names()
+    settings = FAST_SETTINGS if arguments.quick else ReviewSettings(par=False)
+    print(
+        f"parlour {parlour.__version__}, {parlour.engine_name()} engine; review accuracy "
+        f"(% of decisions good) of a level at seat 0 against heuristic bots, "
+        f"{arguments.matches} short match(es) per level, "
+        f"{'quick' if arguments.quick else 'default'} review settings"
+    )
+    print(f"{'game':<22}" + "".join(f"{level:>16}" for level in LEVEL_ORDER) + "   ordered")
+    for name in names:
+        cells = []
+        accuracies = []
+        for level in LEVEL_ORDER:
+            good = judged = 0
+            lost = 0.0
+            for match in range(arguments.matches):
+                state = level_match(name, level, arguments.seed + 101 * match)
+                review = review_match(state, 0, settings=settings, par=None)
+                judged += review.decisions_reviewed
+                good += round(review.accuracy * review.decisions_reviewed / 100)
+                lost += review.loss_per_deal
+            accuracy = 100.0 * good / max(1, judged)
+            accuracies.append(accuracy)
+            cells.append(f"{accuracy:5.0f}% ({lost / arguments.matches:5.1f})")
+        ordered = all(low < high for low, high in itertools.pairwise(accuracies))
+        print(
+            f"{name:<22}" + "".join(f"{cell:>16}" for cell in cells) + f"   {ordered}", flush=True
+        )
+    print("(in brackets: expected points lost per deal)")
+    return 0
+
+
 def command_bench_review(arguments: argparse.Namespace) -> int:
     """Run ``parlour bench-review``: time the review of seat 0 in seeded matches."""
     import parlour
     from parlour.core.registry import game_names
+
+    if arguments.levels:
+        return command_bench_levels(arguments)
 
     cases = list(BENCH_CASES)
     if arguments.all or arguments.games:
@@ -236,6 +303,17 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     bench.add_argument("games", nargs="*", metavar="GAME", help="only these games")
     bench.add_argument("--all", action="store_true", help="also the first deal of every game")
     bench.add_argument("--seed", type=int, default=1, help="the matches' seed (default 1)")
+    bench.add_argument(
+        "--levels",
+        action="store_true",
+        help="review accuracy of each level (random, easy, medium, hard) per game",
+    )
+    bench.add_argument(
+        "--matches", type=int, default=2, help="with --levels: short matches per level (2)"
+    )
+    bench.add_argument(
+        "--quick", action="store_true", help="with --levels: the quick review settings"
+    )
     bench.set_defaults(run=command_bench_review)
     parser = commands.add_parser(
         "review",
@@ -252,6 +330,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument("--lang", default=None, choices=("en", "fr"), help="language")
     parser.add_argument("--every", action="store_true", help="also list every decision")
+    parser.add_argument(
+        "--details",
+        action="store_true",
+        help="also the figures behind each verdict (expected points ± one standard error)",
+    )
     parser.add_argument("--no-par", action="store_true", help="skip the par (faster)")
     parser.add_argument(
         "--quick", action="store_true", help="fewer samples: a rough review in seconds"

@@ -814,6 +814,15 @@ class Game(Generic[OptionsT]):
             f"(Game.utility_bounds)"
         )
 
+    def deal_bound(self) -> float:
+        """The most points (chips, cards) one seat can win in one deal or round:
+        what a deal can swing, the ceiling of a review's losses for a deal
+        (docs/review.md). By default the whole range of :meth:`utility_bounds`
+        (a match holds at least one deal); a game whose match holds several
+        deals says its own."""
+        low, high = self.utility_bounds()
+        return float(high - low)
+
     def __init__(self, **options: object) -> None:
         self.options: OptionsT = build_options(self.options_class, options)
 

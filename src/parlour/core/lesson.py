@@ -75,10 +75,9 @@ class Lesson:
     """The learner's seat."""
     opponent: str = "heuristic"
     """The bots' kind: a fair, steady opponent whose moves are easy to follow."""
-    adviser: str = "heuristic"
-    """The bot kind whose move the coach proposes once the script is left behind:
-    the rule of thumb answers at once and its moves are easy to explain (``hint``
-    still asks the strongest bot)."""
+    adviser: str = "hard"
+    """The hint kind whose move the coach proposes once the script is left
+    behind: ``hard`` is the judge's, the hint's own (parlour.judge)."""
     seed: int = 1
     """The table's seed: the bots' seeds and any chance after the forced deal."""
     first_time: Mapping[str, Said] = field(default_factory=dict)

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,8 @@ from typing import Any
 from parlour.core.explain import explain_move
 from parlour.core.game import JSON, State, View
 from parlour.i18n import shown_move
+from parlour.judge import Judgment, MoveValue
+from parlour.judge.words import unit_of, verdict
 from parlour.review.engine import (
     BLUNDER,
     FAST_SETTINGS,
@@ -75,16 +78,37 @@ class Review:
         """The ``count`` flagged decisions that cost most, costliest first."""
         return sorted(self.flagged, key=lambda decision: (-decision.loss, decision.step))[:count]
 
+    deal_bound: float = 0.0
+    """The most one seat can win in one deal (:meth:`Game.deal_bound`): no
+    deal's total loss is more (0: no ceiling known)."""
+
+    def loss_by_deal(self) -> dict[int, float]:
+        """Expected points lost in each deal: the flagged decisions' losses
+        added up, never more than what a deal can swing (:attr:`deal_bound`)."""
+        totals: dict[int, float] = {}
+        for decision in self.decisions:
+            if decision.flagged:
+                totals[decision.deal] = totals.get(decision.deal, 0.0) + decision.loss
+        if self.deal_bound > 0:
+            totals = {deal: min(total, self.deal_bound) for deal, total in totals.items()}
+        return totals
+
     @property
     def total_loss(self) -> float:
-        """Expected points lost over all decisions."""
-        return sum(decision.loss for decision in self.decisions if decision.flagged)
+        """Expected points lost over all decisions (each deal's total bounded)."""
+        return sum(self.loss_by_deal().values())
 
     @property
     def loss_per_deal(self) -> float:
         """Expected points lost per deal (flagged decisions only: a loss told
         apart from noise)."""
         return self.total_loss / max(1, self.deals)
+
+    @property
+    def par_spread(self) -> float:
+        """The spread of the par over the match: the deals' spreads combined
+        (independent replays: the root of the sum of squares)."""
+        return math.sqrt(sum(item.spread**2 for item in self.pars))
 
     @property
     def accuracy(self) -> float:
@@ -128,7 +152,17 @@ class Review:
             "pars": [item.to_json() for item in self.pars],
             "par_total": self.par_total,
             "score_total": self.score_total,
+            "par_spread": round(self.par_spread, 3),
+            "deal_bound": self.deal_bound,
+            "loss_by_deal": {
+                str(deal): round(total, 3) for deal, total in self.loss_by_deal().items()
+            },
+            "costly": len(self.costly()),
         }
+
+    def costly(self) -> list[Decision]:
+        """The costly decisions: the mistakes and blunders."""
+        return [decision for decision in self.decisions if decision.grade in (MISTAKE, BLUNDER)]
 
 
 def explain(view: View, action: int, lang: str, names: Sequence[str] | None = None) -> str:
@@ -171,6 +205,15 @@ def explain_decisions(
             action = item.get(part, {}).get("action") if isinstance(item.get(part), dict) else None
             if isinstance(action, int) and action in view.legal_actions:
                 item[key] = explain(view, action, lang, names)
+        judged = item.get("judged")
+        if isinstance(judged, list) and judged and isinstance(item.get("played"), dict):
+            item["words"] = _words(
+                view,
+                [MoveValue.from_json(value) for value in judged],
+                int(item["best"]["action"]),
+                int(item["played"]["action"]),
+                lang,
+            )
     return {**review, "decisions": told}
 
 
@@ -215,9 +258,9 @@ def review_match(
     total = len(points) + (deals_done if want_par else 0)
     decisions: list[Decision] = []
     for index, (step, deal, move, view, action) in enumerate(points):
-        decision = judge(view, action, step, deal, move, settings, thresholds)
-        if decision.flagged:
-            decision = _explained(decision, view, lang)
+        decision = _explained(
+            judge(view, action, step, deal, move, settings, thresholds), view, lang
+        )
         decisions.append(decision)
         if progress is not None:
             progress(index + 1, total)
@@ -231,7 +274,9 @@ def review_match(
             if progress is not None:
                 progress(done + count, total)
 
-        pars = par_of(final, seat, seat_players, progress=par_progress)
+        pars = par_of(
+            final, seat, seat_players, replays=settings.par_replays, progress=par_progress
+        )
     deals = max([deals_done, *(decision.deal for decision in decisions)], default=1)
     return Review(
         game=final.game.info.name,
@@ -241,14 +286,34 @@ def review_match(
         forced=moves - len(points),
         deals=max(1, deals),
         pars=tuple(pars),
+        deal_bound=float(final.game.deal_bound()),
     )
 
 
+def _words(view: View, judged: list[MoveValue], best: int, played: int, lang: str) -> str:
+    """The verdict on ``played`` in words, from the moves the judge valued."""
+    judgment = Judgment(
+        seat=view.seat,
+        values=tuple(judged),
+        best=best,
+        precision=0.0,
+        thresholds=thresholds_for(view.game),
+    )
+    shown = {value.action: shown_move(value.text, lang) for value in judged}
+    return verdict(judgment, played, lang, unit_of(view.game), shown)
+
+
 def _explained(decision: Decision, view: View, lang: str) -> Decision:
+    """The decision with its verdict in words, and for a flagged one the
+    explanations of both moves."""
     from dataclasses import replace
 
+    words = _words(view, list(decision.judged), decision.best.action, decision.played.action, lang)
+    if not decision.flagged:
+        return replace(decision, words=words)
     return replace(
         decision,
+        words=words,
         explanation_played=explain(view, decision.played.action, lang),
         explanation_best=explain(view, decision.best.action, lang),
     )

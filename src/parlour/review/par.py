@@ -1,25 +1,30 @@
-"""The par: the hard bot's score with the seat's cards.
+"""The par: what the hard bot averages with the seat's cards.
 
-After each deal, the hard bot replays the seat on the same deal: it starts from
-the position at the deal's first step (the same match score, the same dealer),
-the cards come out in the order the match dealt them (the recorded chance
-outcomes of that deal, in order), and the other seats are played by the same
-bots with the same seeds as at the table. A seat that a person played is played
-by the hard bot too (a person's moves cannot be replayed once the play differs).
-What the bot scores on that deal is the par.
+After each deal, the hard bot replays the seat on the same deal, several times
+(``replays``), each time with another seed: it starts from the position at the
+deal's first step (the same match score, the same dealer), the cards come out
+in the order the match dealt them (the recorded chance outcomes of that deal,
+in order), and the other seats are played by the same bots with the same seeds
+as at the table. A seat that a person played is played by the hard bot too (a
+person's moves cannot be replayed once the play differs). The par is the mean
+of what the bot scores on that deal, end bonus included, with the spread of the
+replays (their standard deviation).
 
 A bot's choice depends only on its seed and its View, so a seat played by the
-same bot with the same seed replays the deal exactly: its par is its score.
+same bot with the same seed replays the deal exactly: the first replay's score
+is its score.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parlour.bots import make_bot
 from parlour.core.game import CHANCE, JSON, TERMINAL, State
 from parlour.core.sampler import Rng
+from parlour.judge import DealMark, deal_scores
 from parlour.review.engine import REVIEW_SEED
 
 PAR_BOT = "hard"
@@ -40,11 +45,22 @@ class DealPar:
 
     deal: int
     score: float
-    """The seat's score on the deal, as played."""
+    """The seat's score on the deal, as played (end bonus included)."""
     par: float
-    """The par bot's score on the same deal."""
+    """The par bot's mean score on the same deal over its replays."""
     par_moves: tuple[str, ...]
-    """The par bot's moves for the seat, in order."""
+    """The par bot's moves for the seat in its first replay, in order."""
+    replays: tuple[float, ...] = ()
+    """The par bot's score in each replay."""
+
+    @property
+    def spread(self) -> float:
+        """The standard deviation of the replays' scores (0 for one replay)."""
+        count = len(self.replays)
+        if count < 2:
+            return 0.0
+        mean = sum(self.replays) / count
+        return math.sqrt(sum((value - mean) ** 2 for value in self.replays) / (count - 1))
 
     def to_json(self) -> dict[str, JSON]:
         """A JSON-friendly dict."""
@@ -53,6 +69,8 @@ class DealPar:
             "score": self.score,
             "par": self.par,
             "par_moves": list(self.par_moves),
+            "replays": list(self.replays),
+            "spread": round(self.spread, 3),
         }
 
 
@@ -121,28 +139,57 @@ def par_of(
     seat: int,
     players: Sequence[SeatPlayer],
     *,
+    replays: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[DealPar]:
-    """The par of every finished deal of ``final`` for ``seat``. ``players``
-    gives who played each seat at the table (the entry of ``seat`` is the par
-    bot with its seed)."""
-    lines = final.score_sheet()
-    deals = [item for item in deal_starts(final) if item[0] <= len(lines)]
+    """The par of every finished deal of ``final`` for ``seat``: ``replays``
+    replays of the deal by the par bot (the first with the seed of
+    ``players[seat]``, the next with other seeds). ``players`` gives who played
+    each seat at the table (the entry of ``seat`` is the par bot with its seed)."""
+    if replays < 1:
+        raise ValueError(f"a par needs at least one replay, not {replays}")
+    played = _played_scores(final, seat)
+    deals = [item for item in deal_starts(final) if item[0] in played]
     results: list[DealPar] = []
     for index, (number, start, chance) in enumerate(deals):
         start.record_seen_history()
-        rng = Rng(REVIEW_SEED ^ (number * 0x9E3779B97F4A7C15 & ((1 << 64) - 1)))
-        end, moves = play_deal(start, chance, players, seat, rng)
-        new_lines = end.score_sheet()[start.deals_scored() :]
-        par = sum(float(line.scores[seat]) for line in new_lines) if new_lines else 0.0
+        mark = DealMark.of(start)
+        scores: list[float] = []
+        first_moves: list[str] = []
+        for replay in range(replays):
+            seated = list(players)
+            own = seated[seat]
+            seated[seat] = replace(own, seed=own.seed + replay * 7919)
+            mix = number * 0x9E3779B97F4A7C15 + replay * 0xC2B2AE3D27D4EB4F
+            rng = Rng(REVIEW_SEED ^ (mix & ((1 << 64) - 1)))
+            end, moves = play_deal(start, chance, seated, seat, rng)
+            scores.append(deal_scores(end, mark)[seat])
+            if replay == 0:
+                first_moves = moves
         results.append(
             DealPar(
                 deal=number,
-                score=float(lines[number - 1].scores[seat]),
-                par=par,
-                par_moves=tuple(moves),
+                score=played[number],
+                par=sum(scores) / len(scores),
+                par_moves=tuple(first_moves),
+                replays=tuple(scores),
             )
         )
         if progress is not None:
             progress(index + 1, len(deals))
     return results
+
+
+def _played_scores(final: State, seat: int) -> dict[int, float]:
+    """The seat's score in each finished deal of ``final``, end bonus included."""
+    state = final.game.new_initial_state()
+    mark = DealMark.of(state)
+    number = 1
+    found: dict[int, float] = {}
+    for action in final.history:
+        state.apply_action(action)
+        if state.deals_scored() > mark.lines:
+            found[number] = deal_scores(state, mark)[seat]
+            number += 1
+            mark = DealMark.of(state)
+    return found

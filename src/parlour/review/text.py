@@ -12,10 +12,9 @@ from parlour.review import Decision, Review
 SENTENCES: dict[str, dict[str, str]] = {
     "en": {
         "title": "Review: {name} at {title}",
-        "how": "Each decision is judged only on what {name} could see then: {samples} "
-        "imagined deals per move, finished by the hard bot's rule of thumb. Points are "
-        "the expected lead for the deal (your points less the others' average), ± one "
-        "standard error.",
+        "how": "Each decision is judged only on what {name} could see then: the hidden "
+        "cards imagined many times, each move played and the deal finished well. Points are "
+        "the lead for the deal (your points less the others' average) a move can expect.",
         "grades": "Decisions judged: {reviewed} (forced moves, not judged: {forced}). "
         "Good: {good} · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: "
         "{blunder}.",
@@ -25,15 +24,24 @@ SENTENCES: dict[str, dict[str, str]] = {
         "{mistake:g}, blunder from {blunder:g} expected points lost.",
         "costliest": "The decisions that cost most:",
         "none_flagged": "No decision lost more than noise: well played.",
-        "decision": "Deal {deal}, move {move}: {grade}. You played {played} "
-        "({played_lead:+.1f} ± {played_error:.1f}); better: {best} ({best_lead:+.1f} ± "
-        "{best_error:.1f}). Expected loss {loss:.1f} ± {loss_error:.1f}.",
+        "decision": "Deal {deal}, move {move}: {grade}. You played {played}. {words}",
+        "decision_details": "  Details: {played} {played_lead:+.1f} ± {played_error:.1f}, "
+        "{best} {best_lead:+.1f} ± {best_error:.1f}; loss {loss:.1f} ± {loss_error:.1f} "
+        "(± one standard error, {samples} imagined deals).",
         "why_played": "  Your move: {text}",
         "why_best": "  The better move: {text}",
         "par_title": "Par (the hard bot in your seat, on the same cards, against the same "
-        "opponents):",
-        "par_deal": "  Deal {deal}: with your cards the bot made {par:g}; you made {score:g}.",
-        "par_total": "  Match: you made {score:g} against a par of {par:g} ({difference:+g}).",
+        "opponents, {replays} times):",
+        "par_deal": "  Deal {deal}: with your cards the bot averages {par} ± {spread}; you "
+        "made {score:g}.",
+        "par_total": "  Match: on these cards the hard bot averages {par} ± {spread}; you made "
+        "{score:g}: {reading}.",
+        "read_lucky_costly": "good cards, and {costly} costly decision{s}",
+        "read_beat": "better than the hard bot on these cards",
+        "read_par_costly": "about the par, though with {costly} costly decision{s}",
+        "read_par": "as the hard bot would",
+        "read_costly": "{costly} costly decision{s} account for much of the gap",
+        "read_unlucky": "the cards and the others' play fell against you, not your decisions",
         "all_title": "Every decision:",
         "all_line": "  {step:>4}. {grade:<12} {played:<18} best {best:<18} loss {loss:5.1f}",
         "good": "good",
@@ -43,10 +51,10 @@ SENTENCES: dict[str, dict[str, str]] = {
     },
     "fr": {
         "title": "Analyse : {name} au {title}",
-        "how": "Chaque décision est jugée sur ce que {name} voyait alors, seulement : "
-        "{samples} donnes imaginées par coup, finies par la règle du robot fort. Les "
-        "points sont l'avance espérée pour la donne (vos points moins la moyenne des "
-        "autres), ± une erreur standard.",
+        "how": "Chaque décision est jugée sur ce que {name} voyait alors, seulement : les "
+        "cartes cachées imaginées bien des fois, chaque coup joué et la donne finie avec "
+        "soin. Les points sont l'avance pour la donne (vos points moins la moyenne des "
+        "autres) qu'un coup peut espérer.",
         "grades": "Décisions jugées : {reviewed} (coups forcés, non jugés : {forced}). "
         "Bonnes : {good} · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : "
         "{blunder}.",
@@ -56,16 +64,24 @@ SENTENCES: dict[str, dict[str, str]] = {
         "{mistake:g}, gaffe dès {blunder:g} points espérés perdus.",
         "costliest": "Les décisions qui ont coûté le plus :",
         "none_flagged": "Aucune décision n'a perdu plus que le bruit : bien joué.",
-        "decision": "Donne {deal}, coup {move} : {grade}. Vous avez joué {played} "
-        "({played_lead:+.1f} ± {played_error:.1f}) ; mieux : {best} ({best_lead:+.1f} ± "
-        "{best_error:.1f}). Perte espérée {loss:.1f} ± {loss_error:.1f}.",
+        "decision": "Donne {deal}, coup {move} : {grade}. Vous avez joué {played}. {words}",
+        "decision_details": "  Détails : {played} {played_lead:+.1f} ± {played_error:.1f}, "
+        "{best} {best_lead:+.1f} ± {best_error:.1f} ; perte {loss:.1f} ± {loss_error:.1f} "
+        "(± une erreur standard, {samples} donnes imaginées).",
         "why_played": "  Votre coup : {text}",
         "why_best": "  Le meilleur coup : {text}",
         "par_title": "Par (le robot fort à votre place, sur les mêmes cartes, contre les "
-        "mêmes adversaires) :",
-        "par_deal": "  Donne {deal} : avec vos cartes, le robot a fait {par:g} ; vous, {score:g}.",
-        "par_total": "  Partie : vous avez fait {score:g} contre un par de {par:g} "
-        "({difference:+g}).",
+        "mêmes adversaires, {replays} fois) :",
+        "par_deal": "  Donne {deal} : avec vos cartes, le robot fait en moyenne {par} ± "
+        "{spread} ; vous, {score:g}.",
+        "par_total": "  Partie : sur ces cartes, le robot fort fait en moyenne {par} ± {spread} ; "
+        "vous avez fait {score:g} : {reading}.",
+        "read_lucky_costly": "de bonnes cartes, et {costly} décision{s} coûteuse{s}",
+        "read_beat": "mieux que le robot fort sur ces cartes",
+        "read_par_costly": "à peu près le par, malgré {costly} décision{s} coûteuse{s}",
+        "read_par": "comme l'aurait fait le robot fort",
+        "read_costly": "{costly} décision{s} coûteuse{s} expliquent une bonne part de l'écart",
+        "read_unlucky": "les cartes et le jeu des autres vous ont desservi, pas vos décisions",
         "all_title": "Toutes les décisions :",
         "all_line": "  {step:>4}. {grade:<12} {played:<18} mieux {best:<18} perte {loss:5.1f}",
         "good": "bonne",
@@ -89,13 +105,25 @@ def grade_name(lang: str, grade: str) -> str:
 
 
 def decision_line(decision: Decision, lang: str) -> str:
-    """One flagged decision in a sentence."""
+    """One flagged decision in a sentence: the grade, the moves, the verdict in words."""
     return say(
         lang,
         "decision",
         deal=decision.deal,
         move=decision.move,
         grade=grade_name(lang, decision.grade),
+        played=shown_move(decision.played.text, lang),
+        best=shown_move(decision.best.text, lang),
+        words=decision.words,
+    ).strip()
+
+
+def decision_details(decision: Decision, lang: str) -> str:
+    """The figures behind a decision: both moves' expected leads, the loss, each ±
+    one standard error."""
+    return say(
+        lang,
+        "decision_details",
         played=shown_move(decision.played.text, lang),
         played_lead=decision.played.lead,
         played_error=decision.played.lead_error,
@@ -104,7 +132,30 @@ def decision_line(decision: Decision, lang: str) -> str:
         best_error=decision.best.lead_error,
         loss=decision.loss,
         loss_error=decision.loss_error,
+        samples=decision.played.samples,
     )
+
+
+def number(value: float, lang: str) -> str:
+    """A score as a person reads it: whole, in the language's writing."""
+    return f"{value:.0f}"
+
+
+def par_reading(review: Review, lang: str) -> str:
+    """One sentence part that separates the cards from the play: the seat's total
+    against the par's mean and spread, and the costly decisions (mistakes and
+    blunders)."""
+    costly = len(review.costly())
+    plural = "s" if costly > 1 else ""
+    difference = review.score_total - review.par_total
+    margin = max(review.par_spread, review.thresholds[0])
+    if difference > margin:
+        key = "read_lucky_costly" if costly else "read_beat"
+    elif difference >= -margin:
+        key = "read_par_costly" if costly else "read_par"
+    else:
+        key = "read_costly" if costly else "read_unlucky"
+    return say(lang, key, costly=costly, s=plural)
 
 
 def review_lines(
@@ -116,17 +167,18 @@ def review_lines(
     style: Style | None = None,
     boards: bool = True,
     every: bool = False,
+    details: bool = False,
 ) -> list[str]:
     """The review as lines of text: the summary, the costliest decisions (with the
-    board and both explanations), the par, and with ``every`` each decision."""
+    board and both explanations), the par, with ``every`` each decision, and with
+    ``details`` the figures behind each verdict."""
     style = style if style is not None else Style(lang=lang)
     name = names[review.seat] if review.seat < len(names) else f"#{review.seat}"
     counts = review.counts()
-    samples = max((decision.played.samples for decision in review.decisions), default=0)
     inaccuracy, mistake, blunder = review.thresholds
     lines = [
         style.bold(say(lang, "title", name=name, title=game.info.title)),
-        say(lang, "how", name=name, samples=samples),
+        say(lang, "how", name=name),
         say(
             lang,
             "thresholds",
@@ -150,6 +202,8 @@ def review_lines(
             if boards:
                 lines.append(board_of(game, decision, review.seat, names, style))
             lines.append(decision_line(decision, lang))
+            if details:
+                lines.append(decision_details(decision, lang))
             # A game without explanations gives the move's text: not worth a line.
             if decision.explanation_played not in (
                 "",
@@ -165,16 +219,27 @@ def review_lines(
                 lines.append(say(lang, "why_best", text=decision.explanation_best))
     if review.pars:
         lines.append("")
-        lines.append(style.bold(say(lang, "par_title")))
+        replays = max(len(item.replays) for item in review.pars)
+        lines.append(style.bold(say(lang, "par_title", replays=replays)))
         for item in review.pars:
-            lines.append(say(lang, "par_deal", deal=item.deal, par=item.par, score=item.score))
+            lines.append(
+                say(
+                    lang,
+                    "par_deal",
+                    deal=item.deal,
+                    par=number(item.par, lang),
+                    spread=number(item.spread, lang),
+                    score=item.score,
+                )
+            )
         lines.append(
             say(
                 lang,
                 "par_total",
                 score=review.score_total,
-                par=review.par_total,
-                difference=review.score_total - review.par_total,
+                par=number(review.par_total, lang),
+                spread=number(review.par_spread, lang),
+                reading=par_reading(review, lang),
             )
         )
     if every:

@@ -3,9 +3,10 @@
 The coach reads only what the learner's seat may see (its View and the events
 shown to it) and the lesson's script. While the learner follows the script, it
 proposes the scripted move and says why; when the learner plays another move,
-it says what they played instead and, from then on, proposes what the hint bot
-would play (the script's line is left behind: its moves may no longer make
-sense). The first time something happens (a first nail, a trick won, a deal
+it says what they played instead and, from then on, proposes the judge's move
+(:mod:`parlour.judge`, the hint's own: the script's line is left behind, its
+moves may no longer make sense), and says in words what a move played instead
+of it costs. The first time something happens (a first nail, a trick won, a deal
 scored), it says what that means.
 
 The terminal (``parlour learn``) and the web table both ask the same coach; the
@@ -16,7 +17,7 @@ learner's moves, so a table reopened after a restart gets the same coach.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
@@ -24,6 +25,8 @@ from parlour.core.explain import explain_move
 from parlour.core.game import View
 from parlour.core.lesson import Lesson, Said
 from parlour.core.registry import game_parts
+from parlour.judge import QUICK_BUDGET, Budget, Judgment, judge_moves
+from parlour.judge.words import unit_of, verdict
 from parlour.table.hints import hint_for
 
 COACH_WORDS: dict[str, Said] = {
@@ -37,10 +40,9 @@ COACH_WORDS: dict[str, Said] = {
         "cela donne.",
     ),
     "off_script": Said(
-        "From here the deal goes its own way: my suggestions follow a rule of thumb, and "
-        "'hint' asks the strongest bot.",
-        "Désormais la donne suit son propre chemin : mes propositions suivent une règle "
-        "simple, et « hint » consulte le meilleur robot.",
+        "From here the deal goes its own way: my suggestions are the hints' own moves.",
+        "Désormais la donne suit son propre chemin : mes propositions sont celles des "
+        "conseils (« hint »).",
     ),
     "only_move": Said(
         "You have one move only: {move}.",
@@ -84,7 +86,9 @@ class Advice:
     lines: tuple[str, ...]
     """What it says, in order."""
     scripted: bool
-    """True when the script proposed it (False: the hint bot did)."""
+    """True when the script proposed it (False: the hint did)."""
+    judgment: Judgment | None = field(default=None, repr=False, compare=False)
+    """The judge's answer behind a hint's proposal."""
 
 
 class Coach:
@@ -106,6 +110,9 @@ class Coach:
         self.show_move: Callable[[str], str] = show_move or (lambda text: text)
         """How an interface writes a move's text for a person (French card letters)."""
         self.hint_seed = hint_seed
+        self.budget: Budget = QUICK_BUDGET
+        """The judge's budget for the proposals: the quick one, so that a lesson
+        moves at a learner's pace (a hint asks with the default budget)."""
         self.decisions = 0
         """How many choices the learner has made (a move with no other way is none)."""
         self.on_script = True
@@ -165,7 +172,14 @@ class Coach:
                 why = step.why.text(self.lang)
                 lines.append(self.say("propose", move=self.show_move(step.move), why=why))
                 return Advice(action, step.move, tuple(lines), True)
-        hint = hint_for(view, self.hint_seed, self.lang, kind=self.lesson.adviser, names=self.names)
+        hint = hint_for(
+            view,
+            self.hint_seed,
+            self.lang,
+            kind=self.lesson.adviser,
+            names=self.names,
+            budget=self.budget,
+        )
         move = self.show_move(hint.text)
         if hint.explanation:  # the move in the game's terms: what it scores, opens, keeps
             line = self.say("propose_explained", explanation=hint.explanation)
@@ -176,7 +190,7 @@ class Coach:
                 if why
                 else self.say("propose_bare", move=move)
             )
-        return Advice(hint.action, hint.text, (line,), False)
+        return Advice(hint.action, hint.text, (line,), False, hint.judgment)
 
     def judge(self, view: View, action: int, advice: Advice) -> list[str]:
         """What the coach says once the learner chose ``action`` at ``view``."""
@@ -196,9 +210,22 @@ class Coach:
         explained = explain_move(view, action, self.lang, self.names)
         if explained is not None and explained.headline:
             lines.append(explained.headline)
+        if advice.judgment is not None:
+            lines.append(self._cost(view, action, advice.judgment))
         if was_on_script and advice.scripted:
             lines.append(self.say("off_script"))
         return lines
+
+    def _cost(self, view: View, action: int, proposed: Judgment) -> str:
+        """What ``action`` costs against the moves the judge weighed for the
+        proposal, in words: the review's own question (the same moves, the same
+        budget), so the coach and the review agree."""
+        weighed = [value.action for value in proposed.values]
+        judgment = judge_moves(
+            view, [*weighed, action], self.budget, search_choice=proposed.search_choice
+        )
+        shown = {value.action: self.show_move(value.text) for value in judgment.values}
+        return verdict(judgment, action, self.lang, unit_of(view.game), shown)
 
     def notice(self, events: Iterable[Event]) -> list[str]:
         """What the coach says the first time each kind of event happens."""

@@ -1,8 +1,13 @@
-"""Hints: what the strongest installed bot would play from a seat's View, and why.
+"""Hints: the judge's move from a seat's View, and why.
 
-A hint teaches first: its ``explanation`` says in the game's terms what the
-move does (the game's ``explain`` part, :mod:`parlour.core.explain`); its
-``reason`` gives the search's figures, shown on a second line.
+The hint of the ``hard`` kind (the default) is the judge's best move among the
+hard search's favourites (:func:`parlour.judge.judge_position`): the same
+question the review asks, so a player who follows every hint is told by the
+review that every decision was good. A hint teaches first: its
+``explanation`` says in the game's terms what the move does (the game's
+``explain`` part, :mod:`parlour.core.explain`); its ``reason`` says in words
+what it gains against the other moves weighed; its ``details`` hold the
+figures, for a "details" line.
 
 Reads only a View, so a hint may be computed away from the thread that owns the
 table (an interface's worker).
@@ -11,18 +16,28 @@ table (an interface's worker).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.bots import BOT_KINDS, Bot, make_bot
+from parlour.bots.base import automatic_action
 from parlour.core.errors import ParlourError
 from parlour.core.explain import explain_move
 from parlour.core.game import View
 from parlour.core.sampler import Rng
+from parlour.judge import DEFAULT_BUDGET, Budget, Judgment, judge_position
+from parlour.judge.words import details as judgment_details
+from parlour.judge.words import unit_of, verdict
 
 HINT_BOT_ORDER = ("hard", "heuristic", "random")
 """The strongest bot kind installed gives hints."""
 
+
+SEARCH_WORDS = {
+    "en": "The move this bot's search prefers.",
+    "fr": "Le coup que la recherche de ce robot préfère.",
+}
+"""What the hint of a search bot other than the judge says about itself."""
 
 RANDOM_BOT_NOTE = {
     "en": "(only a random bot is installed: a legal move, not advice)",
@@ -39,7 +54,7 @@ class Hint:
     action: int
     text: str
     reason: str
-    """The search's figures (or the bot's own word): the hint's second line."""
+    """Why, in words (or the bot's own word): the hint's second line."""
     bot: str = ""
     """The kind of bot that gave the hint."""
     explanation: str = ""
@@ -48,9 +63,14 @@ class Hint:
     target: str | None = None
     """Where the move goes on the table (a coffin cell, a table card), to light
     beside the card."""
+    details: str = ""
+    """The figures behind the hint (expected leads ± one standard error), for a
+    "details" line."""
+    judgment: Judgment | None = field(default=None, repr=False, compare=False)
+    """The judge's answer behind the hint (None for another bot's hint)."""
 
     def lines(self) -> list[str]:
-        """The hint as a person reads it: the explanation, then the figures."""
+        """The hint as a person reads it: the explanation, then why."""
         return [line for line in (self.explanation, self.reason) if line]
 
 
@@ -68,14 +88,24 @@ def hint_for(
     lang: str,
     kind: str | None = None,
     names: Sequence[str] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
 ) -> Hint:
-    """The hint for a seat's View: the strongest installed bot's move (or the bot
-    ``kind``), what it does in the game's terms (seats named by ``names``), and
-    one line of figures on why."""
+    """The hint for a seat's View: the judge's move (kind ``hard``, the strongest
+    installed; ``budget`` says how hard it works) or the bot ``kind``'s, what it
+    does in the game's terms (seats named by ``names``), and one line on why.
+    The judge's hint depends only on the View and the budget (``seed`` is for
+    the other kinds)."""
     kind = kind if kind is not None else hint_bot_kind()
+    if (
+        kind == "hard"
+        and len(view.legal_actions) > 1
+        and automatic_action(view.game.info.name, view.legal_actions) is None
+    ):
+        return _judged_hint(view, lang, names, budget)
     seed = (seed * 7919 + len(view.history)) % (1 << 64)
     bot = make_bot(kind, seed)
-    action, why = _search_hint(bot, view, seed, lang)
+    action, figures = _search_hint(bot, view, seed, lang)
+    why = SEARCH_WORDS.get(lang, SEARCH_WORDS["en"]) if action is not None else ""
     if action is None:
         action = bot.choose(view)
         why = explain_choice(bot, view, action, lang)
@@ -87,6 +117,25 @@ def hint_for(
         bot=kind,
         explanation=explained.headline if explained is not None else "",
         target=explained.target if explained is not None else None,
+        details=figures,
+    )
+
+
+def _judged_hint(view: View, lang: str, names: Sequence[str] | None, budget: Budget) -> Hint:
+    """The judge's hint: its best move, the move in the game's terms, the verdict
+    in words and the figures behind it."""
+    judgment = judge_position(view, budget)
+    action = judgment.best
+    explained = explain_move(view, action, lang, names)
+    return Hint(
+        action=action,
+        text=view.action_to_string(action),
+        reason=verdict(judgment, action, lang, unit_of(view.game)),
+        bot="hard",
+        explanation=explained.headline if explained is not None else "",
+        target=explained.target if explained is not None else None,
+        details=judgment_details(judgment, lang),
+        judgment=judgment,
     )
 
 
@@ -121,7 +170,8 @@ def explain_choice(bot: Bot, view: View, action: int, lang: str) -> str:
 
 def _search_hint(bot: Bot, view: View, seed: int, lang: str) -> tuple[int | None, str]:
     """For a search bot exposing ``searcher.search(view, rng)`` (a result with
-    ``action``, ``values`` and ``iterations``): its choice and expected values."""
+    ``action``, ``values`` and ``iterations``): its choice and the figures
+    behind it (a details line)."""
     searcher = getattr(bot, "searcher", None)
     search = getattr(searcher, "search", None)
     if not callable(search) or len(view.legal_actions) < 2:

@@ -905,7 +905,11 @@ class Hub:
                 self.hint_pool, room.table.hint, seat, connection.lang
             )
             message = {"type": "hint", "action": hint.action, "text": hint.text}
-            teaching = {"explanation": hint.explanation, "target": hint.target}
+            teaching = {
+                "explanation": hint.explanation,
+                "target": hint.target,
+                "details": hint.details,
+            }
             self.send(connection, {**message, "reason": hint.reason, **teaching})
         except ParlourError as error:  # the turn passed meanwhile, say
             self.send(connection, {"type": "error", "message": str(error)})

@@ -1277,6 +1277,10 @@ class CasinoGame(Game[CasinoOptions]):
         {"target": 1, "public_capture_counts": False, "first_dealer": 1},
     )
 
+    def deal_bound(self) -> float:
+        """11 points a round and at most one sweep a capture (48 plays)."""
+        return float(11 + 48)
+
     def utility_bounds(self) -> tuple[float, float]:
         """11 points a round and at most one sweep a capture (48 plays), for at
         most ROUND_LIMIT rounds."""

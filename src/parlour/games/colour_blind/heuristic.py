@@ -27,6 +27,12 @@ HARD_ITERATIONS = (1600, 600)
 the pure-Python engine), what keeps 90% of its moves under about 0.8 s of one core
 of the measuring machine on that engine (docs/bots.md)."""
 
+JUDGE_SEARCH = (8, 3)
+"""The judge's continuations search the first three decisions after the judged
+move (8 iterations each, every seat's), then play this heuristic: with the
+heuristic alone, its losses disagreed with search bots finishing the same deals
+(the judge's calibration; docs/review.md)."""
+
 
 def _pick(cards: Sequence[int], rng: Rng, highest: bool) -> int:
     best = max(POWER[card] for card in cards) if highest else min(POWER[card] for card in cards)

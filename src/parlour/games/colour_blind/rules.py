@@ -722,6 +722,10 @@ class ColourBlindGame(Game[ColourBlindOptions]):
         {"players": 2, "follow_suit": False, "last_card": "last_trick", "deals": 1},
     )
 
+    def deal_bound(self) -> float:
+        """At most 14 row cards (the last card with them) of at most 13."""
+        return float(14 * 13)
+
     def utility_bounds(self) -> tuple[float, float]:
         """At most 14 row cards (the last card with them) of at most 13 each a deal."""
         return 0.0, float(14 * 13 * self.deal_limit())

@@ -752,6 +752,10 @@ class DraculaGame(Game[DraculaOptions]):
         {"deals": 1, "session_target": 60},
     )
 
+    def deal_bound(self) -> float:
+        """Scored lines: two lines of 150 (three tens times five); in cards, the 54."""
+        return 54.0 if self.options.scoring == "cards" else 2.0 * 150
+
     def utility_bounds(self) -> tuple[float, float]:
         """Scored lines: at most two lines of 150 (three tens times five) a deal, plus
         a session's target; scored in cards: the 54 cards."""

@@ -563,6 +563,10 @@ class DraculaPartnershipGame(Game[DraculaPartnershipOptions]):
         {"deals": 4, "first_dealer": 1},
     )
 
+    def deal_bound(self) -> float:
+        """Six coffins of two lines of at most 150 (three tens times five)."""
+        return 2.0 * 6 * 150
+
     def utility_bounds(self) -> tuple[float, float]:
         """Six coffins of two lines of at most 150 (three tens times five) a deal."""
         return 0.0, 2.0 * 6 * 150 * self.options.deals

@@ -732,6 +732,10 @@ class ThraculaGame(Game[ThraculaOptions]):
         {"deals": 2, "court_frame": "seat"},
     )
 
+    def deal_bound(self) -> float:
+        """Two lines of 150 (three tens times five)."""
+        return 2.0 * 150
+
     def utility_bounds(self) -> tuple[float, float]:
         """At most two lines of 150 (three tens times five) a deal."""
         return 0.0, 2.0 * 150 * self.options.deals

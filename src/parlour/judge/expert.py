@@ -1,0 +1,48 @@
+"""The ``expert`` level: the hard search's favourite moves, weighed by the judge.
+
+The expert plays what a hint proposes: the hard search (the ``hard`` level's
+budget for the game) names its favourite moves, the judge values them on
+paired imagined deals finished by the game's continuation, and the expert
+plays the best. Its choice depends only on the View (the judge is seeded from
+it), so it replays exactly; its seed is kept for the bots' common shape.
+"""
+
+from __future__ import annotations
+
+from parlour.bots.base import automatic_action, require_choice
+from parlour.bots.heuristics import sensible_actions
+from parlour.core.game import View
+from parlour.judge import Budget, candidates, judge_moves
+
+EXPERT_BUDGET = Budget(min_samples=16, max_samples=48, candidates=3)
+"""The expert's judge: the hard search's three favourites, 16 to 48 imagined
+deals each (more only for a close call)."""
+
+
+class ExpertBot:
+    """The hard search's favourites, weighed by the judge (see the module)."""
+
+    def __init__(self, seed: int = 0, budget: Budget = EXPERT_BUDGET, name: str = "expert") -> None:
+        self.seed = seed
+        self.budget = budget
+        self.name = name
+
+    def choose(self, view: View) -> int:
+        """The judge's best of the search's favourite moves (within the game's
+        floor of sense)."""
+        require_choice(view)
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        forced = automatic_action(view.game.info.name, legal)
+        if forced is not None:
+            return forced
+        allowed = sensible_actions(view)
+        if len(allowed) == 1:
+            return allowed[0]
+        _, favourites = candidates(view, self.budget)
+        kept = [action for action in favourites if action in allowed] or favourites
+        return judge_moves(view, kept, self.budget).best
+
+
+__all__ = ["EXPERT_BUDGET", "ExpertBot"]

@@ -1,0 +1,131 @@
+"""The judge's answer said in words, in English and French.
+
+A player reads reasons, not sample counts: what the move does comes from the
+game's ``explain`` part (:func:`parlour.core.explain.explain_move`: what it
+scores, what it opens for the others, what it keeps); what it gains or risks
+against the other moves weighed comes from the judgment, in the game's points.
+The figures behind it (expected leads, standard errors, imagined deals) are
+:func:`details`, shown only on a "details" line or with ``--details``.
+"""
+
+from __future__ import annotations
+
+from parlour.judge import Judgment, MoveValue
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "only": "It is the only sensible move here.",
+        "clear": "Clearly the best here: {other} would cost about {loss} {unit} on this deal.",
+        "close": "A close call: {other} is about as good.",
+        "worse": "This costs about {loss} {unit} on this deal against {best}.",
+        "slightly": "{best} is a little better; the difference is small.",
+        "as_good": "As good as any move weighed here.",
+        "details": "Details: {moves}; judged on {samples} imagined deals, ± one standard error.",
+        "detail_move": "{move} {lead:+.1f} ± {error:.1f}",
+    },
+    "fr": {
+        "only": "C'est le seul coup sensé ici.",
+        "clear": "Nettement le meilleur ici : {other} coûterait environ {loss} {unit} "
+        "sur cette donne.",
+        "close": "Choix serré : {other} vaut à peu près autant.",
+        "worse": "Cela coûte environ {loss} {unit} sur cette donne face à {best}.",
+        "slightly": "{best} est un peu meilleur ; l'écart est faible.",
+        "as_good": "Aussi bon que tout autre coup envisagé ici.",
+        "details": "Détails : {moves} ; jugé sur {samples} donnes imaginées, ± une "
+        "erreur standard.",
+        "detail_move": "{move} {lead:+.1f} ± {error:.1f}",
+    },
+}
+"""Every sentence of the judge, in each language."""
+
+UNITS = {
+    "en": {"points": ("point", "points"), "chips": ("chip", "chips"), "cards": ("card", "cards")},
+    "fr": {
+        "points": ("point", "points"),
+        "chips": ("jeton", "jetons"),
+        "cards": ("carte", "cartes"),
+    },
+}
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The judge's sentence ``key`` in ``lang`` (English if not translated)."""
+    return WORDS.get(lang, WORDS["en"])[key].format(**values)
+
+
+def amount(value: float, unit: str, lang: str) -> tuple[str, str]:
+    """A number of points as a person says it (whole, or one decimal under 3)
+    and the unit's word in ``lang``, singular or plural.
+
+    >>> amount(1.5, "points", "en"), amount(1.5, "chips", "fr"), amount(7.2, "points", "fr")
+    (('1.5', 'points'), ('1,5', 'jeton'), ('7', 'points'))
+    """
+    shown = f"{value:.0f}" if value >= 3 else f"{value:.1f}"
+    if lang == "fr":
+        shown = shown.replace(".", ",")
+    singular, plural = UNITS.get(lang, UNITS["en"]).get(unit, (unit, unit))
+    # French keeps the singular under two (1,5 point); English only for one.
+    one = abs(value) < 2 if lang == "fr" else shown == "1.0"
+    return shown, singular if one else plural
+
+
+def unit_of(judgment_game: object) -> str:
+    """The unit a game's scores count in (``points``, ``chips``, ``cards``)."""
+    unit = getattr(judgment_game, "score_unit", ("points", "points"))
+    return str(unit[0]) if isinstance(unit, tuple) else "points"
+
+
+def verdict(
+    judgment: Judgment,
+    action: int,
+    lang: str,
+    unit: str = "points",
+    shown: dict[int, str] | None = None,
+) -> str:
+    """What choosing ``action`` means against the other moves weighed, in words:
+    the best move clearly, a close call, or what it costs."""
+    names = shown or {}
+
+    def name(value: MoveValue) -> str:
+        return names.get(value.action, value.text)
+
+    inaccuracy = judgment.thresholds[0]
+    if len(judgment.values) < 2:
+        return say(lang, "only")
+    chosen = judgment.value_of(action)
+    best = judgment.best_value
+    if action == judgment.best:
+        second = judgment.runner_up()
+        assert second is not None
+        if judgment.close():
+            return say(lang, "close", other=name(second))
+        loss, word = amount(second.loss, unit, lang)
+        return say(lang, "clear", other=name(second), loss=loss, unit=word)
+    if chosen.loss <= 2.0 * chosen.loss_error:
+        return say(lang, "as_good")
+    if chosen.loss < inaccuracy:
+        return say(lang, "slightly", best=name(best))
+    loss, word = amount(chosen.loss, unit, lang)
+    return say(lang, "worse", loss=loss, unit=word, best=name(best))
+
+
+def details(judgment: Judgment, lang: str, shown: dict[int, str] | None = None) -> str:
+    """The figures behind a judgment: each move's expected lead for the deal ±
+    one standard error, best first, and the imagined deals."""
+    names = shown or {}
+    ordered = sorted(judgment.values, key=lambda value: (value.loss, value.action))
+    moves = ", ".join(
+        say(
+            lang,
+            "detail_move",
+            move=names.get(value.action, value.text),
+            lead=value.lead,
+            error=value.lead_error if value.samples > 1 else 0.0,
+        )
+        for value in ordered
+    )
+    samples = max(value.samples for value in judgment.values)
+    return say(lang, "details", moves=moves, samples=samples)
+
+
+__all__ = ["WORDS", "amount", "details", "say", "unit_of", "verdict"]

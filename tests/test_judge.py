@@ -1,0 +1,226 @@
+"""The judge (issue 30, src/parlour/judge): one place values moves for hints,
+the coach and the review, from a seat's View only, and one question gets one
+answer whoever asks.
+
+The budgets here are tiny (a handful of imagined deals, a short search): the
+properties tested hold at any budget, because they come from how the judge is
+seeded and how the review asks it, not from how precise it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.bots import make_bot
+from parlour.core.game import State, View
+from parlour.core.registry import game_class, game_names
+from parlour.core.sampler import Rng
+from parlour.judge import (
+    Budget,
+    JudgeError,
+    compare,
+    judge_moves,
+    judge_position,
+)
+from parlour.judge.words import verdict
+from parlour.review import GOOD, ReviewSettings, review_match
+from parlour.review.engine import Evaluator
+from parlour.table.hints import hint_for
+
+TINY = Budget(
+    min_samples=8, max_samples=16, candidates=2, search_iterations=30, continuation_search=0
+)
+"""A tiny budget: what the follow-the-hints test asks of the hints (the
+heuristic alone finishes the deals: the property holds whatever finishes them)."""
+
+TINY_REVIEW = ReviewSettings(
+    min_samples=8,
+    max_samples=16,
+    candidates=2,
+    search_iterations=30,
+    par=False,
+    continuation_search=0,
+)
+"""The review with the same budget as :data:`TINY`."""
+
+
+def short_game(name: str) -> Any:
+    return parlour.load_game(name, **game_class(name).short_options)
+
+
+def first_choice(name: str, seed: int) -> tuple[State, View]:
+    """A short match of ``name`` played on by heuristic bots to the first
+    decision with at least three moves."""
+    state = short_game(name).new_initial_state(seed=seed)
+    bots = [make_bot("heuristic", seed + index) for index in range(state.game.num_players)]
+    while True:
+        seat = state.current_player()
+        if len(state.legal_actions()) >= 3:
+            return state, state.view(seat)
+        state.apply_action(bots[seat].choose(state.view(seat)))
+
+
+def test_the_review_settings_and_the_tiny_budget_ask_the_same_question() -> None:
+    assert TINY_REVIEW.budget() == TINY
+
+
+# ----- one question, one answer ------------------------------------------------------------
+
+
+def test_a_move_is_worth_the_same_whichever_other_moves_are_asked() -> None:
+    _, view = first_choice("casino", 4)
+    first, second, third = view.legal_actions[:3]
+    fixed = Budget(min_samples=12, max_samples=12)
+    with_second = judge_moves(view, [first, second], fixed)
+    with_third = judge_moves(view, [third, first], fixed)
+    assert with_second.value_of(first).lead == pytest.approx(with_third.value_of(first).lead)
+    assert with_second.value_of(first).samples == with_third.value_of(first).samples == 12
+    # The order the moves are named in does not matter either.
+    assert judge_moves(view, [second, first], fixed) == with_second
+
+
+def test_the_judge_reads_the_view_only_and_is_seeded_from_it() -> None:
+    state, view = first_choice("colour-blind", 2)
+    imagined = view.sample_state(Rng(99))  # other hidden cards, the same view
+    twin = imagined.view(view.seat)
+    assert twin.observation == view.observation
+    assert judge_position(twin, TINY) == judge_position(view, TINY)
+    assert state.view(view.seat) == view  # the judge did not touch the state
+
+
+def test_a_question_the_judge_cannot_answer_names_what_is_wrong() -> None:
+    _, view = first_choice("casino", 4)
+    illegal = next(action for action in range(1000) if action not in view.legal_actions)
+    with pytest.raises(JudgeError, match=f"actions \\[{illegal}\\] are not legal for seat"):
+        judge_moves(view, [view.legal_actions[0], illegal], TINY)
+    with pytest.raises(JudgeError, match="at least one move"):
+        judge_moves(view, [], TINY)
+    with pytest.raises(ValueError, match="min_samples <= max_samples"):
+        Budget(min_samples=10, max_samples=5)
+
+
+def test_compare_and_the_old_evaluator_shim_agree_on_the_same_samples() -> None:
+    _, view = first_choice("dracula", 3)
+    first, second = view.legal_actions[:2]
+    judgment = compare(view, first, second, Budget(min_samples=12, max_samples=12))
+    settings = ReviewSettings(min_samples=12, max_samples=192, candidates=2, search_iterations=30)
+    estimates, errors = Evaluator(view, settings, precision=0.1).evaluate([first, second], first)
+    # The shim judges on exactly min_samples deals: the web's retry shows the
+    # review's better move with the review's own figure.
+    assert [estimate.samples for estimate in estimates] == [12, 12]
+    best, other = (
+        judgment.best_value,
+        judgment.value_of(second if judgment.best == first else first),
+    )
+    shown = {estimate.action: estimate for estimate in estimates}
+    assert shown[best.action].lead == best.lead
+    assert shown[other.action].lead == pytest.approx(best.lead - other.loss)
+    assert all(estimate.loss == 0.0 for estimate in estimates)
+    assert errors[0] == 0.0 and errors[1] == other.loss_error
+
+
+# ----- follow the hints ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_seat_that_plays_every_hinted_move_is_told_every_decision_was_good(name: str) -> None:
+    state = short_game(name).new_initial_state(seed=7)
+    seat = 0
+    bots = [make_bot("heuristic", 20 + index) for index in range(state.game.num_players)]
+    hinted = 0
+    while not state.is_terminal() and hinted < 5:
+        player = state.current_player()
+        view = state.view(player)
+        if player == seat and len(view.legal_actions) > 1:
+            hint = hint_for(view, 0, "en", kind="hard", budget=TINY)
+            state.apply_action(hint.action)
+            hinted += 1
+        else:
+            state.apply_action(bots[player].choose(view))
+    review = review_match(state, seat, settings=TINY_REVIEW, par=None)
+    assert review.decisions_reviewed >= min(hinted, 1)
+    assert [decision.grade for decision in review.decisions] == [GOOD] * len(review.decisions)
+    for decision in review.decisions:
+        assert decision.played.action == decision.best.action and decision.loss == 0.0
+    assert review.accuracy == 100.0 and review.total_loss == 0.0
+
+
+# ----- honest units -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_random_seats_losses_stay_within_what_a_deal_can_swing(name: str) -> None:
+    state = short_game(name).new_initial_state(seed=5)
+    bots = [make_bot("random", 30 + index) for index in range(state.game.num_players)]
+    while not state.is_terminal() and state.deals_scored() == 0:
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.view(player)))
+    review = review_match(state, 0, settings=TINY_REVIEW, par=None)
+    bound = state.game.deal_bound()
+    assert review.deal_bound == bound > 0
+    low, high = state.game.utility_bounds()
+    assert bound <= high - low
+    added: dict[int, float] = {}
+    for decision in review.decisions:
+        # A lead for the deal lies within ± the deal's bound: so does a loss of it.
+        assert 0.0 <= decision.loss <= 2 * bound
+        if decision.flagged:
+            added[decision.deal] = added.get(decision.deal, 0.0) + decision.loss
+    # Even added up without the ceiling, a random seat's losses fit in a deal.
+    assert all(total <= bound for total in added.values()), (added, bound)
+    assert all(total <= bound for total in review.loss_by_deal().values())
+    assert review.to_json()["loss_by_deal"] == {
+        str(deal): round(total, 3) for deal, total in review.loss_by_deal().items()
+    }
+
+
+# ----- words --------------------------------------------------------------------------------
+
+
+def test_the_verdict_speaks_words_in_both_languages() -> None:
+    _, view = first_choice("casino", 4)
+    judgment = judge_position(view, TINY)
+    for action in (value.action for value in judgment.values):
+        for lang in ("en", "fr"):
+            said = verdict(judgment, action, lang)
+            assert said and "±" not in said and "imagin" not in said
+    english = verdict(judgment, judgment.best, "en")
+    french = verdict(judgment, judgment.best, "fr")
+    assert english != french
+
+
+# ----- the expert ---------------------------------------------------------------------------
+
+
+def test_the_expert_plays_the_judges_best_of_the_hard_searchs_favourites() -> None:
+    from parlour.bots.heuristics import sensible_actions
+    from parlour.judge import candidates
+    from parlour.judge.expert import EXPERT_BUDGET
+
+    _, view = first_choice("casino", 4)
+    expert = make_bot("expert", 1)
+    assert expert.name == "expert"
+    choice = expert.choose(view)
+    _, favourites = candidates(view, EXPERT_BUDGET)
+    allowed = sensible_actions(view)
+    kept = [action for action in favourites if action in allowed] or favourites
+    assert choice == judge_moves(view, kept, EXPERT_BUDGET).best
+    assert make_bot("expert", 2).choose(view) == choice  # seeded from the View
+
+
+def test_a_stored_review_says_its_verdicts_again_in_the_readers_language() -> None:
+    from parlour.review import explain_decisions
+    from test_review import planted_casino  # tests/ is on the path
+
+    state = planted_casino("10S trail")
+    review = review_match(state, 0, settings=TINY_REVIEW, par=None, lang="en")
+    stored = review.to_json()
+    [decision] = stored["decisions"]
+    assert decision["grade"] != GOOD and "this deal" in decision["words"]
+    told = explain_decisions(stored, state.history, state.game, 0, "fr")
+    [again] = told["decisions"]
+    assert "cette donne" in again["words"] and "prend" in again["words"]
+    assert again["judged"] == decision["judged"]
