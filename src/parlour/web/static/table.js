@@ -479,8 +479,12 @@ export class TablePage {
       invite: el("div", { class: "invite-slot" }),
       flash: el("div", { class: "flash", role: "alert", hidden: true }),
     };
-    const side = el("aside", { class: "side" }, skeleton.result, skeleton.sheet, skeleton.log, skeleton.invite);
-    skeleton.page.append(skeleton.header, el("div", { class: "layout" }, skeleton.felt, side), skeleton.flash);
+    // A lesson's coach heads the side column: beside the board, in view with
+    // the hand (on a phone, where the column falls under the board, under the hand).
+    const coach = this.coach ? [this.coach.element()] : [];
+    const side = el("aside", { class: "side" }, ...coach, skeleton.result, skeleton.sheet, skeleton.log, skeleton.invite);
+    const layout = el("div", { class: `layout${this.coach ? " with-coach" : ""}` }, skeleton.felt, side);
+    skeleton.page.append(skeleton.header, layout, skeleton.flash);
     this.skeleton = skeleton;
     return skeleton;
   }
@@ -535,7 +539,6 @@ export class TablePage {
     if (banner) contents.push(banner);
     contents.push(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
     if (state.seat !== null) contents.push(this.myArea(state, game, byCard));
-    if (this.coach) contents.push(this.coach.element()); // below the hand: the cards stay in view
     contents.push(this.actions(state, byCard, other));
     felt.replaceChildren(...contents);
     parts.result.replaceChildren(...(state.over && !this.resultClosed ? [this.overPanel(state, game)] : []));
@@ -703,8 +706,10 @@ export class TablePage {
   }
 
   seatsRow(state, game) {
-    const row = el("div", { class: "seats" });
     const count = state.names.length;
+    // Four or more others (Nain Jaune up to eight): each seat one slim box.
+    const others = count - (state.seat === null ? 0 : 1);
+    const row = el("div", { class: `seats${others > 3 ? " many" : ""}` });
     const start = state.seat === null ? 0 : state.seat + 1;
     for (let offset = 0; offset < count; offset++) {
       const seat = (start + offset) % count;
@@ -715,8 +720,9 @@ export class TablePage {
   }
 
   myArea(state, game, byCard) {
-    const hand = el("div", { class: "hand", role: "toolbar", "aria-label": t("hand") });
     const cards = state.view.hand || [];
+    // A long hand (Dracula's thirteen cards) overlaps on a wide screen, on one line.
+    const hand = el("div", { class: `hand${cards.length > 9 ? " crowded" : ""}`, role: "toolbar", "aria-label": t("hand") });
     const myTurn = state.legal.length > 0;
     const hinted = this.hint ? cardOfMove(this.hint.text) : null;
     for (const card of cards) {
