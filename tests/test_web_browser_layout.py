@@ -35,7 +35,9 @@ def every_table() -> Iterator[tuple[str, int]]:
             yield game, players
 
 
-def open_table(browser: Any, server: str, game: str, players: int, viewport: dict[str, int], lang: str = "en") -> tuple[Any, Any, list[str]]:
+def open_table(
+    browser: Any, server: str, game: str, players: int, viewport: dict[str, int], lang: str = "en"
+) -> tuple[Any, Any, list[str]]:
     """A table of ``players`` seats (one person, the rest random bots) made
     through the API, opened at the person's seat in a new window of
     ``viewport``: (context, page, JavaScript errors)."""
@@ -82,7 +84,8 @@ def sideways(page: Any) -> dict[str, Any]:
           for (const node of document.querySelectorAll('body *')) {
             const box = node.getBoundingClientRect();
             if (box.width && box.right > width + 0.5) {
-              out.push(`${node.tagName.toLowerCase()}.${[...node.classList].join('.')} right=${Math.round(box.right)}`);
+              const name = `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`;
+              out.push(`${name} right=${Math.round(box.right)}`);
             }
           }
           return {scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 8)};
@@ -92,7 +95,9 @@ def sideways(page: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("game", "players"), list(every_table()))
-def test_every_table_fits_a_360_pixel_phone(browser: Any, server: str, game: str, players: int) -> None:
+def test_every_table_fits_a_360_pixel_phone(
+    browser: Any, server: str, game: str, players: int
+) -> None:
     context, page, errors = open_table(browser, server, game, players, PHONE)
     try:
         if players == game_class(game).info.max_players:
@@ -138,7 +143,9 @@ def in_view(page: Any, selector: str) -> dict[str, float]:
 
 
 @pytest.mark.parametrize("game", game_names())
-def test_the_coach_is_beside_the_board_in_view_with_the_hand(browser: Any, server: str, game: str) -> None:
+def test_the_coach_is_beside_the_board_in_view_with_the_hand(
+    browser: Any, server: str, game: str
+) -> None:
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     page = context.new_page()
     page.set_default_timeout(30000)
@@ -156,8 +163,11 @@ def test_the_coach_is_beside_the_board_in_view_with_the_hand(browser: Any, serve
             "() => Math.max(...[...document.querySelectorAll('.hand .card')]"
             ".map((node) => node.getBoundingClientRect().bottom))"
         )
-        assert coach["left"] >= felt["right"] - 1, f"the coach {coach} is not beside the felt {felt}"
-        assert coach["top"] >= 0 and coach["bottom"] <= DESKTOP["height"], f"the coach {coach} is not all in view"
+        assert coach["left"] >= felt["right"] - 1, (
+            f"the coach {coach} is not beside the felt {felt}"
+        )
+        assert coach["top"] >= 0, f"the coach {coach} is not all in view"
+        assert coach["bottom"] <= DESKTOP["height"], f"the coach {coach} is not all in view"
         assert hand <= DESKTOP["height"], f"the hand ends at {hand} px, below the first screen"
         text = page.inner_text(".coach")
         assert "I suggest" in text
