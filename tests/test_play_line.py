@@ -16,7 +16,7 @@ import parlour
 from parlour.bots import make_bot
 from parlour.cli import play
 from parlour.cli.play import TerminalTable
-from parlour.i18n import move_sentence, pretty_move, tr
+from parlour.i18n import french_typography, move_sentence, pretty_move, tr
 from parlour.render import Style
 from parlour.stats import StatsStore
 from parlour.table import hints
@@ -131,9 +131,14 @@ def test_the_french_log() -> None:
     table, out = table_for(match, "rows\n" + "1\n" * 8)
     assert table.play() == 0
     text = out.getvalue()
-    assert "Vous choisissez les lignes (voie de la Reine) ; Robot 2 compte les colonnes" in text
+    assert (
+        french_typography(
+            "Vous choisissez les lignes (voie de la Reine) ; Robot 2 compte les colonnes"
+        )
+        in text
+    )
     assert "Robot 2 joue " in text and " en " in text
-    assert "Résultat : Vous" in text
+    assert french_typography("Résultat : Vous") in text
     # The same log in English, rebuilt from the same history.
     french = match.log_sentences()
     match.set_language("en")
@@ -149,7 +154,7 @@ def test_the_french_table_from_the_command_line(private_data_dir: Path) -> None:
         private_data_dir,
     )
     assert result.returncode == 0, result.stdout[-1500:]
-    assert "Vous, votre coup :" in result.stdout
+    assert french_typography("Vous, votre coup :") in result.stdout
     assert "Robot 2 prend la carte cachée en" in result.stdout
 
 
@@ -371,7 +376,7 @@ class TerminalInput(io.StringIO):
     [
         ("en", "maybe\ny\n", True, "Answer y (yes: resume it) or n (no: a new game)."),
         ("en", "\nno\n", False, "Answer y (yes: resume it) or n (no: a new game)."),
-        ("fr", "peut-être\noui\n", True, "Répondez o (oui : la reprendre) ou n (non"),
+        ("fr", "peut-être\noui\n", True, "Répondez o (oui\u00a0: la reprendre) ou n (non"),
     ],
 )
 def test_an_unclear_answer_to_resume_it_is_asked_again(

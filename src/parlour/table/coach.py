@@ -38,9 +38,9 @@ COACH_WORDS: dict[str, Said] = {
     ),
     "off_script": Said(
         "From here the deal goes its own way: my suggestions follow a rule of thumb, and "
-        "'hint' asks the strongest bot.",
+        "Hint asks the strongest bot.",
         "Désormais la donne suit son propre chemin : mes propositions suivent une règle "
-        "simple, et « hint » consulte le meilleur robot.",
+        "simple, et Conseil consulte le meilleur robot.",
     ),
     "only_move": Said(
         "You have one move only: {move}.",
