@@ -44,7 +44,11 @@ def open_table(
     import httpx
 
     options = {name: value for name, value in game_class(game).short_options.items()}
-    seats = ["human"] + ["bot:random"] * (players - 1)
+    word = "Robot" if lang == "fr" else "Bot"  # as the new-table form names them
+    bots = [
+        {"kind": "bot", "bot": "random", "name": f"{word} {seat}"} for seat in range(2, players + 1)
+    ]
+    seats = ["human", *bots]
     answer = httpx.post(
         f"{server}api/tables",
         json={"game": game, "players": players, "options": options, "seats": seats},

@@ -30,9 +30,9 @@ const WORDS = {
     level_easy: "easy",
     level_medium: "medium",
     level_hard: "hard",
-    level_heuristic: "heuristic",
-    level_random: "random",
-    level_ismcts: "ismcts",
+    level_heuristic: "steady",
+    level_random: "beginner",
+    level_ismcts: "searching",
     you: "you",
     away: "away",
     free: "free seat",
@@ -221,9 +221,9 @@ const WORDS = {
     level_easy: "facile",
     level_medium: "moyen",
     level_hard: "difficile",
-    level_heuristic: "heuristique",
-    level_random: "au hasard",
-    level_ismcts: "ismcts",
+    level_heuristic: "régulier",
+    level_random: "débutant",
+    level_ismcts: "chercheur",
     you: "vous",
     away: "absent",
     free: "place libre",
@@ -402,4 +402,25 @@ export function t(key, params = {}) {
   const words = WORDS[language()] || WORDS.en;
   const text = words[key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+// French typography, as parlour.i18n.french_typography prints it in the
+// terminal: a no-break space before : ; ! ? and inside « », "au tour de Vous"
+// read "à vous", and "de" elided before a name that starts with a vowel.
+const NO_BREAK = "\u00a0";
+export function frenchTypography(text) {
+  return String(text)
+    .replace(/\b([Aa])u tour de Vous\b/g, (_, a) => (a === "A" ? "À vous" : "à vous"))
+    .replace(/(^|[^\p{L}])(à|À|de|pour|par|avec|chez|et|sur) Vous\b/gu, (_, before, word) => `${before}${word} vous`)
+    .replace(/(^|[^\p{L}])([dD])e (?=[AEIOUYÉÈÊÀÂÎÔ]\p{L})/gu, (_, before, d) => `${before}${d}'`)
+    .replace(/«[ \u00a0]?([^«»\n]*?)[ \u00a0]?»/g, (_, inside) => `«${NO_BREAK}${inside}${NO_BREAK}»`)
+    .replace(/(^|[^\s\u00a0])[ \u00a0]?([:;!?])(?=[\s)\],.:;!?»]|$)/g, (found, before, sign) =>
+      // A piece of text that starts with its sign (after a card drawn apart) keeps it off the line's start.
+      before || found.length > 1 ? `${before}${NO_BREAK}${sign}` : found,
+    );
+}
+
+// Text as the page shows it, in the language chosen.
+export function typeset(text) {
+  return language() === "fr" ? frenchTypography(text) : String(text);
 }
