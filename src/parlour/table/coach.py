@@ -85,6 +85,9 @@ class Advice:
     """What it says, in order."""
     scripted: bool
     """True when the script proposed it (False: the hint bot did)."""
+    equal: tuple[int, ...] = ()
+    """The legal moves that do the same as the one proposed (the script's
+    ``equal`` moves): playing one is following the coach."""
 
 
 class Coach:
@@ -145,7 +148,8 @@ class Coach:
     def _count(self, played: str) -> None:
         steps = self.lesson.steps
         if self.on_script and (
-            self.decisions >= len(steps) or steps[self.decisions].move != played
+            self.decisions >= len(steps)
+            or played not in (steps[self.decisions].move, *steps[self.decisions].equal)
         ):
             self.on_script = False
         self.decisions += 1
@@ -164,7 +168,9 @@ class Coach:
                 lines = [step.look.text(self.lang)] if step.look else []
                 why = step.why.text(self.lang)
                 lines.append(self.say("propose", move=self.show_move(step.move), why=why))
-                return Advice(action, step.move, tuple(lines), True)
+                equal = (_action_of(view, text) for text in step.equal)
+                same = tuple(found for found in equal if found is not None)
+                return Advice(action, step.move, tuple(lines), True, same)
         hint = hint_for(view, self.hint_seed, self.lang, kind=self.lesson.adviser, names=self.names)
         move = self.show_move(hint.text)
         if hint.explanation:  # the move in the game's terms: what it scores, opens, keeps
@@ -185,8 +191,9 @@ class Coach:
         played = view.action_to_string(action)
         self.decisions += 1
         was_on_script = self.on_script
-        self.on_script = advice.scripted and action == advice.action
-        if advice.action is None or action == advice.action:
+        followed = action == advice.action or action in advice.equal
+        self.on_script = advice.scripted and followed
+        if advice.action is None or followed:
             return [self.say("followed")]
         lines = [
             self.say(
