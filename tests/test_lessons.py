@@ -86,7 +86,7 @@ def test_an_equal_move_counts_as_following_the_coach() -> None:
 
 @pytest.mark.parametrize("name", game_names())
 def test_every_equal_move_is_legal_where_its_step_is_proposed(name: str) -> None:
-    match, coach = lesson_match(name, "en")
+    match, _coach = lesson_match(name, "en")
     for step in lesson_for(name).steps:
         seat = match.human_to_act()
         while seat is None:
