@@ -159,6 +159,7 @@ export class TablePage {
       if (message.notice) this.log.push({ derived: true, event: { kind: "stand_in" }, text: message.notice.text });
       if (this.state && message.version !== this.state.version) {
         this.hint = null;
+        this.hintAsked = false;
         this.selected = null;
       }
       this.state = message;
@@ -181,6 +182,7 @@ export class TablePage {
       if (this.state) this.render();
     } else if (message.type === "error") {
       this.pending = false;
+      this.hintAsked = false;
       if (!this.state && this.seatInfo) {
         // The link's token was refused: watch instead, and say why.
         forgetSeat(this.id);
@@ -190,6 +192,7 @@ export class TablePage {
       this.flash(`${t("errorPrefix")}: ${message.message}`, true);
     } else if (message.type === "hint") {
       this.hint = message;
+      this.hintAsked = false;
       this.render();
     } else if (message.type === "again") {
       if (message.token !== undefined) saveSeat(message.table, { seat: message.seat, token: message.token, name: this.seatInfo?.name || "" });
@@ -372,6 +375,33 @@ export class TablePage {
     this.send({ type: "move", action: move.action, version: this.state.version });
   }
 
+  // A hint takes the strongest bot seconds: the status line says it is thinking
+  // until the answer comes (or the state moves on).
+  askHint() {
+    if (!this.state || !this.state.legal.length || this.hintAsked) return;
+    this.hintAsked = true;
+    this.send({ type: "hint" });
+    this.render();
+  }
+
+  // A click on a cell of the board that is no move says why: no card chosen
+  // yet, or the cells the chosen card may go to.
+  clickBoard(event) {
+    if (!this.state || !this.state.legal.length || this.pending) return;
+    const cell = event.target instanceof Element ? event.target.closest("[data-cell]") : null;
+    if (!cell || cell.classList.contains("is-target") || cell.closest(".is-target") || event.target.closest("button")) return;
+    const name = cell.dataset.cell;
+    const { byCard, targets } = this.analyse();
+    if (this.selected && targets.size) {
+      const cells = [...targets.keys()].sort().join(", ");
+      this.flash(t("cellNotAllowed", { card: shortCard(this.selected), cell: name, cells }), true);
+    } else if (byCard.size && [...byCard.values()].some((moves) => moves.some((move) => CELL_MOVE.test(move.text)))) {
+      this.flash(t("cellChooseCard"), true);
+    } else {
+      this.flash(t("cellNotNow", { cell: name }), true);
+    }
+  }
+
   analyse() {
     const legal = this.state ? this.state.legal : [];
     const byCard = new Map();
@@ -440,7 +470,7 @@ export class TablePage {
         this.play(move);
       }
     } else if (event.key === "h" || event.key === "H") {
-      if (this.state.legal.length) this.send({ type: "hint" });
+      if (this.state.legal.length) this.askHint();
     } else if (event.key === "u" || event.key === "U") {
       if (this.state.can_undo) this.send({ type: "undo", version: this.state.version });
     } else if (event.key === "Escape") {
@@ -528,6 +558,7 @@ export class TablePage {
     contents.push(this.seatsRow(state, game));
     const board = game.board(view, ctx);
     board.classList.add("board");
+    board.addEventListener("click", (event) => this.clickBoard(event));
     this.boardHasCells = board.querySelector("[data-cell]") !== null;
     this.fixBoard(board, view);
     // A hint lights its card (in the hand) and the place it goes to on the board.
@@ -766,6 +797,7 @@ export class TablePage {
         doing = t("chooseOther");
       }
       const parts = [el("strong", {}, t("yourTurn")), doing ? ` — ${doing}` : ""];
+      if (this.hintAsked && !this.hint) parts.push(el("span", { class: "hint-text hint-thinking", role: "status" }, " · ", t("hintThinking")));
       if (this.hint) {
         // The explanation teaches (first line); the search's figures follow on a second line.
         const figures = this.hint.explanation && this.hint.reason ? [el("br"), el("span", { class: "hint-figures" }, this.hint.reason)] : [];
@@ -809,7 +841,7 @@ export class TablePage {
     if (other.length) bar.append(el("div", { class: "other-moves" }, other.map((move) => this.moveButton(move))));
     const tools = el("div", { class: "tools" });
     if (state.seat !== null && !state.over) {
-      tools.append(el("button", { type: "button", class: "tool hint-button", disabled: !state.legal.length, onclick: () => this.send({ type: "hint" }), "aria-keyshortcuts": "H" }, t("hint")));
+      tools.append(el("button", { type: "button", class: "tool hint-button", disabled: !state.legal.length, onclick: () => this.askHint(), "aria-keyshortcuts": "H", "aria-busy": this.hintAsked ? "true" : undefined }, t("hint")));
       tools.append(el("button", { type: "button", class: "tool undo-button", disabled: !state.can_undo, onclick: () => this.send({ type: "undo", version: state.version }), "aria-keyshortcuts": "U" }, t("undo")));
     }
     if (state.legal.length) {
