@@ -784,7 +784,8 @@ export class TablePage {
     if (state.legal.length) {
       let doing = t("chooseCard");
       if (state.view.pending) {
-        doing = t("chooseStep");
+        // "Done" is offered only once the move may end: the status names it then.
+        doing = state.legal.some((move) => move.text === "done") ? t("chooseStepOrDone") : t("chooseStep");
       } else if (this.selected) {
         const moves = byCard.get(this.selected) || [];
         if (moves.length === 1) doing = t("confirmCard", { card: shortCard(this.selected) });
