@@ -403,3 +403,12 @@ def test_an_unclear_answer_to_resume_it_is_asked_again(
     assert (found is not None) is resumed
     if found is not None:
         assert found.table.id == earlier.table.id
+
+
+def test_help_gives_an_example_of_this_game(private_data_dir: Path) -> None:
+    """Issue 31: ``help`` in Casino gave Dracula's 'QH b2' as its example."""
+    result = run(["play", "casino", "--seed", "3", "--plain"], "help\nquit\n", private_data_dir)
+    assert result.returncode == 0, result.stdout[-1500:]
+    help_text = result.stdout.split("Type a move as text", 1)[1].split("\n", 1)[0]
+    assert "QH b2" not in help_text and "b2" not in help_text, help_text
+    assert "e.g. '" in help_text

@@ -187,7 +187,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "level_random": "random",
         "replay_start": "Start of the match.",
         "help": (
-            "Type a move as text (as listed, e.g. 'QH b2') or its number in the list.\n"
+            "Type a move as text (as listed, e.g. '{example}') or its number in the list.\n"
             "Commands: moves (list the legal moves again), table (draw the table again),\n"
             "score (the score sheet), log (the game log), hint (what the strongest bot would\n"
             "play), undo (back to your previous decision), rules (the rules page),\n"
@@ -353,7 +353,8 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "level_random": "au hasard",
         "replay_start": "Début de la partie.",
         "help": (
-            "Tapez le numéro d'un coup dans la liste, ou le coup lui-même (par ex. « DH b2 »).\n"
+            "Tapez le numéro d'un coup dans la liste, ou le coup lui-même\n"
+            "(par ex. « {example} »).\n"
             "Commandes : coups (la liste des coups), table (redessiner la table),\n"
             "score (la feuille de marque), journal (le journal), conseil (ce que jouerait le\n"
             "meilleur robot), annuler (revenir à votre décision précédente), règles (les\n"

@@ -168,7 +168,9 @@ class TerminalTable:
             if command == "quit":
                 raise QuitRequestedError(tr(self.lang, "abandoned"))
             if command == "help":
-                self.say(tr(self.lang, "help"))
+                # The example is a move of this game, allowed now (never Dracula's in Casino).
+                example = shown_move(view.action_texts[0], self.lang)
+                self.say(tr(self.lang, "help", example=example))
                 continue
             if command == "moves":
                 self.list_moves(view, groups)
