@@ -181,3 +181,35 @@ def test_the_coach_is_beside_the_board_in_view_with_the_hand(
     finally:
         context.close()
     assert errors == []
+
+
+def test_no_keys_line_for_phones_and_spectators(browser: Any, server: str) -> None:
+    """Issue 31: spectators and phones were shown the keyboard's help."""
+    context, page, errors = open_table(browser, server, "dracula", 2, PHONE)
+    try:
+        assert not page.locator(".keys").is_visible()
+        table = page.evaluate("() => location.hash").split("/")[-1]
+        spectator = context.new_page()
+        spectator.set_viewport_size(DESKTOP)
+        spectator.add_init_script(f"localStorage.removeItem('parlour.seat.{table}')")
+        spectator.goto(f"{server}#/table/{table}")
+        spectator.wait_for_selector(".felt .board")
+        assert spectator.query_selector(".keys") is None
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_the_lobby_blurbs_start_with_a_capital(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    try:
+        for lang in ("en", "fr"):
+            page.goto(server)
+            page.evaluate(f"localStorage.setItem('parlour.lang', '{lang}')")
+            page.reload()
+            page.wait_for_selector(".game-tile .summary")
+            blurbs = page.locator(".game-tile .summary").all_inner_texts()
+            assert blurbs and all(blurb[:1].isupper() for blurb in blurbs), blurbs
+    finally:
+        context.close()

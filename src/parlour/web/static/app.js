@@ -181,7 +181,9 @@ async function rules(name) {
 
 // A game's summary in the language chosen.
 function gameSummary(game) {
-  return language() === "fr" ? game.summary_fr : game.summary;
+  const text = language() === "fr" ? game.summary_fr : game.summary;
+  // A blurb is a sentence on its own in the lobby: it starts with a capital.
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 // A pair of words ({en, fr}) in the language chosen.

@@ -855,8 +855,9 @@ export class TablePage {
         ),
       );
     }
-    // The number keys choose a cell: said only where the board has cells.
-    tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells")));
+    // The number keys choose a cell: said only where the board has cells, and
+    // only to a seat that plays (a spectator has no keys to use).
+    if (state.seat !== null && !state.over) tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells")));
     const others = state.seats.some((facts) => facts.kind === "person" && facts.seat !== state.seat);
     if (state.seat !== null && !state.over && others) {
       // Leaving for good: a bot takes the seat (asked twice, never by accident);
