@@ -5,6 +5,7 @@ allowed and answered, and the French lesson has no English word."""
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -183,3 +184,14 @@ def test_parlour_learn_in_french_speaks_french(name: str, tmp_path: Path) -> Non
     assert "Guide\u00a0: Bienvenue" in output
     assert flat(french_typography(lesson_for(name).farewell.fr)) in flat(output)
     assert french_problems(output) == []
+
+
+def test_a_move_with_no_other_way_is_said_in_the_games_terms() -> None:
+    """Issue 31: the coach said "You have one move only: b7." in Casino (an
+    internal id that reads like a Dracula cell)."""
+    output = play_lesson("casino", ["1"] * 400)
+    said = [part.split(".")[0] for part in output.split("You have one move only: ")[1:]]
+    assert said, "the Casino lesson has a forced move"
+    for sentence in said:
+        assert not re.match(r"b\d+$|done$|\w+ trail$", sentence), sentence
+    assert any("is laid on the table" in sentence for sentence in said)

@@ -158,7 +158,11 @@ class Coach:
         """The coach at the learner's decision (``view`` is the learner's View)."""
         if len(view.legal_actions) == 1:
             move = view.action_texts[0]
-            line = self.say("only_move", move=self.show_move(move))
+            # Said in the game's terms when the game explains it (a step of a
+            # Casino move is "b7" in the notation, an id that reads like a cell).
+            explained = explain_move(view, view.legal_actions[0], self.lang, self.names)
+            said = explained.headline if explained is not None and explained.headline else ""
+            line = self.say("only_move", move=said or self.show_move(move))
             return Advice(view.legal_actions[0], move, (line,), True)
         steps = self.lesson.steps
         if self.on_script and self.decisions < len(steps):
