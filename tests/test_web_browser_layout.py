@@ -118,6 +118,21 @@ def test_every_table_fits_a_360_pixel_phone(
 
 
 @pytest.mark.parametrize("game", game_names())
+def test_the_largest_table_in_french_fits_a_360_pixel_phone(
+    browser: Any, server: str, game: str
+) -> None:
+    """French words are longer, and held together by no-break spaces."""
+    players = game_class(game).info.max_players
+    context, page, errors = open_table(browser, server, game, players, PHONE, lang="fr")
+    try:
+        measured = sideways(page)
+        assert measured["scroll"] <= measured["width"], measured
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", game_names())
 def test_the_largest_table_on_a_desktop_screen(browser: Any, server: str, game: str) -> None:
     players = game_class(game).info.max_players
     context, page, errors = open_table(browser, server, game, players, DESKTOP)
