@@ -87,7 +87,7 @@ def test_play_a_whole_game_with_piped_input() -> None:
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr
     out = result.stdout
     assert "Score sheet:" in out and "Final: You" in out
-    assert "The deal's seed was 5" in out  # shown at the end only
+    assert "To deal the same cards again: parlour play dracula --seed 5" in out  # at the end
     assert "seed 5" not in out.split("Score sheet:")[0]
     assert ("You win." in out) or ("Bot 2 wins." in out) or ("Shared win" in out)
 

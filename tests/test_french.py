@@ -17,6 +17,7 @@ from parlour.core.errors import COMMON_REFUSALS, ParseError, RefusalSentences, r
 from parlour.core.registry import game_names
 from parlour.i18n import (
     french_cards,
+    french_typography,
     in_score_units,
     language_from_environment,
     plural,
@@ -37,16 +38,19 @@ ENGLISH_WORDS = frozenset(
     type help not allowed undo hint saved save resume rows columns seat side went out
     shared counts count stopped after tie best level good colour red black negative
     bot bots draws draw lead leads leader and are is has have this that there no none
-    yes press enter next back quit left right each every first last from into at of""".split()
+    yes press enter next back quit left right each every first last from into at of
+    moves help hint undo rules save log random heuristic player clockwise
+    anticlockwise false true auto manual nothing chosen yet record match seed
+    partnerships you""".split()
 )
 """Common English words that must never appear on a French screen ("score" and
 "points" are French words too: only Nain Jaune must not count in points)."""
 
-ALLOWED = frozenset(
-    """moves table score log hint undo rules save help quit back parlour resume replay seed
-    --seed""".split()
-)
-"""The commands (typed the same in both languages) and the command's name."""
+ALLOWED = frozenset("""table score parlour""".split())
+"""Words of both languages, and the command's name."""
+
+COMMAND_LINE = re.compile(r"parlour (?:resume|replay|review|play|learn) .*$", re.MULTILINE)
+"""A command to type, quoted whole on its line (``parlour resume ID``)."""
 
 
 def run(args: list[str], stdin: str, data: Path, env: dict[str, str] | None = None) -> str:
@@ -72,14 +76,39 @@ def run(args: list[str], stdin: str, data: Path, env: dict[str, str] | None = No
 def english_words(text: str) -> list[str]:
     """The English words of ``text``, leaving out quoted commands (« moves »),
     cards, cells and table ids."""
-    text = re.sub(r"« [^»]* »", " ", text)
-    text = re.sub(r"parlour (resume|replay) \S+", " ", text)
+    text = COMMAND_LINE.sub(" ", text)
+    text = re.sub(r"/\S+", " ", text)  # a file's path
     found = []
     for word in re.findall(r"[A-Za-zÀ-ÿ'-]+", text):
         lowered = word.lower().strip("'-")
         if lowered in ENGLISH_WORDS and lowered not in ALLOWED:
             found.append(word)
     return found
+
+
+ASCII_SPACE_BEFORE_SIGN = re.compile(r" [:;!?]")
+QUOTED = re.compile(r"«[^«»]*»")
+WELL_QUOTED = re.compile(r"«[\u00a0\u202f][^\s«»]([^«»]*[^\s«»])?[\u00a0\u202f]»")
+NO_SPACE_BEFORE_SIGN = re.compile(r"[^\s\u00a0\u202f«»][;:!?](?=\s|$)")
+
+
+def french_problems(text: str) -> list[tuple[str, str]]:
+    """What is wrong on a French screen, line by line: (line, problem) for each
+    English word, each ASCII space before ``: ; ! ? »`` or after ``«`` (French
+    typography wants a no-break space, so that the sign never starts a line),
+    and each such sign with no space before it."""
+    problems = []
+    for line in text.splitlines():
+        for word in english_words(line):
+            problems.append((line, f"English word {word!r}"))
+        if ASCII_SPACE_BEFORE_SIGN.search(line):
+            problems.append((line, "an ASCII space before : ; ! or ?"))
+        for quote in QUOTED.findall(line):
+            if not WELL_QUOTED.fullmatch(quote):
+                problems.append((line, f"{quote!r}: no no-break space inside « »"))
+        if NO_SPACE_BEFORE_SIGN.search(COMMAND_LINE.sub(" ", line)):
+            problems.append((line, "no space before : ; ! or ?"))
+    return problems
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -90,11 +119,8 @@ def test_a_whole_game_in_french_has_no_english_word(name: str, tmp_path: Path) -
         pytest.skip(f"{name} has no text part: its log is the generic form, the event's own keys")
     output = run(["play", name, "--plain", "--lang", "fr", "--seed", "7"], "1\n" * 3000, tmp_path)
     assert "Partie" in output or "partie" in output
-    assert "Résultat : " in output  # played to the end
-    lines_with_english = [
-        (line, english_words(line)) for line in output.splitlines() if english_words(line)
-    ]
-    assert lines_with_english == []
+    assert "Résultat\u00a0: " in output  # played to the end
+    assert french_problems(output) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -115,7 +141,7 @@ def test_a_french_locale_chooses_french_when_no_flag_is_given(tmp_path: Path) ->
         tmp_path,
         env={"LANG": "fr_FR.UTF-8"},
     )
-    assert "Tapez « help » pour l'aide." in output
+    assert french_typography("Tapez « aide » pour l'aide.") in output
     english = run(
         ["play", "dracula", "--plain", "-o", "deals=1", "--seed", "2", "--lang", "en"],
         "quit\n",
@@ -154,8 +180,9 @@ def test_french_letters_shown_only_in_french_and_moves_stay_typable() -> None:
     assert french_cards("\x1b[31mK♢\x1b[0m") == "\x1b[31mR♢\x1b[0m"
     assert french_cards("OK QUIT JS.") == "OK QUIT VS."
     assert shown_move("QH b2", "en") == "QH b2"
-    assert shown_move("7S take 2S+5C", "fr") == "7S prend 2S+5C"
-    assert shown_move("KD build 9", "fr") == "RD construit 9"
+    assert shown_move("7S take 2S+5C", "fr") == "7♠ prend 2♠+5♣"
+    assert shown_move("KD build 9", "fr") == "R♢ construit 9"
+    assert shown_move("10H a1", "fr") == "10♡ a1"  # no English suit letter beside a French rank
     assert typed_move("7S prend 2S+5C", "fr") == "7S take 2S+5C"
     assert typed_move("pose QH", "fr") == "put QH" and typed_move("3C pose", "fr") == "3C trail"
 
@@ -302,9 +329,9 @@ def test_a_french_hint_names_the_move_in_french() -> None:
     from parlour.tui.session import hint_line
 
     line = hint_line(Hint(action=1, text="columns", reason="", bot="hard"), "fr")
-    assert line == "Conseil (robot difficile) : colonnes"
+    assert line == "Conseil (robot difficile)\u00a0: colonnes"
     line = hint_line(Hint(action=1, text="KS take 2S+5C", reason="", bot="hard"), "fr")
-    assert line == "Conseil (robot difficile) : R♠ prend 2♠+5♣"
+    assert line == "Conseil (robot difficile)\u00a0: R♠ prend 2♠+5♣"
 
 
 def test_the_game_log_shows_french_court_letters_wherever_it_is_shown() -> None:
@@ -370,5 +397,22 @@ def test_the_french_options_page_has_no_english_word(tmp_path: Path) -> None:
     for name in game_names():
         output = run(["options", name, "--lang", "fr"], "", tmp_path)
         assert output.startswith(f"Options de {name}"), output[:80]
-        found = [(line, english_words(line)) for line in output.splitlines()]
+        # The names and values to type after -o stay as typed, in « ».
+        found = [
+            (line, english_words(re.sub("«[^»]*»", " ", line))) for line in output.splitlines()
+        ]
         assert [(line, words) for line, words in found if words] == [], name
+
+
+def test_the_line_mode_reads_french_commands(tmp_path: Path) -> None:
+    """Issue 31: « aide » answered « tapez « moves » »; each command has its
+    French word, and what the line mode prints in answer is French throughout."""
+    typed = "aide\ncoups\nconseil\nrègles\nscore\njournal\nannuler\nquitter\n"
+    output = run([*DRACULA_ONE_DEAL, "--plain", "--lang", "fr"], typed, tmp_path)
+    help_text = output.split("aide\n", 1)[1]
+    assert "coups (la liste des coups)" in help_text and "quitter." in help_text
+    assert output.count("Coups permis") >= 2  # at the start, and for « coups »
+    assert "Conseil (robot" in output
+    assert "Comment jouer" in output or "comment jouer" in output  # the rules page
+    assert "Reprenez-la avec" in output  # « quitter » quits, and the table is kept
+    assert french_problems(output) == []

@@ -9,10 +9,12 @@ import pytest
 
 import parlour
 from parlour.howto import how_to_play
+from parlour.i18n import typed_move
 
 LANGUAGES = ("en", "fr")
 
-# Common English words that must not appear in a French page (outside code).
+# Common English words that must not appear in a French page (outside code;
+# "score" and "points" are French words too).
 ENGLISH_WORDS = (
     "the",
     "you",
@@ -22,8 +24,6 @@ ENGLISH_WORDS = (
     "deal",
     "trick",
     "player",
-    "score",
-    "points",
     "turn",
     "play",
 )
@@ -60,10 +60,18 @@ EXAMPLE_LINE = re.compile(r"^(Example:|Exemple :)")
 CODE_SPAN = re.compile(r"`[^`]*`")
 
 
-def example_moves(page: str) -> list[list[str]]:
-    """The moves in backticks of each "Example:" line of a page, in order."""
+QUOTED_MOVE = re.compile(r"`([^`]+)`|«\s?([^»]+?)\s?»")
+"""A move as a page writes it: in backticks (English) or in « » (French, in
+the words and symbols a French player types and reads)."""
+
+
+def example_moves(page: str, lang: str = "en") -> list[list[str]]:
+    """The moves of each "Example:" line of a page, in order, in the engine's
+    notation (a French move's words and letters read back as the engine's)."""
     return [
-        re.findall(r"`([^`]+)`", line) for line in page.splitlines() if EXAMPLE_LINE.match(line)
+        [typed_move(code or quoted, lang) for code, quoted in QUOTED_MOVE.findall(line)]
+        for line in page.splitlines()
+        if EXAMPLE_LINE.match(line)
     ]
 
 
@@ -120,7 +128,7 @@ def test_french_pages_hold_no_common_english_word(name: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(FORCED_STARTS))
 def test_example_moves_are_legal_in_the_notation_the_page_shows(name: str, lang: str) -> None:
-    examples = example_moves(how_to_play(name, lang))
+    examples = example_moves(how_to_play(name, lang), lang)
     assert examples and all(examples), f"{name}.{lang}.md has no example line with moves"
     options, deck = FORCED_STARTS[name]
     for moves in examples:
@@ -134,7 +142,21 @@ def test_example_moves_are_legal_in_the_notation_the_page_shows(name: str, lang:
 
 @pytest.mark.parametrize("name", sorted(FORCED_STARTS))
 def test_both_languages_show_the_same_example_moves(name: str) -> None:
-    assert example_moves(how_to_play(name, "en")) == example_moves(how_to_play(name, "fr"))
+    def actions(lang: str) -> list[list[list[int]]]:
+        options, deck = FORCED_STARTS[name]
+        found = []
+        for moves in example_moves(how_to_play(name, lang), lang):
+            state = parlour.load_game(name, **options).new_initial_state(deck=deck)
+            line = []
+            for text in moves:
+                steps = state.string_to_actions(text)
+                for action in steps:
+                    state.apply_action(action)
+                line.append(steps)
+            found.append(line)
+        return found
+
+    assert actions("en") == actions("fr")
 
 
 @pytest.mark.parametrize("name", parlour.game_names())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 import parlour
 from parlour.cli.learn import LessonTable, lesson_match
 from parlour.core.registry import game_names, game_parts
+from parlour.i18n import french_typography
 from parlour.table import SeatSpec, SqliteTableStore, Table, TableError
 from parlour.table.coach import COACH_WORDS, Coach, has_lesson, lesson_for
 from parlour.tui.palette import make_style
@@ -80,6 +82,34 @@ def test_a_move_other_than_the_proposed_one_is_allowed_and_answered() -> None:
     assert "You play 4♡ to b1." in output
 
 
+def test_an_equal_move_counts_as_following_the_coach() -> None:
+    """Issue 31: in Nain Jaune, 4♦ where the coach proposed the equal 4♣ ended
+    the guided part; it is the same move in the game's terms."""
+    step = lesson_for("nain-jaune").steps[1]
+    assert step.move == "4C" and "4D" in step.equal
+    output = play_lesson("nain-jaune", ["3C", "4D"] + ["1"] * 400)
+    assert "You played 4D" not in output
+    assert flat(COACH_WORDS["off_script"].en) not in output
+    assert output.count(COACH_WORDS["followed"].en) >= 2
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_equal_move_is_legal_where_its_step_is_proposed(name: str) -> None:
+    match, _coach = lesson_match(name, "en")
+    for step in lesson_for(name).steps:
+        seat = match.human_to_act()
+        while seat is None:
+            match.play_bot()
+            seat = match.human_to_act()
+        view = match.view(seat)
+        if len(view.legal_actions) == 1:
+            match.submit(seat, view.legal_actions[0])
+            continue
+        for text in (step.move, *step.equal):
+            assert text in view.action_texts, (name, text, view.action_texts)
+        match.submit(seat, view.legal_actions[view.action_texts.index(step.move)])
+
+
 def test_the_coach_explains_a_kind_of_event_once() -> None:
     lesson = lesson_for("nain-jaune")
     output = play_lesson("nain-jaune", [step.move for step in lesson.steps] + ["1"] * 400)
@@ -142,7 +172,7 @@ def test_a_forced_deck_that_cannot_be_dealt_is_refused_with_its_reason() -> None
 
 @pytest.mark.parametrize("name", LESSON_GAMES)
 def test_parlour_learn_in_french_speaks_french(name: str, tmp_path: Path) -> None:
-    from test_french import english_words
+    from test_french import french_problems
 
     result = subprocess.run(
         [sys.executable, "-m", "parlour", "learn", name, "--lang", "fr"],
@@ -159,7 +189,17 @@ def test_parlour_learn_in_french_speaks_french(name: str, tmp_path: Path) -> Non
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr
     output = result.stdout
-    assert "Guide : Bienvenue" in output
-    assert flat(lesson_for(name).farewell.fr) in flat(output)
-    english = [(line, english_words(line)) for line in output.splitlines() if english_words(line)]
-    assert english == []
+    assert "Guide\u00a0: Bienvenue" in output
+    assert flat(french_typography(lesson_for(name).farewell.fr)) in flat(output)
+    assert french_problems(output) == []
+
+
+def test_a_move_with_no_other_way_is_said_in_the_games_terms() -> None:
+    """Issue 31: the coach said "You have one move only: b7." in Casino (an
+    internal id that reads like a Dracula cell)."""
+    output = play_lesson("casino", ["1"] * 400)
+    said = [part.split(".")[0] for part in output.split("You have one move only: ")[1:]]
+    assert said, "the Casino lesson has a forced move"
+    for sentence in said:
+        assert not re.match(r"b\d+$|done$|\w+ trail$", sentence), sentence
+    assert any("is laid on the table" in sentence for sentence in said)

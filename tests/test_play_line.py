@@ -17,7 +17,7 @@ import parlour
 from parlour.bots import make_bot
 from parlour.cli import play
 from parlour.cli.play import TerminalTable
-from parlour.i18n import move_sentence, pretty_move, tr
+from parlour.i18n import french_typography, move_sentence, pretty_move, tr
 from parlour.judge import QUICK_BUDGET
 from parlour.render import Style
 from parlour.stats import StatsStore
@@ -133,9 +133,14 @@ def test_the_french_log() -> None:
     table, out = table_for(match, "rows\n" + "1\n" * 8)
     assert table.play() == 0
     text = out.getvalue()
-    assert "Vous choisissez les lignes (voie de la Reine) ; Robot 2 compte les colonnes" in text
+    assert (
+        french_typography(
+            "Vous choisissez les lignes (voie de la Reine) ; Robot 2 compte les colonnes"
+        )
+        in text
+    )
     assert "Robot 2 joue " in text and " en " in text
-    assert "Résultat : Vous" in text
+    assert french_typography("Résultat : Vous") in text
     # The same log in English, rebuilt from the same history.
     french = match.log_sentences()
     match.set_language("en")
@@ -151,7 +156,7 @@ def test_the_french_table_from_the_command_line(private_data_dir: Path) -> None:
         private_data_dir,
     )
     assert result.returncode == 0, result.stdout[-1500:]
-    assert "Vous, votre coup :" in result.stdout
+    assert french_typography("Vous, votre coup :") in result.stdout
     assert "Robot 2 prend la carte cachée en" in result.stdout
 
 
@@ -376,7 +381,7 @@ class TerminalInput(io.StringIO):
     [
         ("en", "maybe\ny\n", True, "Answer y (yes: resume it) or n (no: a new game)."),
         ("en", "\nno\n", False, "Answer y (yes: resume it) or n (no: a new game)."),
-        ("fr", "peut-être\noui\n", True, "Répondez o (oui : la reprendre) ou n (non"),
+        ("fr", "peut-être\noui\n", True, "Répondez o (oui\u00a0: la reprendre) ou n (non"),
     ],
 )
 def test_an_unclear_answer_to_resume_it_is_asked_again(
@@ -403,3 +408,12 @@ def test_an_unclear_answer_to_resume_it_is_asked_again(
     assert (found is not None) is resumed
     if found is not None:
         assert found.table.id == earlier.table.id
+
+
+def test_help_gives_an_example_of_this_game(private_data_dir: Path) -> None:
+    """Issue 31: ``help`` in Casino gave Dracula's 'QH b2' as its example."""
+    result = run(["play", "casino", "--seed", "3", "--plain"], "help\nquit\n", private_data_dir)
+    assert result.returncode == 0, result.stdout[-1500:]
+    help_text = result.stdout.split("Type a move as text", 1)[1].split("\n", 1)[0]
+    assert "QH b2" not in help_text and "b2" not in help_text, help_text
+    assert "e.g. '" in help_text

@@ -5,8 +5,8 @@ here, so the two say the same thing. :func:`move_sentence` turns an action's
 text into a sentence of the game log ("Ana places Q♡ at b2."); it only reads the
 text (presentation), never the rules.
 
->>> tr("fr", "undone")
-'Coup annulé : vous rejouez votre dernière décision.'
+>>> tr("fr", "undone")  # French typography: a no-break space before the colon
+'Coup annulé\xa0: vous rejouez votre dernière décision.'
 >>> move_sentence("dracula", "Ana", "QH b2", "en")
 'Ana places Q♡ at b2.'
 """
@@ -103,7 +103,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "sheet_chips": "chips",
         "sheet_cards": "cards",
         "welcome": "{title}.",
-        "seed_after": "The deal's seed was {seed} (play it again with --seed {seed}).",
+        "seed_after": "To deal the same cards again: parlour play {game} --seed {seed}",
         "help_hint": "Type 'help' for help.",
         "your_move": "{name}, your move: ",
         "not_allowed": "Not allowed: {reason}.",
@@ -187,7 +187,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "level_random": "random",
         "replay_start": "Start of the match.",
         "help": (
-            "Type a move as text (as listed, e.g. 'QH b2') or its number in the list.\n"
+            "Type a move as text (as listed, e.g. '{example}') or its number in the list.\n"
             "Commands: moves (list the legal moves again), table (draw the table again),\n"
             "score (the score sheet), log (the game log), hint (what the strongest bot would\n"
             "play), undo (back to your previous decision), rules (the rules page),\n"
@@ -231,7 +231,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "wins_n": ["{count} victoire", "{count} victoires"],
         "games_n": ["{count} partie", "{count} parties"],
         "input_ended": "l'entrée s'est terminée avant la fin de la partie",
-        "no_such_move": "« {text} » n'est pas un coup ici ; tapez « moves » pour la liste.",
+        "no_such_move": "« {text} » n'est pas un coup ici ; tapez « coups » pour la liste.",
         "stats_title": "Statistiques : {path}",
         "stats_none": "Aucune partie finie pour l'instant.",
         "stats_header": [
@@ -267,20 +267,20 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "sheet_chips": "jetons",
         "sheet_cards": "cartes",
         "welcome": "{title}.",
-        "seed_after": "La graine de cette donne était {seed} (rejouez-la avec --seed {seed}).",
-        "help_hint": "Tapez « help » pour l'aide.",
+        "seed_after": "Pour redonner les mêmes cartes : parlour play {game} --seed {seed}",
+        "help_hint": "Tapez « aide » pour l'aide.",
         "your_move": "{name}, votre coup : ",
         "not_allowed": "Interdit : {reason}.",
-        "move_refused": "ce coup n'est pas permis maintenant (tapez « moves » pour la liste des "
+        "move_refused": "ce coup n'est pas permis maintenant (tapez « coups » pour la liste des "
         "coups permis)",
-        "not_allowed_line": "Interdit : {reason}. Tapez « moves » pour la liste.",
+        "not_allowed_line": "Interdit : {reason}. Tapez « coups » pour la liste.",
         "not_your_turn": "ce n'est pas votre tour",
         "no_move_number": "Il n'y a pas de coup {number} ; choisissez de 1 à {count}, ou tapez "
-        "« help ».",
+        "« aide ».",
         "legal_moves": "Coups permis :",
         "groups_intro": "{count} coups permis ; choisissez d'abord une carte :",
         "moves_with": "Coups avec {label} :",
-        "which_one": "Lequel (numéro ou texte ; « back » pour revenir) ? ",
+        "which_one": "Lequel (numéro ou texte ; « retour » pour revenir) ? ",
         "not_in_group": "Ce n'est pas l'un de ces {count} coups.",
         "moves_count": "{count} coups",
         "group_back": "Échap : retour",
@@ -353,22 +353,24 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "level_random": "au hasard",
         "replay_start": "Début de la partie.",
         "help": (
-            "Tapez un coup en texte (comme dans la liste, par ex. « QH b2 ») ou son numéro.\n"
-            "Commandes : moves (la liste des coups), table (redessiner la table),\n"
-            "score (la feuille de marque), log (le journal), hint (ce que jouerait le meilleur\n"
-            "robot), undo (revenir à votre décision précédente), rules (les règles),\n"
-            "save (enregistrer et continuer), help, quit."
+            "Tapez le numéro d'un coup dans la liste, ou le coup lui-même\n"
+            "(par ex. « {example} »).\n"
+            "Commandes : coups (la liste des coups), table (redessiner la table),\n"
+            "score (la feuille de marque), journal (le journal), conseil (ce que jouerait le\n"
+            "meilleur robot), annuler (revenir à votre décision précédente), règles (les\n"
+            "règles), enregistrer (enregistrer et continuer), aide, quitter."
         ),
     },
 }
 
 
 def tr(lang: str, key: str, **values: object) -> str:
-    """The sentence ``key`` in ``lang`` (English if not translated), filled in."""
+    """The sentence ``key`` in ``lang`` (English if not translated), filled in,
+    with the language's typography (:func:`typeset`)."""
     template = _template(lang, key)
     if isinstance(template, list):
         raise KeyError(f"{key} has plural forms: use plural()")
-    return template.format(**values) if values else template
+    return typeset(template.format(**values) if values else template, lang)
 
 
 def _template(lang: str, key: str) -> str | list[str]:
@@ -381,9 +383,9 @@ def plural(lang: str, key: str, count: int, **values: object) -> str:
     "0 coup" (French takes the singular for 0 and 1, English only for 1)."""
     forms = _template(lang, key)
     if isinstance(forms, str):
-        return forms.format(count=count, **values)
+        return typeset(forms.format(count=count, **values), lang)
     singular = count in (0, 1) if lang == "fr" else count == 1
-    return forms[0 if singular else 1].format(count=count, **values)
+    return typeset(forms[0 if singular else 1].format(count=count, **values), lang)
 
 
 def words(lang: str, key: str) -> list[str]:
@@ -463,6 +465,9 @@ def translate_note(note: str, lang: str, names: Sequence[str] = ()) -> str:
     # "Vous" takes the verb in the second person.
     note = re.sub(r"\bVous est sorti", "Vous êtes sorti", note)
     return localized_cards(pretty_move(note), lang)
+
+
+_FRENCH_PLAIN = Style(lang="fr")
 
 
 def pretty_move(text: str, style: Style = _PLAIN) -> str:
@@ -555,13 +560,14 @@ means both ``trail`` and ``put``, and the engine reads those)."""
 
 
 def shown_move(text: str, lang: str) -> str:
-    """An action's text as listed to the player: in French, the words and the
-    court-card letters in French (``7S take 2S+5C`` → ``7S prend 2S+5C``,
-    ``QH b2`` → ``DH b2``); the list stays typable (see :func:`typed_move`)."""
+    """An action's text as listed to the player: in French, the words in French
+    and the cards drawn with their suit symbols and French court letters
+    (``7S take 2S+5C`` → ``7♠ prend 2♠+5♣``, ``QH b2`` → ``D♡ b2``), never an
+    English suit letter beside a French rank; the list stays typable (cards are
+    read with symbols or letters, see :func:`typed_move`)."""
     if lang != "fr":
         return text
-    parts = re.split(r"(\s+|,)", text)
-    return localized_cards("".join(MOVE_WORDS_FR.get(part, part) for part in parts), lang)
+    return localized_cards(pretty_move(text, _FRENCH_PLAIN), lang)
 
 
 _MOVE_WORD = re.compile(r"(?<![\w'-])(" + "|".join(MOVE_WORDS_FR) + r")(?![\w'-])")
@@ -601,3 +607,38 @@ def in_score_units(game_name: str, text: str, lang: str) -> str:
     if unit == "points":
         return text
     return re.sub(r"\bpoints?\b", unit, text)
+
+
+NO_BREAK_SPACE = "\u00a0"
+"""French typography's space before ``: ; ! ? »`` and after ``«``: the sign
+never starts a line on its own."""
+
+_SPACE_BEFORE_SIGN = re.compile(r"(?<=[^\s\u00a0])[ \u00a0]?([:;!?])(?=[\s)\],.:;!?»]|$)")
+_QUOTED = re.compile(r"«[ \u00a0]?([^«»\n]*?)[ \u00a0]?»")
+_TURN_OF_YOU = re.compile(r"\b([Aa])u tour de Vous\b")
+_YOU_AFTER_WORD = re.compile(r"\b(à|À|de|pour|par|avec|chez|et|sur) Vous\b")
+_DE_BEFORE_VOWEL = re.compile(r"\b([dD])e (?=[AEIOUYÉÈÊÀÂÎÔ][^\W\d_])")
+
+
+def french_typography(text: str) -> str:
+    """French text as it is printed: a no-break space before ``: ; ! ? »`` and
+    after ``«`` (never an ASCII space, never none), "de" elided before a name
+    that starts with a vowel ("au tour d'Alice"), and the person called
+    "Vous" written in lower case inside a sentence ("à vous", "de vous").
+
+    >>> french_typography("Vous reste: 3 cartes ; « aide » ?") == (
+    ...     "Vous reste\\u00a0: 3 cartes\\u00a0; «\\u00a0aide\\u00a0»\\u00a0?")
+    True
+    >>> print(french_typography("Au tour de Vous · au tour de Alice"))
+    À vous · au tour d'Alice
+    """
+    text = _TURN_OF_YOU.sub(lambda found: "À vous" if found.group(1) == "A" else "à vous", text)
+    text = _YOU_AFTER_WORD.sub(lambda found: f"{found.group(1)} vous", text)
+    text = _DE_BEFORE_VOWEL.sub(lambda found: f"{found.group(1)}'", text)
+    text = _QUOTED.sub(lambda found: f"«{NO_BREAK_SPACE}{found.group(1)}{NO_BREAK_SPACE}»", text)
+    return _SPACE_BEFORE_SIGN.sub(lambda found: NO_BREAK_SPACE + found.group(1), text)
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` with the typography of ``lang`` (French: :func:`french_typography`)."""
+    return french_typography(text) if lang == "fr" else text

@@ -17,7 +17,7 @@ from typing import Any
 
 from parlour.cli.play import TerminalTable, chosen_language, default_names
 from parlour.core.registry import game_names, load_game
-from parlour.i18n import LANGUAGES, shown_move, tr
+from parlour.i18n import LANGUAGES, shown_move, tr, typeset
 from parlour.table import SeatSpec, Table
 from parlour.table.coach import Advice, Coach, lesson_for
 from parlour.tui.palette import make_style
@@ -76,8 +76,10 @@ class LessonTable(TerminalTable):
 
     def coach_line(self, text: str) -> str:
         """A line the coach says, marked so it stands out from the game's log,
-        wrapped between words to fit 80 columns."""
-        return textwrap.fill(f"{tr(self.lang, 'coach')} {text}", width=79, subsequent_indent="  ")
+        wrapped between words to fit 80 columns (after the French typography, so
+        that a colon never starts a line)."""
+        said = typeset(f"{tr(self.lang, 'coach')} {text}", self.lang)
+        return textwrap.fill(said, width=79, subsequent_indent="  ", break_on_hyphens=False)
 
     def list_moves(self, view: Any, groups: Any) -> None:
         """The moves, then the coach's advice for this decision."""

@@ -37,6 +37,7 @@ from parlour.i18n import (
     plural,
     shown_move,
     tr,
+    typeset,
 )
 from parlour.render import Style
 from parlour.stats import DATA_DIR_VARIABLE, StatsStore
@@ -53,10 +54,21 @@ DEFAULT_SPEED = 0.6
 """Seconds between two bot moves at a terminal, so a person can follow them."""
 
 
-COMMANDS = frozenset(
-    """quit exit q help ? h moves m table t score scores log l rules hint save undo""".split()
-)
+COMMAND_NAMES: dict[str, str] = {
+    **{word: word for word in "quit help moves table score log rules hint save undo".split()},
+    **{"exit": "quit", "q": "quit", "?": "help", "h": "help", "m": "moves", "t": "table"},
+    **{"scores": "score", "l": "log"},
+    # French: the same commands in the table's other language, with and without accents.
+    **{"quitter": "quit", "aide": "help", "coups": "moves", "conseil": "hint"},
+    **{"annuler": "undo", "règles": "rules", "regles": "rules", "journal": "log"},
+    **{"enregistrer": "save"},
+}
+"""Each word the line mode reads as a command (English or French) and the
+command it names."""
+COMMANDS = frozenset(COMMAND_NAMES)
 """Words the line mode reads as commands, not moves."""
+BACK_WORDS = frozenset({"back", "b", "retour", "r", ""})
+"""Words that leave a group of moves to choose again."""
 
 
 class InputEndedError(ParlourError):
@@ -109,12 +121,12 @@ class TerminalTable:
 
     # ----- output ----------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        """Print one block of text."""
-        print(text, file=self.stdout, flush=True)
+        """Print one block of text (in French, with French typography)."""
+        print(typeset(text, self.lang), file=self.stdout, flush=True)
 
     def ask(self, prompt: str) -> str:
         """Read one line; raise :class:`InputEndedError` at the end of input."""
-        self.stdout.write(prompt)
+        self.stdout.write(typeset(prompt, self.lang))
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
@@ -152,22 +164,24 @@ class TerminalTable:
                 text = self.ask(tr(self.lang, "your_move", name=self.names[seat]))
             if not text:
                 continue
-            command = text.lower()
-            if command in ("quit", "exit", "q"):
+            command = COMMAND_NAMES.get(text.lower(), text.lower())
+            if command == "quit":
                 raise QuitRequestedError(tr(self.lang, "abandoned"))
-            if command in ("help", "?", "h"):
-                self.say(tr(self.lang, "help"))
+            if command == "help":
+                # The example is a move of this game, allowed now (never Dracula's in Casino).
+                example = shown_move(view.action_texts[0], self.lang)
+                self.say(tr(self.lang, "help", example=example))
                 continue
-            if command in ("moves", "m"):
+            if command == "moves":
                 self.list_moves(view, groups)
                 continue
-            if command in ("table", "t"):
+            if command == "table":
                 self.say(self.match.table_text(seat, self.style))
                 continue
-            if command in ("score", "scores"):
+            if command == "score":
                 self.show_score_sheet()
                 continue
-            if command in ("log", "l"):
+            if command == "log":
                 for sentence in self.match.log_sentences():
                     self.say(sentence)
                 continue
@@ -257,7 +271,7 @@ class TerminalTable:
             self.say(f"  {number:>2}) {shown_move(view.action_to_string(action), self.lang)}")
         while True:
             text = self.ask(tr(self.lang, "which_one"))
-            if text.lower() in ("back", "b", ""):
+            if text.lower() in BACK_WORDS:
                 return None
             if text.lower() in COMMANDS:
                 self.pending = text
@@ -404,7 +418,7 @@ class TerminalTable:
             return False
         self.match = self.match.play_again()
         self.last_human = None
-        self.say(tr(self.lang, "welcome", title=self.game.info.title))
+        self.say(tr(self.lang, "welcome", title=self.game.info.title_text(self.lang)))
         return True
 
     def finish(self) -> None:
@@ -648,7 +662,7 @@ def command_play(arguments: argparse.Namespace) -> int:
         match = Match.new(game, **settings)
     if not use_full_screen(arguments):
         print(
-            tr(arguments.lang, "welcome", title=game.info.title)
+            tr(arguments.lang, "welcome", title=game.info.title_text(arguments.lang))
             + " "
             + tr(arguments.lang, "help_hint")
         )

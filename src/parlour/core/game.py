@@ -74,6 +74,12 @@ class GameInfo:
     """One line for ``parlour list``."""
     summary_fr: str = ""
     """The same line in French (the lobby in French shows it; empty: the English one)."""
+    title_fr: str = ""
+    """The title in French, where it differs (empty: the same title in both languages)."""
+
+    def title_text(self, lang: str) -> str:
+        """The title in ``lang`` (the English one when the game gave no French)."""
+        return self.title_fr if lang == "fr" and self.title_fr else self.title
 
     def summary_text(self, lang: str) -> str:
         """The one-line summary in ``lang`` (English when the game gave no French)."""

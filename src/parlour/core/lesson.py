@@ -46,12 +46,15 @@ class Step:
 
     ``move`` is the proposed move in the game's notation (as the move list writes
     it); ``why`` says why. ``look`` is said first, when there is something on the
-    board to point at before the advice.
+    board to point at before the advice. ``equal`` are the moves that do the same
+    in the game's terms (Nain Jaune's 4♦ for 4♣ in a run): playing one of them
+    is following the coach, and the script goes on.
     """
 
     move: str
     why: Said
     look: Said | None = None
+    equal: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,9 @@ COACH_WORDS: dict[str, Said] = {
         "cela donne.",
     ),
     "off_script": Said(
-        "From here the deal goes its own way: my suggestions are the hints' own moves.",
-        "Désormais la donne suit son propre chemin : mes propositions sont celles des "
-        "conseils (« hint »).",
+        "From here the deal goes its own way: my suggestions are Hint's own moves.",
+        "Désormais la donne suit son propre chemin : mes propositions sont celles du "
+        "bouton Conseil.",
     ),
     "only_move": Said(
         "You have one move only: {move}.",
@@ -89,6 +89,9 @@ class Advice:
     """True when the script proposed it (False: the hint did)."""
     judgment: Judgment | None = field(default=None, repr=False, compare=False)
     """The judge's answer behind a hint's proposal."""
+    equal: tuple[int, ...] = ()
+    """The legal moves that do the same as the one proposed (the script's
+    ``equal`` moves): playing one is following the coach."""
 
 
 class Coach:
@@ -152,7 +155,8 @@ class Coach:
     def _count(self, played: str) -> None:
         steps = self.lesson.steps
         if self.on_script and (
-            self.decisions >= len(steps) or steps[self.decisions].move != played
+            self.decisions >= len(steps)
+            or played not in (steps[self.decisions].move, *steps[self.decisions].equal)
         ):
             self.on_script = False
         self.decisions += 1
@@ -161,7 +165,11 @@ class Coach:
         """The coach at the learner's decision (``view`` is the learner's View)."""
         if len(view.legal_actions) == 1:
             move = view.action_texts[0]
-            line = self.say("only_move", move=self.show_move(move))
+            # Said in the game's terms when the game explains it (a step of a
+            # Casino move is "b7" in the notation, an id that reads like a cell).
+            explained = explain_move(view, view.legal_actions[0], self.lang, self.names)
+            said = explained.headline if explained is not None and explained.headline else ""
+            line = self.say("only_move", move=said or self.show_move(move))
             return Advice(view.legal_actions[0], move, (line,), True)
         steps = self.lesson.steps
         if self.on_script and self.decisions < len(steps):
@@ -171,7 +179,9 @@ class Coach:
                 lines = [step.look.text(self.lang)] if step.look else []
                 why = step.why.text(self.lang)
                 lines.append(self.say("propose", move=self.show_move(step.move), why=why))
-                return Advice(action, step.move, tuple(lines), True)
+                equal = (_action_of(view, text) for text in step.equal)
+                same = tuple(found for found in equal if found is not None)
+                return Advice(action, step.move, tuple(lines), True, equal=same)
         hint = hint_for(
             view,
             self.hint_seed,
@@ -199,8 +209,9 @@ class Coach:
         played = view.action_to_string(action)
         self.decisions += 1
         was_on_script = self.on_script
-        self.on_script = advice.scripted and action == advice.action
-        if advice.action is None or action == advice.action:
+        followed = action == advice.action or action in advice.equal
+        self.on_script = advice.scripted and followed
+        if advice.action is None or followed:
             return [self.say("followed")]
         lines = [
             self.say(

@@ -586,7 +586,7 @@ class Match:
             lines.append(tr(self.lang, "shared", names=" & ".join(self.names[s] for s in winners)))
         seed = self.table.revealed_seed()
         if seed is not None:
-            lines.append(tr(self.lang, "seed_after", seed=seed))
+            lines.append(tr(self.lang, "seed_after", game=self.game.info.name, seed=seed))
         return lines
 
     def score_sheet_lines(self) -> list[str]:

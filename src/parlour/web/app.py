@@ -186,6 +186,7 @@ def games_listing() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": info.title,
+                "title_fr": info.title_text("fr"),
                 "summary": info.summary,
                 "summary_fr": info.summary_text("fr"),
                 "min_players": info.min_players,

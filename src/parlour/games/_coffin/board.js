@@ -60,8 +60,11 @@ function coffin(view, ctx, options = {}) {
   return grid;
 }
 
-function pastCoffin(cards, title) {
+// The last coffin scored, in miniature, while a newer one is being filled: not
+// once the game is over and the coffin on the board is that same coffin.
+function pastCoffin(cards, title, view) {
   if (!cards) return null;
+  if (view && Array.isArray(view.coffin) && cards.every((card, index) => card === view.coffin[index])) return null;
   const mini = el("div", { class: "mini-coffin" });
   for (const card of cards) mini.append(card ? cardElement(card, { small: true }) : el("span", { class: "slot small" }));
   return el("div", { class: "past" }, label(title), mini);
@@ -89,10 +92,12 @@ function dracula(view, ctx) {
       columnClass: () => (rowsOwner >= 0 ? `owner-${rowsOwner === ctx.mySeat ? "them" : "me"}` : ""),
     }),
   );
-  const past = view.past_coffins && view.past_coffins.length ? pastCoffin(view.past_coffins[view.past_coffins.length - 1], t("lastCoffin")) : null;
+  const past = view.past_coffins && view.past_coffins.length ? pastCoffin(view.past_coffins[view.past_coffins.length - 1], t("lastCoffin"), view) : null;
   if (past) middle.append(past);
   board.append(middle);
-  if (view.cut && view.cut.length && view.deal === 1 && (view.plays || []).length === 0) {
+  // The cut decides who deals first: shown until the cards are dealt (the log keeps it).
+  const dealt = (view.hand || []).length > 0 || (view.coffin || []).some(Boolean);
+  if (view.cut && view.cut.length && view.deal === 1 && !dealt && (view.plays || []).length === 0) {
     board.append(el("div", { class: "cut" }, view.cut.map((card, seat) => el("div", {}, cardElement(card, { small: true }), el("span", {}, seatName(ctx, seat))))));
   }
   return board;
@@ -103,7 +108,7 @@ function draculaPartnership(view, ctx) {
   const sides = [0, 1].map((side) => {
     const members = view.sides.map((value, seat) => (value === side ? seatName(ctx, seat) : null)).filter(Boolean);
     const way = view.side_directions ? view.side_directions[side] : null;
-    return el("span", { class: `way way-${way || "none"}` }, `${members.join(" & ")}: ${way ? t(way) : "?"}`);
+    return el("span", { class: `way way-${way || "none"}` }, `${members.join(" & ")}: ${way ? t(way) : "…"}`);
   });
   board.append(el("div", { class: "ways" }, sides));
   const middle = el("div", { class: "coffin-row" });
@@ -116,7 +121,7 @@ function draculaPartnership(view, ctx) {
       columnClass: () => (rowsSide >= 0 ? `owner-${rowsSide === mySide ? "them" : "me"}` : ""),
     }),
   );
-  const past = view.past_coffins && view.past_coffins.length ? pastCoffin(view.past_coffins[view.past_coffins.length - 1], t("lastCoffin")) : null;
+  const past = view.past_coffins && view.past_coffins.length ? pastCoffin(view.past_coffins[view.past_coffins.length - 1], t("lastCoffin"), view) : null;
   if (past) middle.append(past);
   board.append(middle);
   return board;
@@ -147,7 +152,7 @@ function thracula(view, ctx) {
   );
   const side = el("div", { class: "past" });
   if (view.taken_card) side.append(label(`${t("take")} ${view.taken_cell || ""}`), cardElement(view.taken_card, { small: true }));
-  const past = view.past_coffins && view.past_coffins.length ? pastCoffin(view.past_coffins[view.past_coffins.length - 1], t("lastCoffin")) : null;
+  const past = view.past_coffins && view.past_coffins.length ? pastCoffin(view.past_coffins[view.past_coffins.length - 1], t("lastCoffin"), view) : null;
   if (past) side.append(past);
   middle.append(side);
   board.append(middle);

@@ -41,7 +41,8 @@ function casinoPending(pending, ctx) {
         cardElement(pending.card, { extraClass: "pending-card" }),
         el("span", { class: "pending-kind" }, pending.value ? `${kind} ${pending.value}` : kind),
         el("span", { class: "pending-arrow" }, "→"),
-        parts.length ? parts : el("span", { class: "pending-empty" }, t("nothingChosen")),
+        // Another seat's move being made has nothing chosen yet: it is choosing.
+        parts.length ? parts : el("span", { class: "pending-empty" }, pending.seat === ctx.mySeat ? t("nothingChosen") : t("choosing")),
       ),
     ),
   };
@@ -67,7 +68,8 @@ function casino(view, ctx) {
     const step = steps.get(`b${build.value}`);
     const picked = pending && (pending.builds || []).includes(build.value);
     const attributes = { class: `build${build.owner === ctx.mySeat ? " mine" : ""}${step ? " step" : ""}${picked ? " chosen" : ""}` };
-    const labelText = `${t("build", { value: build.value })} · ${t("owner", { name: seatName(ctx, build.owner) })}`;
+    const owner = build.owner === ctx.mySeat ? t("ownerYou") : t("owner", { name: seatName(ctx, build.owner) });
+    const labelText = `${t("build", { value: build.value })} · ${owner}`;
     table.append(
       step
         ? el("button", { ...attributes, type: "button", dataset: { key: `step-b${build.value}` }, onclick: () => ctx.play(step) }, stack, el("span", { class: "build-label" }, labelText))

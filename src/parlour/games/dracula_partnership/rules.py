@@ -546,6 +546,7 @@ class DraculaPartnershipGame(Game[DraculaPartnershipOptions]):
     info = GameInfo(
         name="dracula-partnership",
         title="Dracula (partnerships)",
+        title_fr="Dracula (par équipes)",
         min_players=4,
         max_players=4,
         rules_version=1,

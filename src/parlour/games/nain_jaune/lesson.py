@@ -98,6 +98,7 @@ LESSON = Lesson(
                 "l'un ou l'autre 4 continue la suite : seul le rang compte. Les cartes qui "
                 "restent à la fin coûtent leur valeur, et les deux 4 coûtent 4.",
             ),
+            equal=("4D",),
         ),
     ),
     first_time={

@@ -37,7 +37,12 @@ async function loadGames() {
 }
 
 function titles() {
-  return Object.fromEntries((games || []).map((game) => [game.name, game.title]));
+  return Object.fromEntries((games || []).map((game) => [game.name, gameTitle(game)]));
+}
+
+// A game's title in the language chosen (a game without a French title keeps its own).
+function gameTitle(game) {
+  return language() === "fr" && game.title_fr ? game.title_fr : game.title;
 }
 
 function playerRange(game) {
@@ -56,7 +61,7 @@ async function lobby() {
       el(
         "article",
         { class: `game-tile tile-${game.name}` },
-        el("h2", {}, game.title),
+        el("h2", {}, gameTitle(game)),
         el("p", { class: "players" }, `${playerRange(game)} ${t("players")}`),
         el("p", { class: "summary" }, gameSummary(game)),
         el(
@@ -65,7 +70,7 @@ async function lobby() {
           el("button", { type: "button", class: "button primary play-now", dataset: { key: `play-now-${game.name}` }, onclick: () => playNow(game.name) }, t("playNow")),
           el("a", { class: "button", href: `#/new/${game.name}`, dataset: { key: `new-${game.name}` } }, t("newTable")),
           el("a", { class: "button subtle", href: `#/learn/${game.name}`, dataset: { key: `learn-${game.name}` } }, t("learnToPlay")),
-          el("button", { type: "button", class: "button subtle", dataset: { key: `rules-${game.name}` }, onclick: (event) => openRules(game.name, game.title, event.currentTarget) }, t("rules")),
+          el("button", { type: "button", class: "button subtle", dataset: { key: `rules-${game.name}` }, onclick: (event) => openRules(game.name, gameTitle(game), event.currentTarget) }, t("rules")),
           el("a", { class: "button subtle", href: `#/ratings/${game.name}`, dataset: { key: `ratings-${game.name}` } }, t("ratingsLink")),
         ),
       ),
@@ -204,7 +209,7 @@ async function sitDown(tableId, seat) {
 async function rules(name) {
   await lobby();
   const game = (games || []).find((entry) => entry.name === name);
-  await openRules(name, game ? game.title : name);
+  await openRules(name, game ? gameTitle(game) : name);
 }
 
 // ----- a new table -------------------------------------------------------------------------------
@@ -213,7 +218,9 @@ async function rules(name) {
 
 // A game's summary in the language chosen.
 function gameSummary(game) {
-  return language() === "fr" ? game.summary_fr : game.summary;
+  const text = language() === "fr" ? game.summary_fr : game.summary;
+  // A blurb is a sentence on its own in the lobby: it starts with a capital.
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 // A pair of words ({en, fr}) in the language chosen.
@@ -354,7 +361,7 @@ async function newTable(name) {
   const error = el("p", { class: "form-error", role: "alert" });
   form.append(
     el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
-    el("h1", {}, `${t("newTable")} · ${game.title}`),
+    el("h1", {}, `${t("newTable")} · ${gameTitle(game)}`),
     el("p", { class: "summary" }, gameSummary(game)),
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
     el("div", { class: "field" }, el("label", { for: playersId }, t("playersLabel")), playersSelect),

@@ -1,6 +1,6 @@
 // Cards drawn with HTML and CSS: rank and suit symbol in two corners, a large
 // symbol (or the court letter) in the middle. Nothing here knows a game.
-import { language, t } from "./i18n.js";
+import { language, t, typeset } from "./i18n.js";
 
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAMES = {
@@ -32,7 +32,8 @@ export function el(tag, attributes = {}, ...children) {
   }
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    // Every text the page writes goes through here: French gets its typography.
+    node.append(child instanceof Node ? child : document.createTextNode(typeset(child)));
   }
   return node;
 }

@@ -30,9 +30,9 @@ const WORDS = {
     level_easy: "easy",
     level_medium: "medium",
     level_hard: "hard",
-    level_heuristic: "heuristic",
-    level_random: "random",
-    level_ismcts: "ismcts",
+    level_heuristic: "steady",
+    level_random: "beginner",
+    level_ismcts: "searching",
     you: "you",
     away: "away",
     free: "free seat",
@@ -45,7 +45,7 @@ const WORDS = {
     chooseCard: "choose a card",
     buildN: "build of {value}",
     stepDone: "Done",
-    chooseStep: "choose the table cards and builds of your move, then Done",
+    chooseStep: "choose the table cards and builds of your move",
     kind_take: "takes",
     kind_build: "builds",
     kind_trail: "trails",
@@ -65,6 +65,10 @@ const WORDS = {
     undo: "Undo",
     hintFor: "Hint: {move}",
     hintDetails: "details",
+    hintThinking: "Thinking about a good move…",
+    cellNotAllowed: "{card} may not go to {cell}: it may go to {cells}, lit on the board.",
+    cellChooseCard: "Choose a card first: the cells it may go to light up.",
+    cellNotNow: "{cell} is not a move now.",
     allMoves: "All moves",
     log: "Game log",
     logEmpty: "Nothing has happened yet.",
@@ -130,6 +134,9 @@ const WORDS = {
     builds: "Builds",
     build: "build {value}",
     owner: "{name}'s",
+    ownerYou: "yours",
+    choosing: "choosing…",
+    chooseStepOrDone: "choose more table cards and builds for your move, or Done",
     table: "Table",
     lastCapture: "{name} took",
     captured: "{cards} cards · {spades} ♠",
@@ -222,9 +229,9 @@ const WORDS = {
     level_easy: "facile",
     level_medium: "moyen",
     level_hard: "difficile",
-    level_heuristic: "heuristique",
-    level_random: "au hasard",
-    level_ismcts: "ismcts",
+    level_heuristic: "régulier",
+    level_random: "débutant",
+    level_ismcts: "chercheur",
     you: "vous",
     away: "absent",
     free: "place libre",
@@ -237,7 +244,7 @@ const WORDS = {
     chooseCard: "choisissez une carte",
     buildN: "combinaison de {value}",
     stepDone: "Terminé",
-    chooseStep: "choisissez les cartes et combinaisons de la table, puis Terminé",
+    chooseStep: "choisissez les cartes et combinaisons de la table de votre coup",
     kind_take: "prend",
     kind_build: "combine",
     kind_trail: "pose",
@@ -257,6 +264,10 @@ const WORDS = {
     undo: "Annuler le coup",
     hintFor: "Conseil : {move}",
     hintDetails: "détails",
+    hintThinking: "Je cherche un bon coup…",
+    cellNotAllowed: "{card} ne peut pas aller en {cell} : il peut aller en {cells}, éclairées sur le tapis.",
+    cellChooseCard: "Choisissez d'abord une carte : les cases où elle peut aller s'éclairent.",
+    cellNotNow: "{cell} n'est pas un coup maintenant.",
     allMoves: "Tous les coups",
     log: "Journal",
     logEmpty: "Rien ne s'est encore passé.",
@@ -322,6 +333,9 @@ const WORDS = {
     builds: "Constructions",
     build: "construction {value}",
     owner: "à {name}",
+    ownerYou: "à vous",
+    choosing: "en train de choisir…",
+    chooseStepOrDone: "choisissez d'autres cartes et combinaisons de la table, ou Terminé",
     table: "Table",
     lastCapture: "{name} a pris",
     captured: "{cards} cartes · {spades} ♠",
@@ -418,4 +432,25 @@ export function t(key, params = {}) {
   const words = WORDS[language()] || WORDS.en;
   const text = words[key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+// French typography, as parlour.i18n.french_typography prints it in the
+// terminal: a no-break space before : ; ! ? and inside « », "au tour de Vous"
+// read "à vous", and "de" elided before a name that starts with a vowel.
+const NO_BREAK = "\u00a0";
+export function frenchTypography(text) {
+  return String(text)
+    .replace(/\b([Aa])u tour de Vous\b/g, (_, a) => (a === "A" ? "À vous" : "à vous"))
+    .replace(/(^|[^\p{L}])(à|À|de|pour|par|avec|chez|et|sur) Vous\b/gu, (_, before, word) => `${before}${word} vous`)
+    .replace(/(^|[^\p{L}])([dD])e (?=[AEIOUYÉÈÊÀÂÎÔ]\p{L})/gu, (_, before, d) => `${before}${d}'`)
+    .replace(/«[ \u00a0]?([^«»\n]*?)[ \u00a0]?»/g, (_, inside) => `«${NO_BREAK}${inside}${NO_BREAK}»`)
+    .replace(/(^|[^\s\u00a0])[ \u00a0]?([:;!?])(?=[\s)\],.:;!?»]|$)/g, (found, before, sign) =>
+      // A piece of text that starts with its sign (after a card drawn apart) keeps it off the line's start.
+      before || found.length > 1 ? `${before}${NO_BREAK}${sign}` : found,
+    );
+}
+
+// Text as the page shows it, in the language chosen.
+export function typeset(text) {
+  return language() === "fr" ? frenchTypography(text) : String(text);
 }

@@ -3,6 +3,7 @@
 // A fenced block ```parlour-example NAME``` becomes an empty <figure> naming the
 // example (data-example); rules.js fills it with the board the engine built.
 import { el } from "./cards.js";
+import { typeset } from "./i18n.js";
 
 // A table line's cells: split at the pipes that are not escaped (\|), which
 // stay in the cell as plain pipes.
@@ -16,7 +17,7 @@ export function tableCells(line) {
 }
 
 function inline(text) {
-  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const escaped = typeset(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return escaped
     .replace(/`([^`]+)`/g, "<code>$1</code>")
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")

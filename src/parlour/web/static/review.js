@@ -456,7 +456,7 @@ export class ReviewPage {
     const part = el("div", { class: "review-retry" });
     const state = this.retry && this.retry.step === decision.step ? this.retry : null;
     if (!state) {
-      part.append(el("button", { type: "button", class: "retry", dataset: { key: "review-retry" }, onclick: () => this.openRetry(decision) }, sayReview("retry")));
+      part.append(el("button", { type: "button", class: "retry tool", dataset: { key: "review-retry" }, onclick: () => this.openRetry(decision) }, sayReview("retry")));
       return part;
     }
     part.append(el("p", { class: "retry-help" }, sayReview("retryHelp")));

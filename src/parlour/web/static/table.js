@@ -171,6 +171,7 @@ export class TablePage {
       if (message.notice) this.log.push({ derived: true, event: { kind: "stand_in" }, text: message.notice.text });
       if (this.state && message.version !== this.state.version) {
         this.hint = null;
+        this.hintAsked = false;
         this.selected = null;
       }
       this.state = message;
@@ -193,6 +194,7 @@ export class TablePage {
       if (this.state) this.render();
     } else if (message.type === "error") {
       this.pending = false;
+      this.hintAsked = false;
       if (!this.state && this.seatInfo) {
         // The link's token was refused: watch instead, and say why.
         forgetSeat(this.id);
@@ -206,6 +208,7 @@ export class TablePage {
       this.chat.history(message);
     } else if (message.type === "hint") {
       this.hint = message;
+      this.hintAsked = false;
       this.render();
     } else if (message.type === "again") {
       if (message.token !== undefined) saveSeat(message.table, { seat: message.seat, token: message.token, name: this.seatInfo?.name || "" });
@@ -388,6 +391,33 @@ export class TablePage {
     this.send({ type: "move", action: move.action, version: this.state.version });
   }
 
+  // A hint takes the strongest bot seconds: the status line says it is thinking
+  // until the answer comes (or the state moves on).
+  askHint() {
+    if (!this.state || !this.state.legal.length || this.hintAsked) return;
+    this.hintAsked = true;
+    this.send({ type: "hint" });
+    this.render();
+  }
+
+  // A click on a cell of the board that is no move says why: no card chosen
+  // yet, or the cells the chosen card may go to.
+  clickBoard(event) {
+    if (!this.state || !this.state.legal.length || this.pending) return;
+    const cell = event.target instanceof Element ? event.target.closest("[data-cell]") : null;
+    if (!cell || cell.classList.contains("is-target") || cell.closest(".is-target") || event.target.closest("button")) return;
+    const name = cell.dataset.cell;
+    const { byCard, targets } = this.analyse();
+    if (this.selected && targets.size) {
+      const cells = [...targets.keys()].sort().join(", ");
+      this.flash(t("cellNotAllowed", { card: shortCard(this.selected), cell: name, cells }), true);
+    } else if (byCard.size && [...byCard.values()].some((moves) => moves.some((move) => CELL_MOVE.test(move.text)))) {
+      this.flash(t("cellChooseCard"), true);
+    } else {
+      this.flash(t("cellNotNow", { cell: name }), true);
+    }
+  }
+
   analyse() {
     const legal = this.state ? this.state.legal : [];
     const byCard = new Map();
@@ -456,7 +486,7 @@ export class TablePage {
         this.play(move);
       }
     } else if (event.key === "h" || event.key === "H") {
-      if (this.state.legal.length && !this.daily) this.send({ type: "hint" });
+      if (this.state.legal.length && !this.daily) this.askHint();
     } else if (event.key === "u" || event.key === "U") {
       if (this.state.can_undo) this.send({ type: "undo", version: this.state.version });
     } else if (event.key === "Escape") {
@@ -495,8 +525,12 @@ export class TablePage {
       invite: el("div", { class: "invite-slot" }),
       flash: el("div", { class: "flash", role: "alert", hidden: true }),
     };
-    const side = el("aside", { class: "side" }, skeleton.result, skeleton.sheet, skeleton.log, this.chat.element(), skeleton.invite);
-    skeleton.page.append(skeleton.header, el("div", { class: "layout" }, skeleton.felt, side), skeleton.flash);
+    // A lesson's coach heads the side column: beside the board, in view with
+    // the hand (on a phone, where the column falls under the board, under the hand).
+    const coach = this.coach ? [this.coach.element()] : [];
+    const side = el("aside", { class: "side" }, ...coach, skeleton.result, skeleton.sheet, skeleton.log, this.chat.element(), skeleton.invite);
+    const layout = el("div", { class: `layout${this.coach ? " with-coach" : ""}` }, skeleton.felt, side);
+    skeleton.page.append(skeleton.header, layout, skeleton.flash);
     this.skeleton = skeleton;
     return skeleton;
   }
@@ -540,6 +574,7 @@ export class TablePage {
     contents.push(this.seatsRow(state, game));
     const board = game.board(view, ctx);
     board.classList.add("board");
+    board.addEventListener("click", (event) => this.clickBoard(event));
     this.boardHasCells = board.querySelector("[data-cell]") !== null;
     this.fixBoard(board, view);
     // A hint lights its card (in the hand) and the place it goes to on the board.
@@ -551,7 +586,6 @@ export class TablePage {
     if (banner) contents.push(banner);
     contents.push(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
     if (state.seat !== null) contents.push(this.myArea(state, game, byCard));
-    if (this.coach) contents.push(this.coach.element()); // below the hand: the cards stay in view
     contents.push(this.actions(state, byCard, other));
     felt.replaceChildren(...contents);
     parts.result.replaceChildren(...(state.over && !this.resultClosed ? [this.overPanel(state, game)] : []));
@@ -720,8 +754,10 @@ export class TablePage {
   }
 
   seatsRow(state, game) {
-    const row = el("div", { class: "seats" });
     const count = state.names.length;
+    // Four or more others (Nain Jaune up to eight): each seat one slim box.
+    const others = count - (state.seat === null ? 0 : 1);
+    const row = el("div", { class: `seats${others > 3 ? " many" : ""}` });
     const start = state.seat === null ? 0 : state.seat + 1;
     for (let offset = 0; offset < count; offset++) {
       const seat = (start + offset) % count;
@@ -732,8 +768,9 @@ export class TablePage {
   }
 
   myArea(state, game, byCard) {
-    const hand = el("div", { class: "hand", role: "toolbar", "aria-label": t("hand") });
     const cards = state.view.hand || [];
+    // A long hand (Dracula's thirteen cards) overlaps on a wide screen, on one line.
+    const hand = el("div", { class: `hand${cards.length > 9 ? " crowded" : ""}`, role: "toolbar", "aria-label": t("hand") });
     const myTurn = state.legal.length > 0;
     const hinted = this.hint ? cardOfMove(this.hint.text) : null;
     for (const card of cards) {
@@ -764,7 +801,8 @@ export class TablePage {
     if (state.legal.length) {
       let doing = t("chooseCard");
       if (state.view.pending) {
-        doing = t("chooseStep");
+        // "Done" is offered only once the move may end: the status names it then.
+        doing = state.legal.some((move) => move.text === "done") ? t("chooseStepOrDone") : t("chooseStep");
       } else if (this.selected) {
         const moves = byCard.get(this.selected) || [];
         if (moves.length === 1) doing = t("confirmCard", { card: shortCard(this.selected) });
@@ -777,6 +815,7 @@ export class TablePage {
         doing = t("chooseOther");
       }
       const parts = [el("strong", {}, t("yourTurn")), doing ? ` — ${doing}` : ""];
+      if (this.hintAsked && !this.hint) parts.push(el("span", { class: "hint-text hint-thinking", role: "status" }, " · ", t("hintThinking")));
       if (this.hint) {
         // The explanation teaches (first line); why, in words, follows on a second line,
         // and the judge's figures wait behind a "details" line.
@@ -822,7 +861,7 @@ export class TablePage {
     if (other.length) bar.append(el("div", { class: "other-moves" }, other.map((move) => this.moveButton(move))));
     const tools = el("div", { class: "tools" });
     if (state.seat !== null && !state.over && !this.daily) {
-      tools.append(el("button", { type: "button", class: "tool hint-button", disabled: !state.legal.length, onclick: () => this.send({ type: "hint" }), "aria-keyshortcuts": "H" }, t("hint")));
+      tools.append(el("button", { type: "button", class: "tool hint-button", disabled: !state.legal.length, onclick: () => this.askHint(), "aria-keyshortcuts": "H", "aria-busy": this.hintAsked ? "true" : undefined }, t("hint")));
       tools.append(el("button", { type: "button", class: "tool undo-button", disabled: !state.can_undo, onclick: () => this.send({ type: "undo", version: state.version }), "aria-keyshortcuts": "U" }, t("undo")));
     }
     if (state.legal.length) {
@@ -835,8 +874,9 @@ export class TablePage {
         ),
       );
     }
-    // The number keys choose a cell: said only where the board has cells.
-    tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells")));
+    // The number keys choose a cell: said only where the board has cells, and
+    // only to a seat that plays (a spectator has no keys to use).
+    if (state.seat !== null && !state.over) tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells")));
     const others = state.seats.some((facts) => facts.kind === "person" && facts.seat !== state.seat);
     if (state.seat !== null && !state.over && others) {
       // Leaving for good: a bot takes the seat (asked twice, never by accident);

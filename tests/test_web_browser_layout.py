@@ -1,0 +1,230 @@
+"""The table's layout in a real browser (Chromium via Playwright), issue 31.
+
+- Every player count of every game fits a 360 px wide phone: the document is
+  never wider than the window (no sideways scroll), with the hand drawn.
+- At 1280×900 a lesson's coach is beside the board and in view with the hand,
+  without scrolling.
+
+Screenshots of each game at its largest player count, at 1280×900 and
+360×740, go to ``$PARLOUR_SCREENS`` (``PARLOUR_SCREENS=docs/screens``
+refreshes the documentation's).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from parlour.core.registry import game_class, game_names
+from test_web_browser import SCREENS, browser, chromium, server
+
+__all__ = ["browser", "chromium", "server"]  # fixtures used by name below
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def every_table() -> Iterator[tuple[str, int]]:
+    """Every game at every player count it allows."""
+    for game in game_names():
+        info = game_class(game).info
+        for players in range(info.min_players, info.max_players + 1):
+            yield game, players
+
+
+def open_table(
+    browser: Any, server: str, game: str, players: int, viewport: dict[str, int], lang: str = "en"
+) -> tuple[Any, Any, list[str]]:
+    """A table of ``players`` seats (one person, the rest random bots) made
+    through the API, opened at the person's seat in a new window of
+    ``viewport``: (context, page, JavaScript errors)."""
+    import httpx
+
+    options = {name: value for name, value in game_class(game).short_options.items()}
+    word = "Robot" if lang == "fr" else "Bot"  # as the new-table form names them
+    bots = [
+        {"kind": "bot", "bot": "random", "name": f"{word} {seat}"} for seat in range(2, players + 1)
+    ]
+    seats = ["human", *bots]
+    answer = httpx.post(
+        f"{server}api/tables",
+        json={"game": game, "players": players, "options": options, "seats": seats},
+        timeout=30,
+    )
+    assert answer.status_code == 201, answer.text
+    made = answer.json()
+    table = made["table"]
+    mine = {"seat": 0, "token": made["seats"][0]["token"], "name": "Ann"}
+    context = browser.new_context(viewport=viewport, locale="fr-FR" if lang == "fr" else "en-GB")
+    context.add_init_script(
+        f"localStorage.setItem('parlour.seat.{table}', {json.dumps(json.dumps(mine))});"
+        f"localStorage.setItem('parlour.lang', '{lang}');"
+    )
+    page = context.new_page()
+    page.set_default_timeout(30000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server}#/table/{table}")
+    page.wait_for_selector(".felt .board")
+    # The person's turn (or the end): the widest the board gets while waiting.
+    page.wait_for_function(
+        "() => document.querySelector('.over-panel') || document.querySelector('.status strong')",
+        timeout=60000,
+    )
+    page.wait_for_timeout(200)
+    return context, page, errors
+
+
+def sideways(page: Any) -> dict[str, Any]:
+    """How wide the document is against the window, and the elements that stick
+    out on the right (the evidence of a failure)."""
+    result: dict[str, Any] = page.evaluate(
+        """() => {
+          const width = document.documentElement.clientWidth;
+          const out = [];
+          for (const node of document.querySelectorAll('body *')) {
+            const box = node.getBoundingClientRect();
+            if (box.width && box.right > width + 0.5) {
+              const name = `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`;
+              out.push(`${name} right=${Math.round(box.right)}`);
+            }
+          }
+          return {scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 8)};
+        }"""
+    )
+    return result
+
+
+@pytest.mark.parametrize(("game", "players"), list(every_table()))
+def test_every_table_fits_a_360_pixel_phone(
+    browser: Any, server: str, game: str, players: int
+) -> None:
+    context, page, errors = open_table(browser, server, game, players, PHONE)
+    try:
+        if players == game_class(game).info.max_players:
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENS / f"web-{game}-{players}-phone.png"))
+        measured = sideways(page)
+        assert measured["scroll"] <= measured["width"], (
+            f"{game} at {players} players is {measured['scroll']} px wide on a "
+            f"{measured['width']} px phone; sticking out: {measured['out']}"
+        )
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_largest_table_in_french_fits_a_360_pixel_phone(
+    browser: Any, server: str, game: str
+) -> None:
+    """French words are longer, and held together by no-break spaces."""
+    players = game_class(game).info.max_players
+    context, page, errors = open_table(browser, server, game, players, PHONE, lang="fr")
+    try:
+        measured = sideways(page)
+        assert measured["scroll"] <= measured["width"], measured
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_largest_table_on_a_desktop_screen(browser: Any, server: str, game: str) -> None:
+    players = game_class(game).info.max_players
+    context, page, errors = open_table(browser, server, game, players, DESKTOP)
+    try:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / f"web-{game}-{players}-desktop.png"))
+        measured = sideways(page)
+        assert measured["scroll"] <= measured["width"], measured
+        # The hand is on the first screen.
+        bottom = page.evaluate(
+            "() => Math.max(0, ...[...document.querySelectorAll('.hand .card')]"
+            ".map((node) => node.getBoundingClientRect().bottom))"
+        )
+        assert bottom <= DESKTOP["height"], f"the hand ends at {bottom} px, below the first screen"
+    finally:
+        context.close()
+    assert errors == []
+
+
+def in_view(page: Any, selector: str) -> dict[str, float]:
+    box: dict[str, float] = page.evaluate(
+        "selector => { const box = document.querySelector(selector).getBoundingClientRect();"
+        " return {top: box.top, bottom: box.bottom, left: box.left, right: box.right}; }",
+        selector,
+    )
+    return box
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_coach_is_beside_the_board_in_view_with_the_hand(
+    browser: Any, server: str, game: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(30000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(server)
+        page.click(f"[data-key='learn-{game}']")
+        page.wait_for_selector(".coach .coach-line")
+        page.wait_for_selector("button.move.hinted", state="attached")
+        page.wait_for_timeout(200)
+        coach = in_view(page, ".coach")
+        felt = in_view(page, ".felt")
+        hand = page.evaluate(
+            "() => Math.max(...[...document.querySelectorAll('.hand .card')]"
+            ".map((node) => node.getBoundingClientRect().bottom))"
+        )
+        assert coach["left"] >= felt["right"] - 1, (
+            f"the coach {coach} is not beside the felt {felt}"
+        )
+        assert coach["top"] >= 0, f"the coach {coach} is not all in view"
+        assert coach["bottom"] <= DESKTOP["height"], f"the coach {coach} is not all in view"
+        assert hand <= DESKTOP["height"], f"the hand ends at {hand} px, below the first screen"
+        text = page.inner_text(".coach")
+        assert "I suggest" in text
+        if game == "dracula":
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENS / "web-learn-dracula-desktop.png"))
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_no_keys_line_for_phones_and_spectators(browser: Any, server: str) -> None:
+    """Issue 31: spectators and phones were shown the keyboard's help."""
+    context, page, errors = open_table(browser, server, "dracula", 2, PHONE)
+    try:
+        assert not page.locator(".keys").is_visible()
+        table = page.evaluate("() => location.hash").split("/")[-1]
+        spectator = context.new_page()
+        spectator.set_viewport_size(DESKTOP)
+        spectator.add_init_script(f"localStorage.removeItem('parlour.seat.{table}')")
+        spectator.goto(f"{server}#/table/{table}")
+        spectator.wait_for_selector(".felt .board")
+        assert spectator.query_selector(".keys") is None
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_the_lobby_blurbs_start_with_a_capital(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    try:
+        for lang in ("en", "fr"):
+            page.goto(server)
+            page.evaluate(f"localStorage.setItem('parlour.lang', '{lang}')")
+            page.reload()
+            page.wait_for_selector(".game-tile .summary")
+            blurbs = page.locator(".game-tile .summary").all_inner_texts()
+            assert blurbs and all(blurb[:1].isupper() for blurb in blurbs), blurbs
+    finally:
+        context.close()
