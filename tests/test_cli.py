@@ -151,7 +151,7 @@ def test_bench_move_times_lists_a_bots_seconds_per_move(capsys: pytest.CaptureFi
     assert label == "dracula (2p)" and int(moves) == 4  # four cards played by seat 0
     assert 0 <= float(median) <= float(p90) <= float(most)
     assert main(["bench", "--move-times", "genius", "dracula"]) == 2
-    assert "unknown bot 'genius'; bots: easy, hard" in capsys.readouterr().err
+    assert "unknown bot 'genius'; bots: easy, expert, hard" in capsys.readouterr().err
 
 
 def test_a_casino_move_in_steps_counts_as_one_move() -> None:
