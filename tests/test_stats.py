@@ -85,7 +85,7 @@ def test_statistics_in_french() -> None:
     store = StatsStore()
     store.add_result(game="casino", opponent="hard", players=2, score=11, won=True)
     text = summary_text(store.summary(), store.path, "fr")
-    assert text.startswith("Statistiques : ") and "gagnées" in text
+    assert text.startswith("Statistiques\u00a0: ") and "gagnées" in text
 
 
 def _run_stats(data: Path, lang: str = "en") -> subprocess.CompletedProcess[str]:

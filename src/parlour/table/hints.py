@@ -15,7 +15,7 @@ table (an interface's worker).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,6 +89,7 @@ def hint_for(
     kind: str | None = None,
     names: Sequence[str] | None = None,
     budget: Budget = DEFAULT_BUDGET,
+    show: Callable[[str], str] | None = None,
 ) -> Hint:
     """The hint for a seat's View: the judge's move (kind ``hard``, the strongest
     installed; ``budget`` says how hard it works) or the bot ``kind``'s, what it
@@ -101,7 +102,7 @@ def hint_for(
         and len(view.legal_actions) > 1
         and automatic_action(view.game.info.name, view.legal_actions) is None
     ):
-        return _judged_hint(view, lang, names, budget)
+        return _judged_hint(view, lang, names, budget, show)
     seed = (seed * 7919 + len(view.history)) % (1 << 64)
     bot = make_bot(kind, seed)
     action, figures = _search_hint(bot, view, seed, lang)
@@ -121,16 +122,23 @@ def hint_for(
     )
 
 
-def _judged_hint(view: View, lang: str, names: Sequence[str] | None, budget: Budget) -> Hint:
+def _judged_hint(
+    view: View,
+    lang: str,
+    names: Sequence[str] | None,
+    budget: Budget,
+    show: Callable[[str], str] | None = None,
+) -> Hint:
     """The judge's hint: its best move, the move in the game's terms, the verdict
-    in words and the figures behind it."""
+    in words (the other moves it names shown by ``show``) and the figures behind it."""
     judgment = judge_position(view, budget)
     action = judgment.best
+    shown = {value.action: show(value.text) for value in judgment.values} if show else None
     explained = explain_move(view, action, lang, names)
     return Hint(
         action=action,
         text=view.action_to_string(action),
-        reason=verdict(judgment, action, lang, unit_of(view.game)),
+        reason=verdict(judgment, action, lang, unit_of(view.game), shown),
         bot="hard",
         explanation=explained.headline if explained is not None else "",
         target=explained.target if explained is not None else None,

@@ -571,9 +571,10 @@ class Table:
         return state
 
     # ----- hints -----------------------------------------------------------------------
-    def hint(self, seat: int, lang: str = "en") -> Hint:
+    def hint(self, seat: int, lang: str = "en", show: Callable[[str], str] | None = None) -> Hint:
         """What the strongest installed bot would play for ``seat`` (on turn), and
-        why, in ``lang``. Reads a View: safe in a worker thread."""
+        why, in ``lang`` (``show`` names a move in the reason as the interface
+        lists it, e.g. in French words). Reads a View: safe in a worker thread."""
         self._check_seat(seat)
         with self._lock:
             if self._state.current_player() != seat:
@@ -583,7 +584,7 @@ class Table:
                 )
             view = self._state.view(seat)
         names = [seat.name for seat in self.seats]
-        return hint_for(view, derived_seed(self._seed, -1), lang, names=names)
+        return hint_for(view, derived_seed(self._seed, -1), lang, names=names, show=show)
 
     # ----- internals -----------------------------------------------------------------
     def _check_seat(self, seat: object) -> None:

@@ -39,7 +39,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
 from parlour.howto import how_to_play_drawn as how_to_play
-from parlour.i18n import tr
+from parlour.i18n import shown_move, tr
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
@@ -784,7 +784,10 @@ class TableApp(App[int]):
     def find_hint(self, view: View, version: int) -> None:
         """The table's hint bot searches away from the screen's thread."""
         try:
-            hint: Hint | None = self.match.table.hint(view.seat, self.match.lang)
+            lang = self.match.lang
+            hint: Hint | None = self.match.table.hint(
+                view.seat, lang, lambda text: shown_move(text, lang)
+            )
         except ParlourError:  # the table moved on before this worker ran
             hint = None
         self.call_from_thread(self.show_hint, hint, view, version)

@@ -565,7 +565,7 @@ class Match:
         if seat is None:
             return None
         self.hint_count += 1
-        hint = self.table.hint(seat, self.lang)
+        hint = self.table.hint(seat, self.lang, lambda text: shown_move(text, self.lang))
         return replace(hint, reason=in_score_units(self.game.info.name, hint.reason, self.lang))
 
     # ----- the end -----------------------------------------------------------------

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from parlour.core.errors import ParlourError
+from parlour.i18n import shown_move
 from parlour.table import (
     SeatSpec,
     StaleVersionError,
@@ -902,7 +903,11 @@ class Hub:
         assert seat is not None
         try:
             hint = await asyncio.get_running_loop().run_in_executor(
-                self.hint_pool, room.table.hint, seat, connection.lang
+                self.hint_pool,
+                room.table.hint,
+                seat,
+                connection.lang,
+                lambda text: shown_move(text, connection.lang),
             )
             message = {"type": "hint", "action": hint.action, "text": hint.text}
             teaching = {
