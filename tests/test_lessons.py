@@ -93,7 +93,7 @@ def test_an_equal_move_counts_as_following_the_coach() -> None:
     assert output.count(COACH_WORDS["followed"].en) >= 2
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", LESSON_GAMES)
 def test_every_equal_move_is_legal_where_its_step_is_proposed(name: str) -> None:
     match, _coach = lesson_match(name, "en")
     for step in lesson_for(name).steps:
