@@ -185,6 +185,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "level_hard": "hard",
         "level_heuristic": "heuristic",
         "level_random": "random",
+        "level_expert": "expert",
         "replay_start": "Start of the match.",
         "help": (
             "Type a move as text (as listed, e.g. '{example}') or its number in the list.\n"
@@ -351,6 +352,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "level_hard": "difficile",
         "level_heuristic": "heuristique",
         "level_random": "au hasard",
+        "level_expert": "expert",
         "replay_start": "Début de la partie.",
         "help": (
             "Tapez le numéro d'un coup dans la liste, ou le coup lui-même\n"
