@@ -433,7 +433,9 @@ export function addWords(words) {
 export function t(key, params = {}) {
   const words = WORDS[language()] || WORDS.en;
   const text = words[key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  const said = text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  // Every sentence, wherever a module puts it (textContent too), in French typography.
+  return language() === "fr" ? frenchTypography(said) : said;
 }
 
 // French typography, as parlour.i18n.french_typography prints it in the
