@@ -719,7 +719,13 @@ def create_app(
         room = hub.room(table_id)
 
         def token_seat() -> int | None:
-            return hub.book.seat_of_token(table_id, token) if token else None
+            # A seat's token, or the seat of the signed-in account (which may
+            # hold no token in this browser).
+            if token:
+                return hub.book.seat_of_token(table_id, token)
+            people = current_people()
+            account = people.account_of(request)
+            return people.owned_seat(table_id, account) if account is not None else None
 
         lang = request.query_params.get("lang", "en")
         if lang not in LANGUAGES:
@@ -748,7 +754,13 @@ def create_app(
         room = hub.room(table_id)
 
         def token_seat() -> int | None:
-            return hub.book.seat_of_token(table_id, token) if token else None
+            # A seat's token, or the seat of the signed-in account (which may
+            # hold no token in this browser).
+            if token:
+                return hub.book.seat_of_token(table_id, token)
+            people = current_people()
+            account = people.account_of(request)
+            return people.owned_seat(table_id, account) if account is not None else None
 
         answer = await reviews.retry(
             room.table, int(seat_text), token_seat, step, action, client_address(request)
