@@ -55,6 +55,7 @@ from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
 from parlour.table.table import derived_seed
 from parlour.web.daily_book import DailyBook, DailyEntry
 from parlour.web.people import TableFacts
+from parlour.web.review_worker import start_worker
 
 if TYPE_CHECKING:
     from parlour.web.accounts import People
@@ -420,7 +421,14 @@ class Daily:
         if self._par_worker is None:
             # A process of its own: the bots' replays take seconds to minutes of
             # a core, which threads of this process would take from its tables.
-            self._par_worker = ProcessPoolExecutor(1, mp_context=get_context("spawn"))
+            # Like the review processes: a lower priority, and it ends when this
+            # server is gone (killed, it cannot say so).
+            self._par_worker = ProcessPoolExecutor(
+                1,
+                mp_context=get_context("spawn"),
+                initializer=start_worker,
+                initargs=(None, os.getpid()),
+            )
         worker = self._par_worker
 
         async def work() -> None:
