@@ -237,25 +237,7 @@ class Searcher:
                 state.apply_action(best_action)
                 path.append(node)
             # Rollout to the horizon.
-            while True:
-                player = state.current_player()
-                if player == CHANCE:
-                    state.apply_random_chance(rng)
-                    continue
-                if player == TERMINAL or state.deals_scored() > base_lines:
-                    break
-                actions = state.legal_actions()
-                if len(actions) == 1:
-                    action = actions[0]
-                else:
-                    forced = automatic_action(game_name, actions)
-                    if forced is not None:
-                        action = forced
-                    elif policy is not None:
-                        action = policy(state.rollout_observation(player), actions, rng)
-                    else:
-                        action = actions[rng.below(len(actions))]
-                state.apply_action(action)
+            play_out(state, base_lines, policy, rng, game_name)
             rewards = _rewards(state, base_lines, players)
             for visited in path:
                 visited.visits += 1
@@ -301,3 +283,31 @@ class IsmctsBot:
         if len(allowed) == 1:
             return allowed[0]
         return self.searcher.search(view, decision_rng(self.seed, view), allowed).action
+
+
+def play_out(
+    state: State, lines: int, policy: Policy | None, rng: Rng, game_name: str
+) -> None:
+    """Play ``state`` on until the end of the game or of the deal after score-sheet
+    line ``lines``: chance from ``rng``, an automatic move where the game has
+    one, else ``policy`` for every seat (None: uniformly at random). The search's
+    rollouts and the judge's continuations both play this way."""
+    while True:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_random_chance(rng)
+            continue
+        if player == TERMINAL or state.deals_scored() > lines:
+            return
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            action = actions[0]
+        else:
+            forced = automatic_action(game_name, actions)
+            if forced is not None:
+                action = forced
+            elif policy is not None:
+                action = policy(state.rollout_observation(player), actions, rng)
+            else:
+                action = actions[rng.below(len(actions))]
+        state.apply_action(action)

@@ -43,7 +43,7 @@ from typing import Any
 from parlour.bots import LEVELS
 from parlour.bots.base import automatic_action, decision_rng, view_digest
 from parlour.bots.heuristics import Policy, policy_for
-from parlour.bots.ismcts import Searcher, SearchSettings
+from parlour.bots.ismcts import Searcher, SearchSettings, play_out
 from parlour.core.errors import ParlourError
 from parlour.core.game import CHANCE, JSON, TERMINAL, State, View
 from parlour.core.registry import game_parts
@@ -234,26 +234,7 @@ def continuation_for(game_name: str) -> Continuation:
 def finish_deal(state: State, mark: DealMark, rng: Rng, policy: Policy | None) -> None:
     """Play ``state`` on to the end of the deal begun at ``mark`` (or of the
     match): ``policy`` for every seat, chance from ``rng``."""
-    game_name = state.game.info.name
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_random_chance(rng)
-            continue
-        if player == TERMINAL or state.deals_scored() > mark.lines:
-            return
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            action = actions[0]
-        else:
-            forced = automatic_action(game_name, actions)
-            if forced is not None:
-                action = forced
-            elif policy is not None:
-                action = policy(state.rollout_observation(player), actions, rng)
-            else:
-                action = actions[rng.below(len(actions))]
-        state.apply_action(action)
+    play_out(state, mark.lines, policy, rng, state.game.info.name)
 
 
 # ----- answers --------------------------------------------------------------------------
