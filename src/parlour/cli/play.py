@@ -33,6 +33,7 @@ from parlour.howto import how_to_play_drawn as how_to_play
 from parlour.i18n import (
     DEFAULT_HUMAN,
     LANGUAGES,
+    default_seat_name,
     language_from_environment,
     plural,
     shown_move,
@@ -446,9 +447,9 @@ def default_names(players: int, humans: Sequence[int], lang: str = "en") -> list
             if len(humans) == 1:
                 names.append(DEFAULT_HUMAN.get(lang, "You"))
             else:
-                names.append(f"{'Joueur' if lang == 'fr' else 'Player'} {seat + 1}")
+                names.append(default_seat_name("person", seat, lang))
         else:
-            names.append(f"{'Robot' if lang == 'fr' else 'Bot'} {seat + 1}")
+            names.append(default_seat_name("bot", seat, lang))
     return names
 
 

@@ -31,6 +31,7 @@ from parlour.core.game import DealScore, Game, State, View
 from parlour.core.options import options_dict
 from parlour.core.registry import load_game
 from parlour.core.sheet import ScoreSheet
+from parlour.i18n import default_seat_name
 from parlour.table.errors import (
     IllegalMoveError,
     NotYourTurnError,
@@ -760,14 +761,14 @@ def _build_seats(game: Game[Any], specs: Sequence[SeatSpec], seed: int) -> tuple
         if not isinstance(spec, SeatSpec):
             raise TableError(f"seat {index} must be a SeatSpec, not {spec!r}")
         if spec.kind == PERSON:
-            name = spec.name.strip() or f"Player {index + 1}"
+            name = spec.name.strip() or default_seat_name(PERSON, index, "en")
             seats.append(Seat(index, PERSON, name, "", 0))
         elif spec.kind == BOT:
             if spec.bot not in BOT_KINDS:
                 raise TableError(
                     f"seat {index}: unknown bot {spec.bot!r}; bots: {', '.join(sorted(BOT_KINDS))}"
                 )
-            name = spec.name.strip() or f"Bot {index + 1}"
+            name = spec.name.strip() or default_seat_name(BOT, index, "en")
             bot_seed = spec.bot_seed if spec.bot_seed is not None else derived_seed(seed, index)
             seats.append(Seat(index, BOT, name, spec.bot, bot_seed))
         else:

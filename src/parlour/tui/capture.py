@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import cast
 
 from parlour.core.registry import game_names, game_parts, load_game
+from parlour.i18n import default_seat_name
 from parlour.tui.app import TableApp, screen_text
 from parlour.tui.session import Match
 
@@ -37,7 +38,7 @@ async def capture(
     game = load_game(name, **(options or {}))
     humans = [0]
     names = ["You" if lang == "en" else "Vous"] + [
-        f"{'Bot' if lang == 'en' else 'Robot'} {seat + 1}" for seat in range(1, game.num_players)
+        default_seat_name("bot", seat, lang) for seat in range(1, game.num_players)
     ]
     match = Match.new(game, seed=seed, humans=humans, opponent="random", names=names, lang=lang)
     app = TableApp(match, colour=False, bot_delay=0)

@@ -33,7 +33,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, game_names, game_parts
 from parlour.examples import UnknownExampleError, show_example
 from parlour.howto import how_to_play
-from parlour.i18n import DEFAULT_HUMAN
+from parlour.i18n import DEFAULT_HUMAN, default_seat_name
 from parlour.table import SqliteTableStore, TableError, TableStore
 from parlour.table.coach import has_lesson, lesson_for
 from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError
@@ -312,7 +312,7 @@ def check_new_table_names(entries: object) -> None:
     names = []
     for index, entry in enumerate(entries):
         kind = entry.get("kind") if isinstance(entry, dict) else entry
-        own = f"Bot {index + 1}" if str(kind).startswith("bot") else f"Player {index + 1}"
+        own = default_seat_name(str(kind), index, "en")
         names.append((index, named.get(index) or own))
     for index, name in named.items():
         check_name_free(name, [(seat, other) for seat, other in names if seat != index])
@@ -510,11 +510,10 @@ def create_app(
         name = normalise_name(data.get("name") or DEFAULT_HUMAN.get(lang, "You"), "name")
         lesson = lesson_for(game_name)
         game = parlour.load_game(game_name, **dict(lesson.options))
-        robot = "Robot" if lang == "fr" else "Bot"
         specs = [
             SeatSpec("person", name)
             if seat == lesson.seat
-            else SeatSpec("bot", f"{robot} {seat + 1}", bot=lesson.opponent)
+            else SeatSpec("bot", default_seat_name("bot", seat, lang), bot=lesson.opponent)
             for seat in range(game.num_players)
         ]
         hub = current_hub()

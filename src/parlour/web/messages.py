@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from parlour.i18n import seat_name_in
 from parlour.render import Style
 from parlour.render.narration import sentence
 from parlour.table import Table
@@ -122,6 +123,11 @@ def state_message(
     the browser shows them one at a time at this pace, and the server waits for
     it before the next bot moves (0: all at once).
     """
+    names = [seat_name_in(name, index, lang) for index, name in enumerate(names)]
+    seat_facts = [
+        fact if fact.get("name") == names[index] else {**fact, "name": names[index]}
+        for index, fact in enumerate(seat_facts)
+    ]
     reset = position.epoch != epoch
     since = 0 if reset else position.next_step
     events = rendered_events(table, seat, since, names, lang)

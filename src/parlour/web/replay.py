@@ -22,6 +22,7 @@ from typing import Any
 from parlour.core.cards import format_card
 from parlour.core.events import Event
 from parlour.core.game import CHANCE, State
+from parlour.i18n import seat_name_in
 from parlour.render import Style
 from parlour.render.narration import dealing_kinds, dealing_sentence, sentence
 from parlour.table import Table
@@ -103,6 +104,7 @@ def _build(table: Table, seat: int | None, names: Sequence[str], lang: str) -> d
     if not final.is_terminal():
         raise ValueError("a replay is made of a finished game only")
     game_name = table.game.info.name
+    names = [seat_name_in(name, index, lang) for index, name in enumerate(names)]
     style = Style(lang=lang)
     by_step: dict[int, list[Event]] = {}
     for step, event in final.event_log(seat):

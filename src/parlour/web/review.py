@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.game import State
+from parlour.i18n import seat_name_in
 from parlour.review import ReviewSettings, explain_decisions
 from parlour.review.engine import GOOD
 from parlour.table import Table
@@ -318,7 +319,7 @@ class ReviewDesk:
         and kept ready)."""
         over, snapshot, key = self._allowed(table, seat, token_seat)
         digest = history_digest(snapshot)
-        names = tuple(table.names)
+        names = tuple(seat_name_in(name, index, lang) for index, name in enumerate(table.names))
         cache_key = ("review", *key, lang)
         served = self.cache.get(cache_key, (digest, names))
         if served is not None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from parlour.core.errors import ParlourError
+from parlour.i18n import LANGUAGES, seat_name_in
 from parlour.table.store import BUSY_TIMEOUT_SECONDS
 
 if TYPE_CHECKING:
@@ -118,7 +119,9 @@ def check_name_free(name: str, others: Iterable[tuple[int, str]]) -> None:
     if not name:
         return
     for seat, other in others:
-        if name_key(other) == name_key(name):
+        # a default name counts in both languages: "Robot 2" is taken by "Bot 2"
+        said = {name_key(seat_name_in(other, seat, lang)) for lang in LANGUAGES}
+        if name_key(name) in said | {name_key(other)}:
             raise SeatNameError(
                 f"the name {name!r} is already used at this table (seat {seat}, {other!r}); "
                 "choose another name",

@@ -3,7 +3,7 @@
 // seat tokens in share links never reach a server log.
 import { accountPage, currentAccount, drawAccountArea } from "./account.js";
 import { el } from "./cards.js";
-import { language, setLanguage, t } from "./i18n.js";
+import { language, seatName, setLanguage, t } from "./i18n.js";
 import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { ReplayPage, replayLink, say } from "./replay.js";
@@ -106,8 +106,8 @@ async function lobby() {
   const rows = el("ul", { class: "table-list" });
   for (const table of data.tables) {
     const mine = loadSeat(table.table) || seated.has(table.table);
-    const seats = table.seats.map((seat) =>
-      el("span", { class: `seat-chip${seat.free ? " free" : ""}${seat.connected ? " here" : ""}` }, seat.free ? t("free") : seat.name),
+    const seats = table.seats.map((seat, index) =>
+      el("span", { class: `seat-chip${seat.free ? " free" : ""}${seat.connected ? " here" : ""}` }, seat.free ? t("free") : seatName(seat.name, index)),
     );
     const buttons = [];
     if (mine) buttons.push(el("a", { class: "button", href: `#/table/${table.table}` }, t("returnTo")));
@@ -140,7 +140,7 @@ function finishedTables(tables, names) {
         { dataset: { table: table.table } },
         el("strong", {}, names[table.game] || table.game),
         el("span", { class: "table-status" }, t("over")),
-        el("span", { class: "seat-chips" }, table.seats.map((seat) => el("span", { class: "seat-chip" }, seat.name))),
+        el("span", { class: "seat-chips" }, table.seats.map((seat, index) => el("span", { class: "seat-chip" }, seatName(seat.name, index)))),
         el(
           "span",
           { class: "row-buttons" },

@@ -458,3 +458,15 @@ export function frenchTypography(text) {
 export function typeset(text) {
   return language() === "fr" ? frenchTypography(text) : String(text);
 }
+
+// A seat's name as this reader sees it: a default name given in another language
+// ("Bot 2" at a table made in English) is said in the reader's ("Robot 2"); a name
+// a person chose stays as it is (parlour.i18n.seat_name_in on the server).
+export function seatName(name, seat) {
+  for (const [key, kind] of [["botSeatName", "bot"], ["personSeatName", "person"]]) {
+    for (const lang of Object.keys(WORDS)) {
+      if (WORDS[lang][key].replace("{n}", String(seat + 1)) === name) return t(key, { n: seat + 1 });
+    }
+  }
+  return name;
+}

@@ -8,7 +8,7 @@
 import { loadBoard } from "./boards.js";
 import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, el, prettyMove, prettySentence } from "./cards.js";
-import { language, t } from "./i18n.js";
+import { language, seatName, t } from "./i18n.js";
 
 const WORDS = {
   en: {
@@ -156,7 +156,7 @@ export class ReplayPage {
     const frame = frames[this.index];
     const view = frame.view;
     const game = this.game;
-    const names = data.names;
+    const names = data.names.map(seatName);
     const ctx = { view, names, mySeat: this.seat, selected: null, targets: new Map(), steps: new Map(), play: () => {} };
     const last = frames.length - 1;
     const title = this.titles[data.game] || data.game;

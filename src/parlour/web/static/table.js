@@ -5,7 +5,7 @@ import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { ChatPanel } from "./chat.js";
 import { CoachPanel } from "./coach.js";
-import { language, t } from "./i18n.js";
+import { language, seatName, t } from "./i18n.js";
 import { replayLink, say } from "./replay.js";
 import { openRules } from "./rules.js";
 import { reviewLink, sayReview } from "./review.js";
@@ -181,8 +181,11 @@ export class TablePage {
       // Someone came or went: only who sits and who watches changed.
       if (!this.state) return;
       this.spectators = message.spectators;
-      this.noteSeats(message.seats, message.names, this.state.seat);
-      this.state = { ...this.state, seats: message.seats, names: message.names, spectators: message.spectators };
+      // (this message is one for every reader: default names are said in this page's language)
+      const names = message.names.map(seatName);
+      const seats = message.seats.map((seat, index) => ({ ...seat, name: names[index] }));
+      this.noteSeats(seats, names, this.state.seat);
+      this.state = { ...this.state, seats, names, spectators: message.spectators };
       this.render();
     } else if (message.type === "left") {
       // This page gave its seat to a bot for good: it watches from now on.
