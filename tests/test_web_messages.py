@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -83,20 +84,25 @@ def test_messages_are_the_ones_sent_before(builder: Any) -> None:
 def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     """Count the steps applied and the observations built by every game's state
     (a wrapper around the real methods: the pure engine only, since a compiled
-    class cannot be patched)."""
+    class cannot be patched). Only this test's thread counts: a server another
+    test left running in this process (the browser tests' live server) has bots
+    thinking in its own threads, on the same classes."""
     if parlour.compiled():
         pytest.skip("counting calls needs the pure engine (compiled classes cannot be patched)")
     counts = {"apply": 0, "observation": 0}
+    mine = threading.get_ident()
     for name in game_names():
         state_class = load_game(name).state_class
         apply, observe = state_class._apply, state_class._observation
 
         def counting_apply(self: Any, action: int, _real: Any = apply) -> None:
-            counts["apply"] += 1
+            if threading.get_ident() == mine:
+                counts["apply"] += 1
             _real(self, action)
 
         def counting_observation(self: Any, player: int, _real: Any = observe) -> Any:
-            counts["observation"] += 1
+            if threading.get_ident() == mine:
+                counts["observation"] += 1
             return _real(self, player)
 
         monkeypatch.setattr(state_class, "_apply", counting_apply)
