@@ -228,3 +228,20 @@ def test_the_lobby_blurbs_start_with_a_capital(browser: Any, server: str) -> Non
             assert blurbs and all(blurb[:1].isupper() for blurb in blurbs), blurbs
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_partner_is_named_on_its_own_seat(browser: Any, server: str, lang: str) -> None:
+    """Issue 31, point 7: at a partnership table the seat across says it is the
+    player's partner (it was said only in the score sheet's header); the
+    opponents' seats do not."""
+    context, page, errors = open_table(browser, server, "dracula-partnership", 4, DESKTOP, lang)
+    try:
+        word = {"en": "partner", "fr": "partenaire"}[lang]
+        partner = page.locator(".seat[data-seat='2'] .badge.partner")
+        assert partner.count() == 1 and partner.inner_text().strip() == word
+        for seat in (1, 3):
+            assert page.locator(f".seat[data-seat='{seat}'] .badge.partner").count() == 0
+    finally:
+        context.close()
+    assert errors == []

@@ -174,6 +174,19 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     hand = len(first["observation"]["hand"])
     assert window.locator(".review-felt .hand .card").count() == hand
     shoot(window, f"web-review-moment-{where}.png")
+    # Issue 31, point 11: scrolled to the verdict or the seats, the moment's bar
+    # (previous · moment k of n · next) covers none of them.
+    for covered in (".review-verdict", ".review-felt .seat"):
+        window.locator(covered).first.evaluate("node => node.scrollIntoView({block: 'start'})")
+        overlap = window.evaluate(
+            """([bar, other]) => {
+              const a = document.querySelector(bar).getBoundingClientRect();
+              const b = document.querySelector(other).getBoundingClientRect();
+              return Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+            }""",
+            [".review-felt .replay-bar", covered],
+        )
+        assert overlap == 0, f"the moment's bar covers {overlap}px of {covered}"
     if lang == "fr":  # the page in French, whole: no English word
         from test_french import ALLOWED, ENGLISH_WORDS
 

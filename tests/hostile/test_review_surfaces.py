@@ -263,6 +263,31 @@ def test_a_ready_review_is_served_as_stored_bytes_with_an_etag_and_gzip(database
         assert len(gzip.compress(first.content)) < len(first.content)
 
 
+def test_the_review_names_the_seats_as_the_table_does(database: str) -> None:
+    """Issue 31, point 11: a person who took seat 1 by its link and typed
+    "Bruno" is Bruno in the review (it said "Player 2", the table's own name);
+    a bot's default name is said in the reader's language (Robot 3 in French)."""
+    with serving(database) as server, http_from(address(3), server.base) as http:
+        created = make_table(
+            server.base,
+            game="thracula",
+            players=3,
+            options={"deals": 1},
+            seats=["bot:random", "human", "bot:random"],
+        )
+        table, token = str(created["table"]), tokens_of(created)[1]
+        person = Client(server, table, token, name="Bruno")
+        assert person.first["type"] == "state", person.first
+        play_seat(person, 1, lambda state: bool(state["over"]))
+        person.close()
+        review_until_ready(http, table, token, seat=1)
+        english = http.get(review_path(table, 1)).json()
+        assert english["names"][1] == "Bruno", english["names"]
+        assert english["names"][2] == "Bot 3", english["names"]
+        french = http.get(review_path(table, 1), params={"lang": "fr"}).json()
+        assert french["names"][1:] == ["Bruno", "Robot 3"], french["names"]
+
+
 # ----- 3: "find a better move" is budgeted per address ---------------------------------------
 def test_one_address_has_at_most_its_reviews_waiting_and_another_is_still_served(
     database: str,

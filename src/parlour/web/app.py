@@ -730,7 +730,7 @@ def create_app(
         if lang not in LANGUAGES:
             raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
         answer = await reviews.request(
-            room.table, int(seat_text), token_seat, lang, client_address(request)
+            room.table, int(seat_text), token_seat, lang, client_address(request), hub.names(room)
         )
         return answer.response(request)
 

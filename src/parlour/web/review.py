@@ -31,7 +31,7 @@ import socket
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -310,16 +310,19 @@ class ReviewDesk:
         token_seat: Callable[[], int | None],
         lang: str = "en",
         address: str = "",
+        names: Sequence[str] = (),
     ) -> Served:
         """The answer to a request for ``seat``'s review at ``table``: the stored
         review's bytes (200), its progress (202), or a :class:`WebError`.
         ``token_seat`` tells which seat the request's token opens (None: no
         token, or a token of no seat). The explanations are said in ``lang``
         (the review is stored once; its explanations are made once per language
-        and kept ready)."""
+        and kept ready). ``names``: the seats' names as the table shows them
+        (a seat taken by a link shows its taker's name); the table's own by default."""
         over, snapshot, key = self._allowed(table, seat, token_seat)
         digest = history_digest(snapshot)
-        names = tuple(seat_name_in(name, index, lang) for index, name in enumerate(table.names))
+        shown = names or table.names
+        names = tuple(seat_name_in(name, index, lang) for index, name in enumerate(shown))
         cache_key = ("review", *key, lang)
         served = self.cache.get(cache_key, (digest, names))
         if served is not None:

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server, and everything this seat sees,
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
-import { loadBoard } from "./boards.js";
+import { loadBoard, sideOf } from "./boards.js";
 import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { ChatPanel } from "./chat.js";
@@ -739,6 +739,9 @@ export class TablePage {
     else if (mine) badge = t("you");
     else if (facts.free) badge = t("free");
     else if (facts.left || facts.stand_in || !facts.connected) badge = this.countdownText(seat, "badge");
+    // In partnerships, the seat across is named as the partner on its own box
+    // (it was said only in the score sheet's header).
+    const partner = !mine && state.seat !== null && state.seat !== undefined && isPartner(view, seat, state.seat);
     const score = game.seatScore(view, seat);
     const note = game.seatNote(view, seat);
     const box = el(
@@ -748,6 +751,7 @@ export class TablePage {
         "div",
         { class: "seat-head" },
         el("span", { class: "seat-name" }, state.names[seat]),
+        partner ? el("span", { class: "badge partner" }, t("partner")) : null,
         badge ? el("span", { class: `badge${facts.kind === "bot" ? " bot" : ""}`, dataset: facts.kind === "person" && !mine && !facts.free && !facts.connected ? { countdown: String(seat), form: "badge" } : {} }, badge) : null,
       ),
       el("div", { class: "seat-body" }, score !== undefined && score !== null ? el("span", { class: "seat-score" }, String(score)) : null, note ? el("span", { class: "seat-note" }, note) : null),
@@ -1061,4 +1065,12 @@ export class TablePage {
       ),
     );
   }
+}
+
+// Whether ``seat`` plays on the same side as ``mine`` (games in partnerships
+// only: their view says each seat's side).
+function isPartner(view, seat, mine) {
+  if (!view || !view.sides || seat === mine) return false;
+  if (view.partnerships === false) return false;
+  return sideOf(view, seat) === sideOf(view, mine);
 }
