@@ -27,7 +27,6 @@ from parlour.judge import (
 )
 from parlour.judge.words import verdict
 from parlour.review import GOOD, ReviewSettings, review_match
-from parlour.review.engine import Evaluator
 from parlour.table.hints import hint_for
 
 TINY = Budget(
@@ -102,24 +101,22 @@ def test_a_question_the_judge_cannot_answer_names_what_is_wrong() -> None:
         Budget(min_samples=10, max_samples=5)
 
 
-def test_compare_and_the_old_evaluator_shim_agree_on_the_same_samples() -> None:
+def test_compare_judges_on_exactly_the_samples_asked_and_the_same_deals() -> None:
+    """The web's "find a better move" asks ``compare`` for as many deals as the
+    review gave its better move: exactly that many, and sample i the same
+    whatever else is asked (so the better move's figure is the review's own)."""
     _, view = first_choice("dracula", 3)
-    first, second = view.legal_actions[:2]
-    judgment = compare(view, first, second, Budget(min_samples=12, max_samples=12))
-    settings = ReviewSettings(min_samples=12, max_samples=192, candidates=2, search_iterations=30)
-    estimates, errors = Evaluator(view, settings, precision=0.1).evaluate([first, second], first)
-    # The shim judges on exactly min_samples deals: the web's retry shows the
-    # review's better move with the review's own figure.
-    assert [estimate.samples for estimate in estimates] == [12, 12]
-    best, other = (
-        judgment.best_value,
-        judgment.value_of(second if judgment.best == first else first),
-    )
-    shown = {estimate.action: estimate for estimate in estimates}
-    assert shown[best.action].lead == best.lead
-    assert shown[other.action].lead == pytest.approx(best.lead - other.loss)
-    assert all(estimate.loss == 0.0 for estimate in estimates)
-    assert errors[0] == 0.0 and errors[1] == other.loss_error
+    first, second, third = view.legal_actions[:3]
+    exactly = Budget(min_samples=12, max_samples=12)
+    judgment = compare(view, first, second, exactly)
+    assert [judgment.value_of(move).samples for move in (first, second)] == [12, 12]
+    again = compare(view, first, third, exactly)
+
+    def mean_of(found: Any, move: int) -> float:
+        top = found.best_value.lead
+        return float(top if found.best == move else top - found.value_of(move).loss)
+
+    assert mean_of(judgment, first) == pytest.approx(mean_of(again, first))
 
 
 # ----- follow the hints ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ and so is the answer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from parlour.bots.base import automatic_action
 from parlour.core.game import JSON, State, View
@@ -24,7 +24,6 @@ from parlour.judge import (
     Judgment,
     MoveValue,
     deal_scores,
-    judge_moves,
     judge_position,
     lead_of,
     thresholds_for,
@@ -174,51 +173,6 @@ def deal_result(state: State, mark: DealMark, seat: int) -> tuple[float, float]:
     return lead_of(scores, seat), scores[seat]
 
 
-class Evaluator:
-    """A thin shim over :func:`parlour.judge.judge_moves` for callers written
-    before the judge (the web's "find a better move"): new code calls
-    :func:`parlour.judge.compare`.
-
-    It judges on exactly ``settings.min_samples`` imagined deals (the web asks
-    for as many as the review gave its better move: the same deals, so that
-    move's figure is the review's own), and gives each move's own figures, as
-    before the judge (``loss`` 0: the caller subtracts the leads)."""
-
-    def __init__(self, view: View, settings: ReviewSettings, precision: float) -> None:
-        self.view = view
-        self.budget = Budget(
-            min_samples=settings.min_samples,
-            max_samples=settings.min_samples,
-            precision=precision,
-            candidates=settings.candidates,
-            search_iterations=settings.search_iterations,
-            continuation_search=settings.continuation_search,
-        )
-
-    def evaluate(self, actions: list[int], reference: int) -> tuple[list[Estimate], list[float]]:
-        """An estimate per action (in the order given), and per action the
-        standard error of its paired difference from ``reference``."""
-        judgment = judge_moves(self.view, actions, self.budget)
-        best_lead = judgment.best_value.lead
-        estimates = []
-        for action in actions:
-            value = judgment.value_of(action)
-            # Every move saw the same deals: its own mean is the best's less its loss.
-            own = value.lead if action == judgment.best else best_lead - value.loss
-            estimates.append(replace(value, lead=own, loss=0.0, loss_error=0.0))
-        reference_value = judgment.value_of(reference)
-        errors = []
-        for action in actions:
-            value = judgment.value_of(action)
-            if action == reference:
-                errors.append(0.0)
-            elif reference == judgment.best:
-                errors.append(value.loss_error)
-            else:
-                errors.append(max(value.loss_error, reference_value.loss_error))
-        return estimates, errors
-
-
 def decision_of(
     judgment: Judgment,
     view: View,
@@ -298,7 +252,6 @@ __all__ = [
     "MISTAKE",
     "Decision",
     "Estimate",
-    "Evaluator",
     "ReviewSettings",
     "deal_result",
     "decision_of",

@@ -20,8 +20,9 @@ from typing import Any
 
 from parlour.core.game import State, View
 from parlour.core.record import MatchRecord
+from parlour.judge import MoveValue, compare
 from parlour.review import ReviewSettings, SeatPlayer, review_match
-from parlour.review.engine import Evaluator, decision_points, grade_of
+from parlour.review.engine import decision_points, grade_of
 
 WORKER_NICENESS = 10
 """How much lower the review processes' priority is than the server's."""
@@ -116,19 +117,31 @@ def judge_retry(
         return None
     # At least as many samples as the review gave the better move: the samples
     # come in the same order, so its figure is the review's own.
-    samples = max(settings.min_samples, int(best.get("samples", 0)))
-    chosen = replace(settings, min_samples=min(samples, settings.max_samples))
-    evaluator = Evaluator(view, chosen, precision=thresholds[0] / 4.0)
-    estimates, errors = evaluator.evaluate([best["action"], action], best["action"])
-    fresh_best, tried = estimates
+    # Exactly that many: sample i is the same whatever is asked.
+    samples = min(max(settings.min_samples, int(best.get("samples", 0))), settings.max_samples)
+    budget = replace(
+        settings.budget(), min_samples=samples, max_samples=samples, precision=thresholds[0] / 4.0
+    )
+    judgment = compare(view, best["action"], action, budget)
+    top = judgment.best_value.lead
+
+    def own(move: int) -> MoveValue:
+        # Each move's own mean on the same deals (the judge's best less its loss).
+        value = judgment.value_of(move)
+        lead = value.lead if move == judgment.best else top - value.loss
+        return replace(value, lead=lead, loss=0.0, loss_error=0.0)
+
+    fresh_best, tried = own(best["action"]), own(action)
     loss = fresh_best.lead - tried.lead
+    behind = action if judgment.best == best["action"] else best["action"]
+    error = 0.0 if action == best["action"] else judgment.value_of(behind).loss_error
     return {
         "action": action,
         "estimate": tried.to_json(),
         "best": fresh_best.to_json(),
         "loss": round(max(0.0, loss), 3),
-        "loss_error": round(errors[1], 3),
-        "grade": grade_of(max(0.0, loss), errors[1], thresholds),
-        "better_than_best": loss < -2 * errors[1],
+        "loss_error": round(error, 3),
+        "grade": grade_of(max(0.0, loss), error, thresholds),
+        "better_than_best": loss < -2 * error,
         "source": "now",
     }
