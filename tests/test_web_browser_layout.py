@@ -242,6 +242,11 @@ def test_the_partner_is_named_on_its_own_seat(browser: Any, server: str, lang: s
         assert partner.count() == 1 and partner.inner_text().strip() == word
         for seat in (1, 3):
             assert page.locator(f".seat[data-seat='{seat}'] .badge.partner").count() == 0
+        # Each side's way is said in words, never an ellipsis before it is chosen.
+        assert "…" not in page.inner_text(".ways")
+        # The keys line says what each key does, Escape included ("· Échap" alone before).
+        keys = page.inner_text(".keys").strip()
+        assert keys.endswith({"en": "Esc clear", "fr": "Échap effacer"}[lang]), keys
     finally:
         context.close()
     assert errors == []

@@ -108,7 +108,7 @@ function draculaPartnership(view, ctx) {
   const sides = [0, 1].map((side) => {
     const members = view.sides.map((value, seat) => (value === side ? seatName(ctx, seat) : null)).filter(Boolean);
     const way = view.side_directions ? view.side_directions[side] : null;
-    return el("span", { class: `way way-${way || "none"}` }, `${members.join(" & ")}: ${way ? t(way) : "…"}`);
+    return el("span", { class: `way way-${way || "none"}` }, `${members.join(" & ")}: ${t(way || "wayToChoose")}`);
   });
   board.append(el("div", { class: "ways" }, sides));
   const middle = el("div", { class: "coffin-row" });
