@@ -9,6 +9,7 @@ seeded and how the review asks it, not from how precise it is.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -221,3 +222,26 @@ def test_a_stored_review_says_its_verdicts_again_in_the_readers_language() -> No
     [again] = told["decisions"]
     assert "cette donne" in again["words"] and "prend" in again["words"]
     assert again["judged"] == decision["judged"]
+
+
+def test_a_game_declares_the_experts_imagined_deals_where_its_continuations_cost_more() -> None:
+    """Colour-blind's searched continuations made the expert's moves take up to
+    7 s (compiled): its heuristic part declares fewer imagined deals, read once
+    per game; the other games keep the default; a malformed declaration is
+    refused with the game's name and the value."""
+    from parlour.core.errors import ParlourError
+    from parlour.judge.expert import EXPERT_BUDGET, expert_budget
+
+    colour_blind = expert_budget("colour-blind")
+    assert (colour_blind.min_samples, colour_blind.max_samples) == (6, 16)
+    assert colour_blind.candidates == EXPERT_BUDGET.candidates
+    assert expert_budget("dracula") == EXPERT_BUDGET
+    parts = parlour.load_game("colour-blind").state_class.__module__.rsplit(".", 1)[0]
+    heuristic = importlib.import_module(f"{parts}.heuristic")
+    kept = heuristic.EXPERT_SAMPLES
+    try:
+        heuristic.EXPERT_SAMPLES = (16, 6)
+        with pytest.raises(ParlourError, match=r"colour-blind.*EXPERT_SAMPLES = \(16, 6\)"):
+            expert_budget("colour-blind")
+    finally:
+        heuristic.EXPERT_SAMPLES = kept

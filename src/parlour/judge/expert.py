@@ -9,14 +9,39 @@ it), so it replays exactly; its seed is kept for the bots' common shape.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from parlour.bots.base import automatic_action, require_choice
 from parlour.bots.heuristics import sensible_actions
+from parlour.core.errors import ParlourError
 from parlour.core.game import View
+from parlour.core.registry import game_parts
 from parlour.judge import Budget, candidates, judge_moves
 
 EXPERT_BUDGET = Budget(min_samples=16, max_samples=48, candidates=3)
 """The expert's judge: the hard search's three favourites, 16 to 48 imagined
-deals each (more only for a close call)."""
+deals each (more only for a close call). A game whose continuations cost more
+declares fewer in its heuristic part (:func:`expert_budget`)."""
+
+
+def expert_budget(game_name: str, budget: Budget = EXPERT_BUDGET) -> Budget:
+    """``budget`` with the imagined deals ``game_name``'s heuristic part
+    declares in ``EXPERT_SAMPLES`` (``(least, most)``), if it does: the expert
+    keeps its moves under its time (docs/bots.md)."""
+    declared = game_parts(game_name).hook("heuristic", "EXPERT_SAMPLES")
+    if declared is None:
+        return budget
+    if not (
+        isinstance(declared, tuple)
+        and len(declared) == 2
+        and all(type(number) is int for number in declared)
+        and 1 <= declared[0] <= declared[1]
+    ):
+        raise ParlourError(
+            f"the heuristic part of the game {game_name!r} gives EXPERT_SAMPLES = "
+            f"{declared!r}, not two whole numbers 1 <= least <= most"
+        )
+    return replace(budget, min_samples=declared[0], max_samples=declared[1])
 
 
 class ExpertBot:
@@ -26,6 +51,7 @@ class ExpertBot:
         self.seed = seed
         self.budget = budget
         self.name = name
+        self._budgets: dict[str, Budget] = {}
 
     def choose(self, view: View) -> int:
         """The judge's best of the search's favourite moves (within the game's
@@ -40,9 +66,13 @@ class ExpertBot:
         allowed = sensible_actions(view)
         if len(allowed) == 1:
             return allowed[0]
-        _, favourites = candidates(view, self.budget)
+        game_name = view.game.info.name
+        budget = self._budgets.get(game_name)
+        if budget is None:
+            budget = self._budgets[game_name] = expert_budget(game_name, self.budget)
+        _, favourites = candidates(view, budget)
         kept = [action for action in favourites if action in allowed] or favourites
-        return judge_moves(view, kept, self.budget).best
+        return judge_moves(view, kept, budget).best
 
 
-__all__ = ["EXPERT_BUDGET", "ExpertBot"]
+__all__ = ["EXPERT_BUDGET", "ExpertBot", "expert_budget"]

@@ -33,6 +33,11 @@ move (8 iterations each, every seat's), then play this heuristic: with the
 heuristic alone, its losses disagreed with search bots finishing the same deals
 (the judge's calibration; docs/review.md)."""
 
+EXPERT_SAMPLES = (6, 16)
+"""The expert's imagined deals per favourite move here (the default is 16 to
+48): the searched continuations cost more, and the expert keeps its moves
+under 3 s on the compiled engine (docs/bots.md)."""
+
 
 def _pick(cards: Sequence[int], rng: Rng, highest: bool) -> int:
     best = max(POWER[card] for card in cards) if highest else min(POWER[card] for card in cards)
