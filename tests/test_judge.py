@@ -234,14 +234,18 @@ def test_a_game_declares_the_experts_imagined_deals_where_its_continuations_cost
 
     colour_blind = expert_budget("colour-blind")
     assert (colour_blind.min_samples, colour_blind.max_samples) == (6, 16)
+    assert colour_blind.search_iterations == 800
     assert colour_blind.candidates == EXPERT_BUDGET.candidates
     assert expert_budget("dracula") == EXPERT_BUDGET
     parts = parlour.load_game("colour-blind").state_class.__module__.rsplit(".", 1)[0]
     heuristic = importlib.import_module(f"{parts}.heuristic")
-    kept = heuristic.EXPERT_SAMPLES
+    kept = heuristic.EXPERT_JUDGE
     try:
-        heuristic.EXPERT_SAMPLES = (16, 6)
-        with pytest.raises(ParlourError, match=r"colour-blind.*EXPERT_SAMPLES = \(16, 6\)"):
+        heuristic.EXPERT_JUDGE = {"min_samples": 16, "max_samples": 6}
+        with pytest.raises(ParlourError, match=r"colour-blind.*EXPERT_JUDGE.*min_samples <= max"):
+            expert_budget("colour-blind")
+        heuristic.EXPERT_JUDGE = {"samples": 6}
+        with pytest.raises(ParlourError, match=r"colour-blind.*not a dict of the judge's budget"):
             expert_budget("colour-blind")
     finally:
-        heuristic.EXPERT_SAMPLES = kept
+        heuristic.EXPERT_JUDGE = kept

@@ -9,7 +9,7 @@ it), so it replays exactly; its seed is kept for the bots' common shape.
 
 from __future__ import annotations
 
-from dataclasses import replace
+import dataclasses
 
 from parlour.bots.base import automatic_action, require_choice
 from parlour.bots.heuristics import sensible_actions
@@ -25,23 +25,26 @@ declares fewer in its heuristic part (:func:`expert_budget`)."""
 
 
 def expert_budget(game_name: str, budget: Budget = EXPERT_BUDGET) -> Budget:
-    """``budget`` with the imagined deals ``game_name``'s heuristic part
-    declares in ``EXPERT_SAMPLES`` (``(least, most)``), if it does: the expert
-    keeps its moves under its time (docs/bots.md)."""
-    declared = game_parts(game_name).hook("heuristic", "EXPERT_SAMPLES")
+    """``budget`` with the changes ``game_name``'s heuristic part declares in
+    ``EXPERT_JUDGE`` (a dict of :class:`parlour.judge.Budget` fields: fewer
+    imagined deals, a shorter search for the favourites), if it does: the
+    expert keeps its moves under its time (docs/bots.md)."""
+    declared = game_parts(game_name).hook("heuristic", "EXPERT_JUDGE")
     if declared is None:
         return budget
-    if not (
-        isinstance(declared, tuple)
-        and len(declared) == 2
-        and all(type(number) is int for number in declared)
-        and 1 <= declared[0] <= declared[1]
-    ):
+    fields = {field.name for field in dataclasses.fields(Budget)}
+    if not (isinstance(declared, dict) and set(declared) <= fields):
         raise ParlourError(
-            f"the heuristic part of the game {game_name!r} gives EXPERT_SAMPLES = "
-            f"{declared!r}, not two whole numbers 1 <= least <= most"
+            f"the heuristic part of the game {game_name!r} gives EXPERT_JUDGE = "
+            f"{declared!r}, not a dict of the judge's budget fields ({', '.join(sorted(fields))})"
         )
-    return replace(budget, min_samples=declared[0], max_samples=declared[1])
+    try:
+        return dataclasses.replace(budget, **declared)
+    except (TypeError, ValueError) as error:
+        raise ParlourError(
+            f"the heuristic part of the game {game_name!r} gives EXPERT_JUDGE = "
+            f"{declared!r}: {error}"
+        ) from None
 
 
 class ExpertBot:

@@ -33,10 +33,11 @@ move (8 iterations each, every seat's), then play this heuristic: with the
 heuristic alone, its losses disagreed with search bots finishing the same deals
 (the judge's calibration; docs/review.md)."""
 
-EXPERT_SAMPLES = (6, 16)
-"""The expert's imagined deals per favourite move here (the default is 16 to
-48): the searched continuations cost more, and the expert keeps its moves
-under 3 s on the compiled engine (docs/bots.md)."""
+EXPERT_JUDGE = {"min_samples": 6, "max_samples": 16, "search_iterations": 800}
+"""The expert's judge here (the default: 16 to 48 imagined deals per favourite,
+the hard search's iterations to find them): the searched continuations cost
+more, so fewer deals and a shorter search keep its moves under 3 s on the
+compiled engine (docs/bots.md)."""
 
 
 def _pick(cards: Sequence[int], rng: Rng, highest: bool) -> int:
