@@ -713,6 +713,23 @@ def cut_winner(first: int, second: int) -> int:
     return 0 if first_key > second_key else 1
 
 
+def cut_reason(first: int, second: int) -> str:
+    """Which clause of the cut decided it (the cut of :func:`cut_winner`), for a
+    sentence that says why: ``red`` (a red card beats a black one), ``heart`` (a
+    heart beats a diamond), ``higher_heart`` or ``higher_diamond`` (the higher
+    card of one red suit, Ace low).
+
+    >>> from parlour.core.cards import parse_card
+    >>> cut_reason(parse_card("KS"), parse_card("KD"))
+    'red'
+    """
+    if is_red(first) != is_red(second):
+        return "red"
+    if suit_of(first) != suit_of(second):
+        return "heart"
+    return "higher_heart" if suit_of(first) == HEARTS else "higher_diamond"
+
+
 def cut_decides(first: int, second: int) -> bool:
     """Whether a cut decides the dealer (no Vampire, not both black)."""
     if is_vampire(first) or is_vampire(second):
@@ -827,6 +844,7 @@ __all__ = [
     "WasteTurned",
     "action_text",
     "cut_decides",
+    "cut_reason",
     "cut_winner",
     "parse_action_text",
     "play_action",
