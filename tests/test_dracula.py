@@ -296,7 +296,6 @@ def test_the_cut_says_which_clause_made_the_dealer(
         assert said in text, text
 
 
-
 def test_first_dealer_cut_again_on_both_black_or_a_vampire() -> None:
     assert not cut_decides(parse_card("2S"), parse_card("KC"))
     assert not cut_decides(parse_card("V1"), parse_card("KH"))

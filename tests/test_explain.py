@@ -5,6 +5,7 @@ every figure is the engine's, and nothing hidden from the seat changes a word.""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -305,3 +306,18 @@ def test_casino_a_trail_says_why_and_what_it_leaves_the_next_player() -> None:
     french = explain_move(view, seven, "fr", ["Vous", "Robot 2"])
     assert french is not None and "où un 7, 9 ou 10 la prendrait" in french.headline
     assert english_words(french.headline) == []
+
+
+def test_nain_jaune_a_sans_is_said_with_the_ranks_word() -> None:
+    """Issue 31: a French hint said « sans K » (an English court letter)."""
+    said: list[str] = []
+    for seed in range(6):
+        for state in positions("nain-jaune", seed, 60):
+            view = state.view(state.current_player())
+            for action in view.legal_actions:
+                explained = explain_move(view, action, "fr", NAMES)
+                if explained is not None and "sans" in explained.headline:
+                    said.append(explained.headline)
+    courts = [text for text in said if re.search(r"« sans (valet|dame|roi) »", text)]
+    assert courts, said[:5]
+    assert [text for text in said if re.search(r"sans [JQKVDR]\b", text)] == []

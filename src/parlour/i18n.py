@@ -56,7 +56,14 @@ def seat_name_in(name: str, seat: int, lang: str) -> str:
     ('Robot 2', 'Player 3')
     >>> seat_name_in("Bot 7", 1, "fr"), seat_name_in("Ana", 1, "fr")
     ('Bot 7', 'Ana')
+
+    The lone person's default name (``You``) is said in ``lang`` too:
+
+    >>> seat_name_in("You", 0, "fr")
+    'Vous'
     """
+    if name in SECOND_PERSON:
+        return DEFAULT_HUMAN.get(lang, name)
     found = _DEFAULT_SEAT_NAME.match(name)
     if found is None or int(found.group(2)) != seat + 1:
         return name
