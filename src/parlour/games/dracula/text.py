@@ -17,7 +17,7 @@ from parlour.games._coffin.text import (
     lines_text,
 )
 from parlour.games.dracula.rules import cut_reason
-from parlour.render import Block, Style, fit_blocks, pad, visible_width
+from parlour.render import Block, Style, fit_blocks, pad, visible_width, wrap_words
 from parlour.render.narration import (
     count_of,
     say,
@@ -160,7 +160,10 @@ def render(
             name=names[o["first_dealer"]],
             reason=_say(lang, "cut_" + cut_reason(*map(parse_card, o["cut"]))),
         )
-        blocks.append((3, [cut]))
+        # Broken between words on a narrow screen (the French line is long), never
+        # before a colon (French puts a no-break space there).
+        words = cut.replace(" :", "\u00a0:").split(" ")
+        blocks.append((3, wrap_words("", words, width, indent=2)))
     directions = o["directions"]
     unit = _say(lang, "cards" if o["scoring"] == "cards" else "points")
     players = []
