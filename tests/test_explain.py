@@ -321,3 +321,7 @@ def test_nain_jaune_a_sans_is_said_with_the_ranks_word() -> None:
     courts = [text for text in said if re.search(r"« sans (valet|dame|roi) »", text)]
     assert courts, said[:5]
     assert [text for text in said if re.search(r"sans [JQKVDR]\b", text)] == []
+    # French agreement: "1 carte … qui vaut", "3 cartes de ce rang non vues".
+    disagreeing = re.compile(r"\b1 carte qui valent|\(\d+ de ce rang")
+    assert [text for text in said if disagreeing.search(text)] == []
+    assert any(re.search(r"\(\d+ cartes? de ce rang non vues?", text) for text in said)

@@ -32,10 +32,12 @@ WORDS: Templates = {
         "sans": 'then you say "sans {call}" ({count} {rank_word} unseen: another player may go on)',
         "sans_none": 'then you say "sans {call}": every {rank} is seen, nobody goes on',
         "left": "you keep {count} {cards} worth {points} to pay if another goes out",
+        "left_one": "you keep {count} {cards} worth {points} to pay if another goes out",
         "out": "your hand is empty: you go out and the others pay you",
         "card": "card",
         "cards": "cards",
         "rank_word": "of that rank",
+        "rank_word_one": "of that rank",
         "stop": 'stop: you say "sans {call}" now and keep the rest of your run in hand.',
         "claim": "claim: you take the chips of the box of {card}.",
         "play_on": "play on: you leave the box unclaimed and go on.",
@@ -51,10 +53,12 @@ WORDS: Templates = {
         "sans_none": "puis vous dites « sans {call} » : tous les {ranks} sont vus, personne ne "
         "suit",
         "left": "vous gardez {count} {cards} qui valent {points} à payer si un autre sort",
+        "left_one": "vous gardez {count} {cards} qui vaut {points} à payer si un autre sort",
         "out": "votre main est vide : vous sortez et les autres vous paient",
         "card": "carte",
         "cards": "cartes",
-        "rank_word": "de ce rang non vues",
+        "rank_word": "cartes de ce rang non vues",
+        "rank_word_one": "carte de ce rang non vue",
         "stop": "arrêter : vous dites « sans {call} » maintenant et gardez la suite en main.",
         "claim": "réclamer : vous prenez les jetons de la case du {card}.",
         "play_on": "continuer : vous laissez la case sans la réclamer et continuez.",
@@ -143,7 +147,7 @@ def explain_move(
                 rank=rank_word(rank_text(rank + 1), lang),
                 ranks=_plural(rank_word(rank_text(rank + 1), lang)),
                 count=len(unseen),
-                rank_word=words["rank_word"],
+                rank_word=words["rank_word_one" if len(unseen) == 1 else "rank_word"],
             )
         )
     points = sum(CARD_POINTS[card] for card in left)
@@ -153,7 +157,7 @@ def explain_move(
             say(
                 WORDS,
                 style,
-                "left",
+                "left_one" if count == 1 else "left",
                 count=count,
                 cards=words["card"] if count == 1 else words["cards"],
                 points=points,
