@@ -93,8 +93,12 @@ class OptionSpec:
 
     def condition_text(self, specs: Mapping[str, OptionSpec], lang: str) -> str:
         """When the option applies, in words of ``lang`` with the other options'
-        labels and value words (``only when Scoring is cards``); '' if always."""
+        labels and value words (``only when scoring is cards``), and the numbers
+        of players it needs (``only with 4 players``); '' if always."""
         parts = []
+        if self.players is not None:
+            counts = (" ou " if lang == "fr" else " or ").join(map(str, self.players))
+            parts.append((PLAYERS_FR if lang == "fr" else PLAYERS_EN).format(counts=counts))
         for name, needed in self.when:
             other = specs[name]
             joined = (" ou " if lang == "fr" else " or ").join(
@@ -135,6 +139,9 @@ class OptionSpec:
 CONDITION_EN = "only when {label} is {values}"
 CONDITION_FR = "seulement si {label} : {values}"
 """How an option's dependency on another is said (:meth:`OptionSpec.condition_text`)."""
+PLAYERS_EN = "only with {counts} players"
+PLAYERS_FR = "seulement à {counts} joueurs"
+"""How an option's numbers of players are said (:meth:`OptionSpec.condition_text`)."""
 
 COMMON_VALUE_WORDS: dict[str, Said] = {
     "true": Said("yes", "oui"),

@@ -62,3 +62,15 @@ def _applies(spec: OptionSpec, values: Mapping[str, object]) -> bool:
     if type(players) is int and not spec.applies_to(players):
         return False
     return spec.applies_with(values)
+
+
+def inert_options(name: str, chosen: Mapping[str, object]) -> list[OptionSpec]:
+    """The options in ``chosen`` (given as on the command line) that change
+    nothing beside the others (an option for scoring with cards at a table
+    scoring points): a table says so rather than ignore them in silence."""
+    game = game_class(name)
+    built = build_options(game.options_class, chosen)
+    specs = game.option_specs()
+    values = {spec.name: getattr(built, spec.name) for spec in specs}
+    given = {key.replace("-", "_") for key in chosen}
+    return [spec for spec in specs if spec.name in given and not _applies(spec, values)]
