@@ -210,3 +210,35 @@ def test_the_command_line_builds_without_the_web_extra() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert "--max-tables" in finished.stdout, finished.stderr[-2000:]
+
+
+def test_options_lists_only_what_applies_and_play_says_an_option_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """Issue 31: options meaningful only with another scoring were still shown."""
+    listed = run(["options", "dracula", "-o", "scoring=points"]).stdout
+    assert "tie_bonus_basis" in listed and "vampire_line" not in listed
+    listed = run(["options", "dracula", "--lang", "fr", "-o", "scoring=cards"]).stdout
+    assert "vampire_line" in listed and "tie_bonus_basis" not in listed
+    reference = run(["rules", "dracula", "--reference", "-o", "scoring=cards"]).stdout
+    assert "continue_with_waste = true | false" in reference
+    assert "tie_bonus_basis = made | scored" not in reference
+    given = ["-o", "deals=1", "-o", "vampire_line=scored"]
+    played = subprocess.run(
+        [sys.executable, "-m", "parlour", "play", "dracula", "--plain", "--lang", "fr", *given],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={
+            "NO_COLOR": "1",
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": SOURCES,
+            "PARLOUR_DATA_DIR": str(tmp_path),
+        },
+    )
+    assert played.returncode == 0, played.stderr
+    assert (
+        "Remarque\u00a0: l'option «\u00a0vampire_line\u00a0» ne change rien à cette table "
+        "(seulement si décompte\u00a0: cartes)." in played.stdout
+    )

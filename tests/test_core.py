@@ -397,3 +397,44 @@ def test_a_game_name_that_is_not_text_is_an_unknown_game(name: object) -> None:
 def test_a_seed_is_a_64_bit_whole_number(seed: object) -> None:
     with pytest.raises(parlour.ParlourError, match="seed must be a whole number"):
         parlour.load_game("dracula").new_initial_state(seed=seed)  # type: ignore[arg-type]
+
+
+def test_no_option_help_is_written_in_code_form() -> None:
+    """Issue 31: option help read "with scoring=cards: …"; a form shows the help
+    as a sentence, and the dependency is declared on the option (``when``)."""
+    from parlour.core.registry import game_class, game_names
+
+    for name in game_names():
+        for spec in game_class(name).option_specs():
+            for lang in ("en", "fr"):
+                assert "=" not in spec.help_text(lang), (name, spec.name, lang)
+                assert "`" not in spec.help_text(lang), (name, spec.name, lang)
+
+
+def test_an_option_declares_the_values_it_needs_once() -> None:
+    from parlour.core.registry import game_class
+    from parlour.table.pages import options_text
+
+    specs = {spec.name: spec for spec in game_class("dracula").option_specs()}
+    waste = specs["continue_with_waste"]
+    assert waste.when == (("scoring", ("cards",)),)
+    assert waste.applies_with({"scoring": "cards"})
+    assert not waste.applies_with({"scoring": "points"})
+    assert waste.condition_text(specs, "en") == "only when scoring is cards"
+    assert waste.condition_text(specs, "fr") == "seulement si décompte : cartes"
+    # Listed with the condition in words; with the options chosen, only what applies.
+    assert "the waste (only when scoring is cards)" in options_text("dracula")
+    assert "continue_with_waste" not in options_text("dracula", chosen={"deals": "2"})
+    chosen = options_text("dracula", chosen={"scoring": "cards"})
+    assert "continue_with_waste" in chosen and "tie_bonus_basis" not in chosen
+    assert "partnerships" not in options_text("casino", chosen={"players": 2})
+
+
+def test_an_option_that_depends_on_an_unknown_option_is_refused_where_it_is_declared() -> None:
+    @dataclass(frozen=True)
+    class Broken:
+        scoring: str = option("points", "how to score", choices=("points", "cards"))
+        waste: bool = option(True, "play on", when={"scoring": ("chips",)})
+
+    with pytest.raises(parlour.InvalidOptionError, match="scoring=chips"):
+        option_specs(Broken)

@@ -9,7 +9,8 @@ import pytest
 import parlour
 from parlour.core.cards import FULL_PACK, mask_of, parse_card, parse_cards
 from parlour.games._coffin.rules import Axis, cascade, end_bonus, line_value
-from parlour.games.dracula.rules import COLUMNS, ROWS, cut_decides, cut_winner
+from parlour.games.dracula.rules import COLUMNS, ROWS, cut_decides, cut_reason, cut_winner
+from parlour.render import Style, renderer_for
 
 # Cells in an order that always keeps adjacency: b1 a1 c1 a2 c2 a3 b3 c3.
 PLAY_ORDER = ("b1", "a1", "c1", "a2", "c2", "a3", "b3", "c3")
@@ -269,6 +270,30 @@ def test_first_dealer_cut(first: str, second: str, dealer: int) -> None:
     state.apply_text(second)
     assert state.current_player() == dealer
     assert state.observation(0)["cut"] == [first, second]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "reason", "english", "french"),
+    [
+        ("KS", "KD", "red", "a red card beats a black one, so Bot 2 dealt", "une carte rouge bat"),
+        ("2H", "KD", "heart", "a heart beats a diamond, so you dealt", "un cœur bat un carreau"),
+        ("3H", "9H", "higher_heart", "the higher heart wins, so Bot 2", "le plus fort cœur"),
+        ("AD", "5D", "higher_diamond", "the higher diamond wins, so Bot 2", "le plus fort carreau"),
+    ],
+)
+def test_the_cut_says_which_clause_made_the_dealer(
+    first: str, second: str, reason: str, english: str, french: str
+) -> None:
+    """Issue 31: "Cut: You K♠, Bot 2 K♢: Bot 2 dealt first" said no why."""
+    assert cut_reason(parse_card(first), parse_card(second)) == reason
+    state = parlour.load_game("dracula", deals=1).new_initial_state()
+    state.apply_text(first)
+    state.apply_text(second)
+    view = state.view(0)
+    for lang, said in (("en", english), ("fr", french)):
+        names = ["You", "Bot 2"] if lang == "en" else ["Vous", "Robot 2"]
+        text = renderer_for("dracula")(view, Style(colour=False, lang=lang), names)
+        assert said in text, text
 
 
 def test_first_dealer_cut_again_on_both_black_or_a_vampire() -> None:

@@ -5,6 +5,7 @@ every figure is the engine's, and nothing hidden from the seat changes a word.""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -274,3 +275,53 @@ def test_thracula_explains_each_players_two_lines() -> None:
             )
         french = sentence("thracula", event, NAMES, Style(lang="fr"))
         assert english_words(french) == [], french
+
+
+def test_casino_a_trail_says_why_and_what_it_leaves_the_next_player() -> None:
+    """Issue 31: a trail's reason only restated the move ("you trail 5♦")."""
+    from parlour.cli.learn import lesson_match
+
+    match, _coach = lesson_match("casino", "en")
+    while match.human_to_act() is None:
+        match.play_bot()
+    view = match.view(0)
+    # The lesson's first position: Q♠ K♠ 2♢ 3♣ on the table; 7♠ 2♡ 4♡ 5♢ in hand.
+    assert sorted(view.observation["loose"]) == sorted(["QS", "KS", "2D", "3C"])
+    said = {
+        text: explain_move(view, action, "en", ["You", "Bot 2"]).headline  # type: ignore[union-attr]
+        for action, text in zip(view.legal_actions, view.action_texts, strict=True)
+        if text.endswith(" trail")
+    }
+    # 7♠ can do nothing else (the engine offers it no take and no build).
+    assert [text for text in view.action_texts if text.startswith("7S")] == ["7S trail"]
+    assert "no table card or sum of table cards makes 7, and it makes no build" in said["7S trail"]
+    # Left with 2♢ and 3♣, 7♠ is taken by a 7, by 7+2 = 9 and by 7+3 = 10.
+    assert said["7S trail"].endswith("where a 7, 9 or 10 would take it.")
+    # 5♢ could take (2♢+3♣) and build: the trail is a choice, said so.
+    assert {"5D take", "5D build 7"} <= set(view.action_texts)
+    assert "5♢ is laid on the table, though it could take or build" in said["5D trail"]
+    assert said["5D trail"].endswith("where a 5, 7, 8 or 10 would take it.")
+    assert "though it could build;" in said["4H trail"]
+    seven = view.legal_actions[view.action_texts.index("7S trail")]
+    french = explain_move(view, seven, "fr", ["Vous", "Robot 2"])
+    assert french is not None and "où un 7, 9 ou 10 la prendrait" in french.headline
+    assert english_words(french.headline) == []
+
+
+def test_nain_jaune_a_sans_is_said_with_the_ranks_word() -> None:
+    """Issue 31: a French hint said « sans K » (an English court letter)."""
+    said: list[str] = []
+    for seed in range(6):
+        for state in positions("nain-jaune", seed, 60):
+            view = state.view(state.current_player())
+            for action in view.legal_actions:
+                explained = explain_move(view, action, "fr", NAMES)
+                if explained is not None and "sans" in explained.headline:
+                    said.append(explained.headline)
+    courts = [text for text in said if re.search(r"« sans (valet|dame|roi) »", text)]
+    assert courts, said[:5]
+    assert [text for text in said if re.search(r"sans [JQKVDR]\b", text)] == []
+    # French agreement: "1 carte … qui vaut", "3 cartes de ce rang non vues".
+    disagreeing = re.compile(r"\b1 carte qui valent|\(\d+ de ce rang")
+    assert [text for text in said if disagreeing.search(text)] == []
+    assert any(re.search(r"\(\d+ cartes? de ce rang non vues?", text) for text in said)

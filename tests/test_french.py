@@ -416,3 +416,31 @@ def test_the_line_mode_reads_french_commands(tmp_path: Path) -> None:
     assert "Comment jouer" in output or "comment jouer" in output  # the rules page
     assert "Reprenez-la avec" in output  # « quitter » quits, and the table is kept
     assert french_problems(output) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("dracula", ["-o", "deals=1"]), ("nain-jaune", ["-o", "max_deals=1"]), ("casino", [])],
+)
+def test_a_review_in_french_is_french_throughout(
+    name: str, options: list[str], tmp_path: Path
+) -> None:
+    """Issue 31: ``review --lang fr`` printed "Analyse : You au Dracula" and
+    "0.0", and Nain Jaune's explanations « sans K ». The game is played in
+    English (its person is "You"), then reviewed in French."""
+    played = run(
+        ["play", name, "--plain", "--lang", "en", "--seed", "5", "--opponent", "random", *options],
+        "1\n" * 3000,
+        tmp_path,
+    )
+    table = re.search(r"parlour review (\S+)", played)
+    assert table is not None, played[-500:]
+    output = run(
+        ["review", table.group(1), "--lang", "fr", "--quick", "--every", "--details"], "", tmp_path
+    )
+    assert output.startswith(f"Analyse de votre partie de {name.title().replace('-', ' ')}")
+    assert "ce que vous voyiez alors" in output
+    assert re.search(r"\d\.\d", output) is None, "a French decimal takes a comma"
+    assert re.search(r"\d,\d", output), "the review shows figures with decimals"
+    assert re.search(r"sans [JQK]\b", output) is None
+    assert french_problems(output) == []

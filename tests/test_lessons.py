@@ -203,3 +203,25 @@ def test_a_move_with_no_other_way_is_said_in_the_games_terms() -> None:
     for sentence in said:
         assert not re.match(r"b\d+$|done$|\w+ trail$", sentence), sentence
     assert any("is laid on the table" in sentence for sentence in said)
+
+
+def test_the_dracula_lesson_meets_a_vampire_and_the_coach_says_what_it_did() -> None:
+    """Issue 31: the Dracula lesson never met a Vampire, and the next real game
+    showed "Bot 2 plays V2 to c3" unexplained."""
+    lesson = lesson_for("dracula")
+    output = play_lesson("dracula", [step.move for step in lesson.steps] + ["1"] * 40)
+    played = output.index("Bot 2 plays V2 to c3.")
+    said = output.index("Coach: Bot 2 played a Vampire, V2, at c3.")
+    assert played < said < output.index("I suggest 4C a1")
+    explained = output[said : output.index("I suggest 4C a1")]
+    assert "Every line that holds a Vampire scores 0" in explained
+    assert "your column c (6♢ 4♢) is now worth nothing" in explained
+    # What the coach says is what the engine scored: column c and row 3 count 0.
+    assert "columns 13/48/0" in output or "columns 13 / 48 / 0" in output
+
+
+def test_the_dracula_lesson_says_why_bot_2_deals() -> None:
+    """Issue 31: "Cut: You K♠, Bot 2 K♢: Bot 2 dealt first" said no why."""
+    output = play_lesson("dracula", ["1"] * 40)
+    assert "Cut: You K♠, Bot 2 K♢: a red card beats a black one, so Bot 2 dealt first." in output
+    assert "Bot 2 won the cut (a red card beats a black one)" in output

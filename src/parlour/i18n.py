@@ -56,7 +56,14 @@ def seat_name_in(name: str, seat: int, lang: str) -> str:
     ('Robot 2', 'Player 3')
     >>> seat_name_in("Bot 7", 1, "fr"), seat_name_in("Ana", 1, "fr")
     ('Bot 7', 'Ana')
+
+    The lone person's default name (``You``) is said in ``lang`` too:
+
+    >>> seat_name_in("You", 0, "fr")
+    'Vous'
     """
+    if name in SECOND_PERSON:
+        return DEFAULT_HUMAN.get(lang, name)
     found = _DEFAULT_SEAT_NAME.match(name)
     if found is None or int(found.group(2)) != seat + 1:
         return name
@@ -120,6 +127,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "textual_missing": "(full-screen table unavailable: Textual is not installed; "
         "pip install 'parlour[tui]'. Using the line mode.)",
         "humans_range": "--humans must be 0 to {players} for {players} players",
+        "option_inert": "Note: the option {name} changes nothing at this table ({condition}).",
         "names_count": "--names needs {players} names separated by commas",
         "names_distinct": "--names must all be different",
         "sheet_header": "game deal",
@@ -285,6 +293,8 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "textual_missing": "(table plein écran indisponible : Textual n'est pas installé ; "
         "pip install 'parlour[tui]'. Mode ligne.)",
         "humans_range": "--humans va de 0 à {players} pour {players} joueurs",
+        "option_inert": "Remarque : l'option « {name} » ne change rien à cette table "
+        "({condition}).",
         "names_count": "--names demande {players} noms séparés par des virgules",
         "names_distinct": "--names doivent tous être différents",
         "sheet_header": "partie donne",

@@ -116,7 +116,7 @@ def command_rules(arguments: argparse.Namespace) -> int:
 
     if arguments.reference:
         print(rules_text(arguments.game))
-        print(options_text(arguments.game))
+        print(options_text(arguments.game, chosen=_chosen_options(arguments)))
         return 0
     print(as_plain_text(how_to_play(arguments.game, arguments.lang or language_from_environment())))
     return 0
@@ -127,8 +127,16 @@ def command_options(arguments: argparse.Namespace) -> int:
     language asked (as each game declares them)."""
     from parlour.i18n import language_from_environment
 
-    print(options_text(arguments.game, arguments.lang or language_from_environment()))
+    lang = arguments.lang or language_from_environment()
+    print(options_text(arguments.game, lang, chosen=_chosen_options(arguments)))
     return 0
+
+
+def _chosen_options(arguments: argparse.Namespace) -> dict[str, object] | None:
+    """The options given with ``--option``/``--players`` (None: none given, so
+    every option is listed with the condition it needs)."""
+    chosen = game_options(arguments.option, arguments.players)
+    return chosen or None
 
 
 def version_line() -> str:
@@ -167,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="how to play a game (--reference: the full rules page and options)",
     )
     rules.add_argument("game")
+    add_game_option_arguments(rules)  # --reference lists only the options that apply
     rules.add_argument(
         "--reference",
         action="store_true",
@@ -182,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     options = commands.add_parser("options", help="show a game's options")
     options.add_argument("game")
+    add_game_option_arguments(options)  # only the options that apply beside these
     options.add_argument(
         "--lang",
         default=None,

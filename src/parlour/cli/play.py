@@ -43,6 +43,7 @@ from parlour.i18n import (
 from parlour.render import Style
 from parlour.stats import DATA_DIR_VARIABLE, StatsStore
 from parlour.table import SqliteTableStore, TableError
+from parlour.table.pages import inert_options
 from parlour.tui.palette import PALETTES, make_style
 from parlour.tui.session import GROUP_THRESHOLD, Groups, Match, hint_line, unfinished_tables
 
@@ -627,6 +628,10 @@ def command_play(arguments: argparse.Namespace) -> int:
         arguments.game = ask_for_game(arguments.lang)
     options = game_options(arguments.option, arguments.players)
     game = load_game(arguments.game, **options)
+    specs = {spec.name: spec for spec in game.option_specs()}
+    for spec in inert_options(arguments.game, options):
+        condition = spec.condition_text(specs, arguments.lang)
+        print(tr(arguments.lang, "option_inert", name=spec.name, condition=condition))
     players = game.num_players
     if not 0 <= arguments.humans <= players:
         raise ParlourError(tr(arguments.lang, "humans_range", players=players))

@@ -12,7 +12,7 @@ from typing import IO
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import State
-from parlour.i18n import language_from_environment
+from parlour.i18n import language_from_environment, typeset
 from parlour.render import Style
 from parlour.review import FAST_SETTINGS, ReviewSettings, SeatPlayer, review_match
 from parlour.review.text import review_lines
@@ -162,7 +162,7 @@ def command_review(arguments: argparse.Namespace) -> int:
         every=arguments.every,
         details=arguments.details,
     ):
-        print(line)
+        print(typeset(line, lang))  # French: no-break spaces before : ; « »
     return 0
 
 

@@ -58,6 +58,10 @@ class OptionSpec:
     value_words: tuple[tuple[str, Said], ...] = ()
     """Words for some of its values, keyed as :func:`format_option_value` writes
     them (``clockwise``, ``789``); yes, no and none are common to every option."""
+    when: tuple[tuple[str, tuple[OptionValue, ...]], ...] = ()
+    """The values of other options it needs to mean anything (``(("scoring",
+    ("cards",)),)``: only when scoring with cards); empty: it always applies. A
+    form shows it, and ``parlour options`` lists it, only where it applies."""
 
     def label_text(self, lang: str) -> str:
         """The option's label in ``lang`` (``Deals``, ``Donnes``)."""
@@ -80,6 +84,32 @@ class OptionSpec:
     def applies_to(self, players: int) -> bool:
         """Whether the option matters at a table of ``players``."""
         return self.players is None or players in self.players
+
+    def applies_with(self, values: Mapping[str, object]) -> bool:
+        """Whether the option matters beside the other options' ``values`` (every
+        option's value, defaults included): each option it depends on has one
+        of the values it needs."""
+        return all(values.get(name) in needed for name, needed in self.when)
+
+    def condition_text(self, specs: Mapping[str, OptionSpec], lang: str) -> str:
+        """When the option applies, in words of ``lang`` with the other options'
+        labels and value words (``only when scoring is cards``), and the numbers
+        of players it needs (``only with 4 players``); '' if always."""
+        parts = []
+        if self.players is not None:
+            counts = (" ou " if lang == "fr" else " or ").join(map(str, self.players))
+            parts.append((PLAYERS_FR if lang == "fr" else PLAYERS_EN).format(counts=counts))
+        for name, needed in self.when:
+            other = specs[name]
+            joined = (" ou " if lang == "fr" else " or ").join(
+                other.value_text(value, lang) for value in needed
+            )
+            parts.append(
+                (CONDITION_FR if lang == "fr" else CONDITION_EN).format(
+                    label=other.label_text(lang).lower(), values=joined
+                )
+            )
+        return (" ; " if lang == "fr" else "; ").join(parts)
 
     def allowed_text(self, lang: str = "en") -> str:
         """What values are allowed, as a short sentence in ``lang``; in French
@@ -105,6 +135,13 @@ class OptionSpec:
             return "« true | false »" if french else "true | false"
         return " | ".join(parts) if parts else self.type_name
 
+
+CONDITION_EN = "only when {label} is {values}"
+CONDITION_FR = "seulement si {label} : {values}"
+"""How an option's dependency on another is said (:meth:`OptionSpec.condition_text`)."""
+PLAYERS_EN = "only with {counts} players"
+PLAYERS_FR = "seulement à {counts} joueurs"
+"""How an option's numbers of players are said (:meth:`OptionSpec.condition_text`)."""
 
 COMMON_VALUE_WORDS: dict[str, Said] = {
     "true": Said("yes", "oui"),
@@ -134,6 +171,7 @@ def option(
     minimum: int | None = None,
     maximum: int | None = None,
     players: tuple[int, ...] | None = None,
+    when: Mapping[str, tuple[object, ...]] | None = None,
 ) -> Any:
     """Declare a dataclass field as a game option.
 
@@ -141,7 +179,10 @@ def option(
     names the option for a person in both; ``words`` gives a person's words for
     some values, keyed as the command line writes them (``{"cut": Said("by the
     cut", "à la coupe")}``). ``players``: the numbers of players it applies to,
-    when not every number.
+    when not every number. ``when``: the values of other options it needs to
+    mean anything (``{"scoring": ("cards",)}``), declared here once: forms and
+    ``parlour options`` show it only where it applies, and its help need not
+    say so.
     """
     return dataclasses.field(
         default=default,
@@ -154,6 +195,7 @@ def option(
             "minimum": minimum,
             "maximum": maximum,
             "players": players,
+            "when": tuple((name, tuple(values)) for name, values in (when or {}).items()),
         },
     )
 
@@ -226,8 +268,17 @@ def option_specs(options_class: type) -> tuple[OptionSpec, ...]:
                 help_fr=meta.get("help_fr", ""),
                 label=meta.get("label"),
                 value_words=meta.get("words", ()),
+                when=meta.get("when", ()),
             )
         )
+    named = {spec.name: spec for spec in specs}
+    for spec in specs:
+        for name, needed in spec.when:
+            other = named.get(name)
+            if other is None or name == spec.name:
+                raise TypeError(f"option {spec.name} depends on {name!r}, not another option")
+            for value in needed:
+                check_value(other, value)  # an impossible value fails here, not in a form
     return tuple(specs)
 
 

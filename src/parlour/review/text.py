@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.game import Game, View
-from parlour.i18n import shown_move
+from parlour.i18n import SECOND_PERSON, localized_table, seat_name_in, shown_move
 from parlour.render import Style, renderer_for
 from parlour.review import Decision, Review
 
 SENTENCES: dict[str, dict[str, str]] = {
     "en": {
         "title": "Review: {name} at {title}",
+        "title_you": "Review of your game of {title}",
+        "how_you": "Each decision is judged only on what you could see then: the hidden "
+        "cards imagined many times, each move played and the deal finished well. Points are "
+        "the lead for the deal (your points less the others' average) a move can expect.",
         "how": "Each decision is judged only on what {name} could see then: the hidden "
         "cards imagined many times, each move played and the deal finished well. Points are "
         "the lead for the deal (your points less the others' average) a move can expect.",
@@ -51,6 +55,11 @@ SENTENCES: dict[str, dict[str, str]] = {
     },
     "fr": {
         "title": "Analyse : {name} au {title}",
+        "title_you": "Analyse de votre partie de {title}",
+        "how_you": "Chaque décision est jugée seulement sur ce que vous voyiez alors : les "
+        "cartes cachées imaginées bien des fois, chaque coup joué et la donne finie avec "
+        "soin. Les points sont l'avance pour la donne (vos points moins la moyenne des "
+        "autres) qu'un coup peut espérer.",
         "how": "Chaque décision est jugée sur ce que {name} voyait alors, seulement : les "
         "cartes cachées imaginées bien des fois, chaque coup joué et la donne finie avec "
         "soin. Les points sont l'avance pour la donne (vos points moins la moyenne des "
@@ -93,9 +102,22 @@ SENTENCES: dict[str, dict[str, str]] = {
 """Every sentence of a written review, in each language."""
 
 
+class FrenchDecimal(float):
+    """A number written the French way: a decimal comma (``0,0``, ``+5,6``)."""
+
+    def __format__(self, spec: str) -> str:
+        return float.__format__(self, spec).replace(".", ",")
+
+
 def say(lang: str, key: str, **values: object) -> str:
-    """The review's sentence ``key`` in ``lang`` (English if not translated)."""
+    """The review's sentence ``key`` in ``lang`` (English if not translated); in
+    French, numbers with decimals take a comma."""
     table = SENTENCES.get(lang, SENTENCES["en"])
+    if lang == "fr":
+        values = {
+            name: FrenchDecimal(value) if isinstance(value, float) else value
+            for name, value in values.items()
+        }
     return table[key].format(**values)
 
 
@@ -173,16 +195,20 @@ def review_lines(
     board and both explanations), the par, with ``every`` each decision, and with
     ``details`` the figures behind each verdict."""
     style = style if style is not None else Style(lang=lang)
+    # A default name (You, Bot 2) is said in the reader's language (Vous, Robot 2).
+    names = [seat_name_in(name, seat, lang) for seat, name in enumerate(names)]
     name = names[review.seat] if review.seat < len(names) else f"#{review.seat}"
+    you = "_you" if name in SECOND_PERSON else ""
+    title = game.info.title_text(lang)
     counts = review.counts()
     inaccuracy, mistake, blunder = review.thresholds
     lines = [
-        style.bold(say(lang, "title", name=name, title=game.info.title)),
-        say(lang, "how", name=name),
+        style.bold(say(lang, "title" + you, name=name, title=title)),
+        say(lang, "how" + you, name=name),
         say(
             lang,
             "thresholds",
-            title=game.info.title,
+            title=title,
             inaccuracy=inaccuracy,
             mistake=mistake,
             blunder=blunder,
@@ -272,4 +298,6 @@ def board_of(
         action_texts=(),
         history=(),
     )
-    return renderer_for(game.info.name)(view, style, names)
+    # The table quotes moves in the engine's words (Casino's "7S trail"): said in
+    # the reader's language, as the line mode draws it.
+    return localized_table(renderer_for(game.info.name)(view, style, names), style.lang)

@@ -175,6 +175,9 @@ def games_listing() -> list[dict[str, Any]]:
                     "allowed": spec.allowed_text(),
                     "help": spec.help,
                     "players": list(spec.players) if spec.players is not None else None,
+                    # The other options' values it needs to mean anything: a form
+                    # shows it only beside them.
+                    "when": {name: list(values) for name, values in spec.when},
                     "label": {lang: spec.label_text(lang) for lang in ("en", "fr")},
                     "help_fr": spec.help_text("fr"),
                     "words": {

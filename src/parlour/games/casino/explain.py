@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.core.cards import format_card, parse_card
+from parlour.core.cards import format_card, parse_card, rank_of
 from parlour.core.errors import ParseError
 from parlour.core.explain import MoveExplanation, SeatEffect
 from parlour.core.game import View
 from parlour.core.sampler import Rng
 from parlour.games.casino.rules import BIG_CASINO, LITTLE_CASINO, SPADE_MASK, VALUE
-from parlour.render import Style
+from parlour.render import ENGLISH_RANKS, FRENCH_RANKS, Style
 from parlour.render.narration import Templates, say, seat_name
 
 WORDS: Templates = {
@@ -36,7 +36,17 @@ WORDS: Templates = {
         "sweep": "; a sweep: the table is empty (1 point)",
         "builds": "{card} makes a build of {value} on the table: you must take it later with "
         "a {value}",
-        "trails": "{card} is laid on the table (it takes nothing)",
+        "trails": "{card} is laid on the table: no table card or sum of table cards makes "
+        "{value}, and it makes no build you hold a card for",
+        "trails_court": "{card} is laid on the table: there is no {rank} to take, and a court "
+        "never builds",
+        "trails_could": "{card} is laid on the table, though it could {other}",
+        "could_take": "take",
+        "could_build": "build",
+        "could_both": "take or build",
+        "takers": ", where a {values} would take it",
+        "takers_court": ", where only a {rank} would take it",
+        "or": " or ",
         "leaves": "{name} finds {cards} on the table",
         "leaves_empty": "{name} finds an empty table",
         "step": "{move}: the move is not finished yet: choose what else it takes.",
@@ -57,7 +67,18 @@ WORDS: Templates = {
         "sweep": " ; un balayage : la table est vide (1 point)",
         "builds": "{card} fait une construction de {value} sur la table : il faudra la "
         "prendre avec un {value}",
-        "trails": "{card} est posée sur la table (elle ne prend rien)",
+        "trails": "{card} est posée sur la table : aucune carte de la table ni aucune somme "
+        "de cartes ne fait {value}, et elle ne fait aucune construction dont vous avez la "
+        "valeur en main",
+        "trails_court": "{card} est posée sur la table : il n'y a pas de {rank} à prendre, "
+        "et une figure ne bâtit jamais",
+        "trails_could": "{card} est posée sur la table, alors qu'elle pourrait {other}",
+        "could_take": "prendre",
+        "could_build": "bâtir",
+        "could_both": "prendre ou bâtir",
+        "takers": ", où un {values} la prendrait",
+        "takers_court": ", où seul un {rank} la prendrait",
+        "or": " ou ",
         "leaves": "{name} trouve {cards} sur la table",
         "leaves_empty": "{name} trouve la table vide",
         "step": "{move} : le coup n'est pas fini : choisissez ce qu'il prend encore.",
@@ -75,6 +96,47 @@ def _table(observation: Mapping[str, Any]) -> list[str]:
     for build in observation["builds"]:
         table.append(f"[{build['value']}]")
     return table
+
+
+def _trail_reason(view: View, played: int, style: Style) -> str:
+    """Why ``played`` is trailed at ``view``: what else the card could do there
+    (the seat's own first steps with it), or that it can neither take nor build."""
+    words = WORDS.get(style.lang, WORDS["en"])
+    card = style.card(played)
+    kinds = {
+        text.split()[1]
+        for text in view.action_texts
+        if len(text.split()) > 1 and parse_card(text.split()[0]) == played
+    }
+    could = kinds & {"take", "build"}
+    if could:
+        other = "could_both" if len(could) == 2 else f"could_{could.pop()}"
+        return say(WORDS, style, "trails_could", card=card, other=words[other])
+    if VALUE[played] == 0:
+        return say(WORDS, style, "trails_court", card=card, rank=_rank(played, style))
+    return say(WORDS, style, "trails", card=card, value=VALUE[played])
+
+
+def _rank(card: int, style: Style) -> str:
+    """The rank letter of a court ``card`` in the reader's language (K, R)."""
+    ranks = FRENCH_RANKS if style.lang == "fr" else ENGLISH_RANKS
+    return ranks[rank_of(card) - 1]
+
+
+def _takers(loose: Sequence[str], played: int, style: Style) -> str:
+    """Which values take the trailed ``played`` from the table ``loose`` (alone, or
+    in a sum with other loose numerals): what the next player may do with it."""
+    if VALUE[played] == 0:
+        return say(WORDS, style, "takers_court", rank=_rank(played, style))
+    others = [VALUE[parse_card(text)] for text in loose if parse_card(text) != played]
+    totals = {VALUE[played]}
+    for value in others:
+        if value:
+            totals |= {total + value for total in totals if total + value <= 10}
+    ordered = [str(total) for total in sorted(totals)]
+    words = WORDS.get(style.lang, WORDS["en"])
+    values = ", ".join(ordered[:-1]) + words["or"] + ordered[-1] if len(ordered) > 1 else ordered[0]
+    return say(WORDS, style, "takers", values=values)
 
 
 MAX_STEPS = 16
@@ -161,8 +223,8 @@ def explain_move(
         if new_builds:
             value = new_builds[0]["value"]
             effects.append(say(WORDS, style, "builds", card=card_text, value=value))
-        else:
-            effects.append(say(WORDS, style, "trails", card=card_text))
+        elif played is not None:
+            effects.append(_trail_reason(view, played, style))
     opponents: list[SeatEffect] = []
     following = (seat + 1) % int(before["players"])
     name = seat_name(list(names) if names is not None else [], following, style)
@@ -173,6 +235,8 @@ def explain_move(
         if table
         else say(WORDS, style, "leaves_empty", name=name)
     )
+    if not taken and played is not None and format_card(played) in after["loose"]:
+        leaves += _takers(after["loose"], played, style)  # a trail: what takes it next
     effects.append(leaves)
     opponents.append(SeatEffect(seat=following, sentence=leaves))
     kept = tuple(text for text in after["hand"])

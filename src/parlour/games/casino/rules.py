@@ -232,10 +232,10 @@ class CasinoOptions:
     """2, 3 or 4 players."""
     partnerships: bool = option(
         True,
-        "with 4 players, partners opposite pool their captures",
+        "partners opposite pool their captures",
         players=(4,),
         label=Said("Partnerships", "Équipes"),
-        help_fr="à quatre, les partenaires face à face mettent leurs prises en commun",
+        help_fr="les partenaires face à face mettent leurs prises en commun",
     )
     """With 4 players: seats 0+2 against 1+3 (ignored with 2 or 3 players)."""
     must_take_all: bool = option(

@@ -155,12 +155,12 @@ class ColourBlindOptions:
     French text): play any card."""
     deals: int | None = option(
         None,
-        "number of deals; none = one per player (with target_score: until the target)",
+        "number of deals; none: one per player, or with a target score, until the target",
         minimum=1,
         maximum=MAX_DEALS_TO_TARGET,
         label=Said("Deals", "Donnes"),
         help_fr=(
-            "nombre de donnes ; aucun = une par joueur (avec un score à atteindre : jusqu'au but)"
+            "nombre de donnes ; aucun : une par joueur, ou avec un score à atteindre, jusqu'au but"
         ),
     )
     """``none``: one deal per player, or with ``target_score`` as many as it takes

@@ -6,7 +6,9 @@ LESSON = Lesson(
     title=Said("Learn Dracula", "Apprendre Dracula"),
     options={"players": 2, "deals": 1},
     seed=1,
-    deck=("4D", "AH", "6D", "3H", "4H", "8S", "4C", "KS", "10S"),
+    # Bot 2 holds the Vampire V2 and plays it on the learner's red column c at its
+    # second turn: the lesson meets a Vampire, and the coach says what it did.
+    deck=("4D", "AH", "6D", "V2", "4H", "8S", "4C", "KS", "10S"),
     welcome=(
         Said(
             "Welcome to Dracula. Together you and Bot 2 fill a 3×3 square, the coffin, "
@@ -15,9 +17,11 @@ LESSON = Lesson(
             "cercueil, avec quatre cartes chacun.",
         ),
         Said(
-            "Bot 2 dealt and chose the rows, so you score the columns a, b and c. At the end "
-            "each of you scores your own best line.",
-            "Robot 2 a donné et choisi les rangées : vous marquez donc les colonnes a, b et c. "
+            "Bot 2 won the cut (a red card beats a black one), so Bot 2 dealt and chose the "
+            "rows: you score the columns a, b and c, and you play first. At the end each of you "
+            "scores your own best line.",
+            "Robot 2 a gagné la coupe (une carte rouge bat une noire) : Robot 2 a donc donné et "
+            "choisi les rangées ; vous marquez les colonnes a, b et c, et vous jouez en premier. "
             "À la fin, chacun marque sa meilleure ligne.",
         ),
         Said(
@@ -61,7 +65,17 @@ LESSON = Lesson(
         ),
         Step(
             "4C a1",
-            Said(
+            look=Said(
+                "Bot 2 played a Vampire, V2, at c3. Every line that holds a Vampire scores 0, "
+                "row and column alike: your column c (6♢ 4♢) is now worth nothing, and so is "
+                "Bot 2's row 3. The pack holds two: one kept in hand can spoil the other side's "
+                "best line.",
+                "Robot 2 a joué un Vampire, le V2, en c3. Toute ligne qui contient un Vampire "
+                "vaut 0, rangée comme colonne : votre colonne c (6♢ 4♢) ne vaut plus rien, pas "
+                "plus que la rangée 3 de Robot 2. Le paquet en compte deux : un Vampire gardé en "
+                "main peut gâcher la meilleure ligne de l'adversaire.",
+            ),
+            why=Said(
                 "4♣ over 8♠ gives column a two black cards, and a third black one would make "
                 "it ×3; in row 1 a club beside a diamond can never make three of a colour for "
                 "Bot 2.",

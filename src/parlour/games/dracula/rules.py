@@ -169,6 +169,7 @@ class DraculaOptions:
         choices=("made", "scored"),
         label=Said("End bonus after a tie", "Bonus de fin après une égalité"),
         help_fr="les rangées comparées quand les totaux sont égaux",
+        when={"scoring": ("points",)},  # scoring with cards has no end bonus
         words={
             "made": Said("every line made", "toutes les rangées faites"),
             "scored": Said("the lines scored", "les rangées comptées"),
@@ -188,9 +189,10 @@ class DraculaOptions:
     one coffin card per full 10 points of his line; the score is cards won)."""
     continue_with_waste: bool = option(
         True,
-        "with scoring=cards: once the pack is dealt out, play on from the waste",
+        "once the pack is dealt out, play on from the waste",
         label=Said("Continue with the waste", "Continuer avec le rebut"),
-        help_fr="en comptant les cartes : le paquet épuisé, continuer avec le rebut",
+        help_fr="le paquet épuisé, continuer avec le rebut",
+        when={"scoring": ("cards",)},
     )
     """With ``scoring=cards`` and the whole pack dealt (``deals=6``): turn the waste
     pile down as a new stock and keep dealing from it; whenever fewer than nine
@@ -199,10 +201,11 @@ class DraculaOptions:
     the game ends after its last deal as with ``false``."""
     vampire_line: str = option(
         "best",
-        "with scoring=cards: the line that must count 90 to take a Vampire",
+        "the line that must count 90 to take a Vampire",
         choices=("best", "scored"),
         label=Said("A line with a Vampire", "Une rangée avec un vampire"),
-        help_fr="en comptant les cartes : la rangée qui doit valoir 90 pour prendre un vampire",
+        help_fr="la rangée qui doit valoir 90 pour prendre un vampire",
+        when={"scoring": ("cards",)},
         words={
             "best": Said("the best line", "la meilleure rangée"),
             "scored": Said("the lines scored", "les rangées comptées"),
@@ -713,6 +716,23 @@ def cut_winner(first: int, second: int) -> int:
     return 0 if first_key > second_key else 1
 
 
+def cut_reason(first: int, second: int) -> str:
+    """Which clause of the cut decided it (the cut of :func:`cut_winner`), for a
+    sentence that says why: ``red`` (a red card beats a black one), ``heart`` (a
+    heart beats a diamond), ``higher_heart`` or ``higher_diamond`` (the higher
+    card of one red suit, Ace low).
+
+    >>> from parlour.core.cards import parse_card
+    >>> cut_reason(parse_card("KS"), parse_card("KD"))
+    'red'
+    """
+    if is_red(first) != is_red(second):
+        return "red"
+    if suit_of(first) != suit_of(second):
+        return "heart"
+    return "higher_heart" if suit_of(first) == HEARTS else "higher_diamond"
+
+
 def cut_decides(first: int, second: int) -> bool:
     """Whether a cut decides the dealer (no Vampire, not both black)."""
     if is_vampire(first) or is_vampire(second):
@@ -827,6 +847,7 @@ __all__ = [
     "WasteTurned",
     "action_text",
     "cut_decides",
+    "cut_reason",
     "cut_winner",
     "parse_action_text",
     "play_action",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from parlour.core.cards import parse_card
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.text import (
@@ -15,7 +16,8 @@ from parlour.games._coffin.text import (
     direction_sentence,
     lines_text,
 )
-from parlour.render import Block, Style, fit_blocks, pad, visible_width
+from parlour.games.dracula.rules import cut_reason
+from parlour.render import Block, Style, fit_blocks, pad, visible_width, wrap_words
 from parlour.render.narration import (
     count_of,
     say,
@@ -35,7 +37,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "deal_waste": "deal {deal} (from the waste)",
         "game": "game {number} · ",
         "dealer": "dealer:",
-        "cut": "Cut: {first} {first_card}, {second} {second_card}: {name} dealt first.",
+        "cut": "Cut: {first} {first_card}, {second} {second_card}: {reason}, so {name} dealt "
+        "first.",
+        "cut_you": "Cut: {first} {first_card}, {second} {second_card}: {reason}, so you dealt "
+        "first.",
+        "cut_red": "a red card beats a black one",
+        "cut_heart": "a heart beats a diamond",
+        "cut_higher_heart": "the higher heart wins",
+        "cut_higher_diamond": "the higher diamond wins",
         "rows": "rows (Queen's way)",
         "columns": "columns (King's way)",
         "no_way": "direction not chosen yet",
@@ -68,9 +77,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "deal_waste": "donne {deal} (avec la défausse)",
         "game": "partie {number} · ",
         "dealer": "donneur :",
-        "cut": "Coupe : {first} {first_card}, {second} {second_card} : {name} donne en premier.",
-        "cut_you": "Coupe : {first} {first_card}, {second} {second_card} : {name} donnez en "
-        "premier.",
+        "cut": "Coupe : {first} {first_card}, {second} {second_card} : {reason}, donc {name} "
+        "donne en premier.",
+        "cut_you": "Coupe : {first} {first_card}, {second} {second_card} : {reason}, donc vous "
+        "donnez en premier.",
+        "cut_red": "une carte rouge bat une noire",
+        "cut_heart": "un cœur bat un carreau",
+        "cut_higher_heart": "le plus fort cœur l'emporte",
+        "cut_higher_diamond": "le plus fort carreau l'emporte",
         "rows": "lignes (voie de la Reine)",
         "columns": "colonnes (voie du Roi)",
         "no_way": "sens pas encore choisi",
@@ -144,8 +158,12 @@ def render(
             second=names[1],
             second_card=style.card(o["cut"][1]),
             name=names[o["first_dealer"]],
+            reason=_say(lang, "cut_" + cut_reason(*map(parse_card, o["cut"]))),
         )
-        blocks.append((3, [cut]))
+        # Broken between words on a narrow screen (the French line is long), never
+        # before a colon (French puts a no-break space there).
+        words = cut.replace(" :", "\u00a0:").split(" ")
+        blocks.append((3, wrap_words("", words, width, indent=2)))
     directions = o["directions"]
     unit = _say(lang, "cards" if o["scoring"] == "cards" else "points")
     players = []

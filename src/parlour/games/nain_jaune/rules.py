@@ -272,10 +272,11 @@ class NainJauneOptions:
     tables): the player must say ``claim`` before the next card is played."""
     forgot_penalty: str = option(
         "double",
-        "with claim=manual: a box not claimed is doubled, or stays",
+        "a box not claimed is doubled, or stays",
         choices=("double", "stays"),
         label=Said("A box forgotten", "Une case oubliée"),
-        help_fr="en réclamant à la main : une case oubliée double, ou reste",
+        help_fr="une case oubliée double, ou reste",
+        when={"claim": ("manual",)},
         words={"double": Said("doubles", "double"), "stays": Said("stays", "reste")},
     )
     """With ``claim=manual``: ``double`` (the seed's "il double la mise"): the player

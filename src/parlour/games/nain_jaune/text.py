@@ -129,7 +129,12 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return f"seat {seat}"
 
 
-def _rank_word(rank: str, lang: str) -> str:
+def rank_word(rank: str, lang: str) -> str:
+    """A rank as a word in ``lang`` (``K`` → ``king``, ``roi``); numbers stay digits.
+
+    >>> rank_word("K", "fr"), rank_word("7", "en")
+    ('roi', '7')
+    """
     return _RANK_NAMES[_lang(lang)].get(rank, rank)
 
 
@@ -263,7 +268,7 @@ def render(
                         name=who,
                         starts=_fr(who, "repart", "repartez") if french else _verb(who, "start"),
                         held=_fr(who, "qu'il a", "que vous avez"),
-                        rank=_rank_word(observation["block_rank"], lang),
+                        rank=rank_word(observation["block_rank"], lang),
                     )
                 )
             )
@@ -340,7 +345,7 @@ def render(
 
 
 def _indefinite(rank: str, lang: str) -> str:
-    word = _rank_word(rank, lang)
+    word = rank_word(rank, lang)
     if lang == "fr":
         return ("une " if word == "dame" else "un ") + word
     return ("an " if word[0] in "a8" else "a ") + word
@@ -355,7 +360,7 @@ def _centre(text: str, width: int) -> str:
 def _sans_line(
     entry: Mapping[str, Any], names: Sequence[str], lang: str, words: dict[str, str]
 ) -> str:
-    text = f"{_name(names, entry['player'])}: « sans {_rank_word(entry['rank'], 'fr')} »"
+    text = f"{_name(names, entry['player'])}: « sans {rank_word(entry['rank'], 'fr')} »"
     if entry["stopped"]:
         text += f" ({words['stopped']})"
     if entry["passed"]:
@@ -415,7 +420,7 @@ def _chips(count: int, lang: str) -> str:
 
 
 def _a_rank(rank: str, lang: str) -> str:
-    word = _rank_word(rank, lang)
+    word = rank_word(rank, lang)
     if lang == "fr":
         return ("d'" if word == "as" else "de ") + word
     return ("an " if word[0] in "a8" else "a ") + word
@@ -430,7 +435,7 @@ def _passed(passers: list[str], rank: str, lang: str) -> str:
         return f"{who} {verb} pas {_a_rank(rank, lang)}."
     who = " and ".join([", ".join(passers[:-1]), passers[-1]]) if len(passers) > 1 else passers[0]
     verb = "have" if len(passers) > 1 or who == "You" else "has"
-    return f"{who} {verb} no {_rank_word(rank, lang)}."
+    return f"{who} {verb} no {rank_word(rank, lang)}."
 
 
 def _event_sentence(
@@ -446,7 +451,7 @@ def _event_sentence(
         return f"New deal: {dealer} deals; everyone stakes on the board."
     if kind == "sans":
         rank = event["rank"]
-        said = f"« sans {_rank_word(rank, 'fr')} »"
+        said = f"« sans {rank_word(rank, 'fr')} »"
         if french:
             if event["stopped"]:
                 stops = _fr(who, "s'arrête", "vous arrêtez")
@@ -454,7 +459,7 @@ def _event_sentence(
             return f"{who} : {said}."
         if event["stopped"]:
             return f"{who} {_verb(who, 'stop')}: {said} (by choice)."
-        return f"{who} {_verb(who, 'say')} {said} (no {_rank_word(rank, 'en')})."
+        return f"{who} {_verb(who, 'say')} {said} (no {rank_word(rank, 'en')})."
     if kind == "block":
         rank = event["rank"]
         if french:

@@ -267,9 +267,12 @@ function valueLabel(option, value) {
   return valueWord(option, value);
 }
 
-// Whether an option matters at a table of `players` (its spec says for which counts).
-function optionApplies(option, players) {
-  return !option.players || option.players.includes(players);
+// Whether an option matters at a table of `players` (its spec says for which counts)
+// beside the other options' `chosen` values, as the form writes them (its spec's
+// `when`: an option meaningful only when scoring with cards is hidden otherwise).
+function optionApplies(option, players, chosen = {}) {
+  if (option.players && !option.players.includes(players)) return false;
+  return Object.entries(option.when || {}).every(([name, values]) => values.some((value) => valueText(value) === chosen[name]));
 }
 
 function optionControl(option, players, previous) {
@@ -350,10 +353,19 @@ async function newTable(name) {
   const drawOptions = () => {
     const count = Number(playersSelect.value);
     const previous = Object.fromEntries([...optionsBox.querySelectorAll("select, input")].map((control) => [control.name, control.value]));
-    const shown = options.filter((option) => optionApplies(option, count));
+    // Every option's value as written: the one chosen, else its default.
+    const chosen = Object.fromEntries(options.map((option) => [option.name, previous[option.name] ?? valueText(option.default)]));
+    const shown = options.filter((option) => optionApplies(option, count, chosen));
+    const focused = document.activeElement && optionsBox.contains(document.activeElement) ? document.activeElement.id : null;
     optionsBox.hidden = shown.length === 0;
     optionsBox.replaceChildren(el("legend", {}, t("options")), ...shown.map((option) => optionControl(option, count, previous[option.name])));
+    if (focused) document.getElementById(focused)?.focus();
   };
+  // An option others depend on redraws the options: they appear or go with its value.
+  const controlling = new Set(options.flatMap((option) => Object.keys(option.when || {})));
+  optionsBox.addEventListener("change", (event) => {
+    if (controlling.has(event.target.name)) drawOptions();
+  });
   playersSelect.addEventListener("change", () => {
     drawSeats();
     drawOptions();
