@@ -20,56 +20,15 @@ from collections.abc import Mapping, Sequence
 from parlour.core.cards import parse_card
 from parlour.core.errors import ParseError, Refusal
 from parlour.core.registry import game_class
+from parlour.core.seat_names import (
+    SECOND_PERSON,
+)
 from parlour.render import Style
 
 LANGUAGES = ("en", "fr")
 """The languages of the table."""
 
 _PLAIN = Style()
-
-SECOND_PERSON = ("You", "Vous")
-"""Default names of a lone human seat; sentences about them use the second person."""
-
-DEFAULT_HUMAN = {"en": "You", "fr": "Vous"}
-"""The default name of a lone human seat, per language."""
-
-SEAT_WORDS = {"bot": {"en": "Bot", "fr": "Robot"}, "person": {"en": "Player", "fr": "Joueur"}}
-"""The words of a seat's default name (``Bot 2``, ``Joueur 3``), per kind and language."""
-
-_DEFAULT_SEAT_NAME = re.compile(
-    r"^(" + "|".join(word for kind in SEAT_WORDS.values() for word in kind.values()) + r") (\d+)$"
-)
-
-
-def default_seat_name(kind: str, seat: int, lang: str) -> str:
-    """The name of a seat nobody named: ``Bot 2``, ``Robot 2``, ``Joueur 3``."""
-    words = SEAT_WORDS["bot" if kind.startswith("bot") else "person"]
-    return f"{words.get(lang, words['en'])} {seat + 1}"
-
-
-def seat_name_in(name: str, seat: int, lang: str) -> str:
-    """A seat's name as a reader of ``lang`` sees it: a default name given in
-    another language (``Bot 2`` at a table made in English) is said in
-    ``lang`` (``Robot 2``); any name a person chose stays as it is.
-
-    >>> seat_name_in("Bot 2", 1, "fr"), seat_name_in("Joueur 3", 2, "en")
-    ('Robot 2', 'Player 3')
-    >>> seat_name_in("Bot 7", 1, "fr"), seat_name_in("Ana", 1, "fr")
-    ('Bot 7', 'Ana')
-
-    The lone person's default name (``You``) is said in ``lang`` too:
-
-    >>> seat_name_in("You", 0, "fr")
-    'Vous'
-    """
-    if name in SECOND_PERSON:
-        return DEFAULT_HUMAN.get(lang, name)
-    found = _DEFAULT_SEAT_NAME.match(name)
-    if found is None or int(found.group(2)) != seat + 1:
-        return name
-    kind = next(kind for kind, words in SEAT_WORDS.items() if found.group(1) in words.values())
-    return default_seat_name(kind, seat, lang)
-
 
 SENTENCES: dict[str, dict[str, str | list[str]]] = {
     "en": {

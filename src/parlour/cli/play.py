@@ -28,12 +28,11 @@ from parlour.cli import add_game_option_arguments, game_options
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, View
 from parlour.core.registry import game_class, game_names, load_game
+from parlour.core.seat_names import DEFAULT_HUMAN, default_seat_name
 from parlour.howto import as_plain_text
 from parlour.howto import how_to_play_drawn as how_to_play
 from parlour.i18n import (
-    DEFAULT_HUMAN,
     LANGUAGES,
-    default_seat_name,
     language_from_environment,
     plural,
     shown_move,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from parlour.core.game import Game, View
-from parlour.i18n import SECOND_PERSON, localized_table, seat_name_in, shown_move
+from parlour.core.seat_names import SECOND_PERSON, seat_name_in
+from parlour.i18n import localized_table, shown_move
 from parlour.render import Style, renderer_for
 from parlour.review import Decision, Review
 

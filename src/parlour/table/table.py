@@ -30,8 +30,8 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
 from parlour.core.options import options_dict
 from parlour.core.registry import load_game
+from parlour.core.seat_names import default_seat_name
 from parlour.core.sheet import ScoreSheet
-from parlour.i18n import default_seat_name
 from parlour.table.errors import (
     IllegalMoveError,
     NotYourTurnError,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import cast
 
 from parlour.core.registry import game_names, game_parts, load_game
-from parlour.i18n import default_seat_name
+from parlour.core.seat_names import default_seat_name
 from parlour.tui.app import TableApp, screen_text
 from parlour.tui.session import Match
 

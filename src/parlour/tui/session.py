@@ -26,9 +26,9 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
 from parlour.core.registry import game_parts
+from parlour.core.seat_names import SECOND_PERSON
 from parlour.core.sheet import ScoreSheet
 from parlour.i18n import (
-    SECOND_PERSON,
     SENTENCES,
     in_score_units,
     localized_cards,

@@ -31,9 +31,9 @@ import parlour
 from parlour.bots import BOT_KINDS
 from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, game_names, game_parts
+from parlour.core.seat_names import DEFAULT_HUMAN, default_seat_name
 from parlour.examples import UnknownExampleError, show_example
 from parlour.howto import how_to_play
-from parlour.i18n import DEFAULT_HUMAN, default_seat_name
 from parlour.table import SqliteTableStore, TableError, TableStore
 from parlour.table.coach import has_lesson, lesson_for
 from parlour.table.store import STORE_UNAVAILABLE, StoreUnavailableError

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.i18n import seat_name_in
+from parlour.core.seat_names import seat_name_in
 from parlour.render import Style
 from parlour.render.narration import sentence
 from parlour.table import Table

@@ -22,7 +22,7 @@ from typing import Any
 from parlour.core.cards import format_card
 from parlour.core.events import Event
 from parlour.core.game import CHANCE, State
-from parlour.i18n import seat_name_in
+from parlour.core.seat_names import seat_name_in
 from parlour.render import Style
 from parlour.render.narration import dealing_kinds, dealing_sentence, sentence
 from parlour.table import Table

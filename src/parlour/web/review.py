@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.game import State
-from parlour.i18n import seat_name_in
+from parlour.core.seat_names import seat_name_in
 from parlour.review import ReviewSettings, explain_decisions
 from parlour.review.engine import GOOD
 from parlour.table import Table

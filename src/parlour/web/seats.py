@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from parlour.core.errors import ParlourError
-from parlour.i18n import LANGUAGES, seat_name_in
+from parlour.core.seat_names import seat_name_in
+from parlour.i18n import LANGUAGES
 from parlour.table.store import BUSY_TIMEOUT_SECONDS
 
 if TYPE_CHECKING:
