@@ -203,3 +203,23 @@ def test_a_move_with_no_other_way_is_said_in_the_games_terms() -> None:
     for sentence in said:
         assert not re.match(r"b\d+$|done$|\w+ trail$", sentence), sentence
     assert any("is laid on the table" in sentence for sentence in said)
+
+
+def test_a_move_in_steps_is_judged_once_it_is_complete() -> None:
+    """Issue 31: in Casino "Well played." came after the first step of the
+    build, before it was finished; it now follows the finished move."""
+    output = play_lesson("casino", ["4H build 7"] + ["1"] * 400)
+    assert output.index("You play 4♡ and build 7") < output.index("Coach: Well played.")
+
+
+def test_a_step_within_a_move_says_what_to_choose_and_repeats_no_advice() -> None:
+    """Issue 31: after "5D take" a bare list "1) 2D 2) 3C" under a stale repeat
+    of the coach's suggestion; now an instruction, and the coach waits."""
+    output = play_lesson("casino", ["5D take"] + ["1"] * 400)
+    step = output.split("You, your move: 5D take", 1)[1].split("You, your move: 1", 1)[0]
+    assert "5D take is not finished: choose, one at a time, what it takes" in step
+    assert "1) 2D 2) 3C" in step
+    assert "Coach:" not in step
+    after = output.split("You, your move: 1", 1)[1]
+    told = after.index("You play 5♢ and take 2♢ 3♣.")
+    assert told < after.index("Coach: You played 5D take; I suggested 4H build 7.")
