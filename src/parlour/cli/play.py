@@ -290,8 +290,14 @@ class TerminalTable:
         if len(actions) == 1:
             return actions[0]
         self.say(tr(self.lang, "moves_with", label=shown_move(label, self.lang)))
+        notes = self.match.move_notes(view, self.style)
         for number, action in enumerate(actions, start=1):
-            self.say(f"  {number:>2}) {shown_move(view.action_to_string(action), self.lang)}")
+            shown = shown_move(view.action_to_string(action), self.lang)
+            self.say(
+                f"  {number:>2}) {shown} {notes[action]}"
+                if action in notes
+                else f"  {number:>2}) {shown}"
+            )
         while True:
             text = self.ask(tr(self.lang, "which_one"))
             if text.lower() in BACK_WORDS:
