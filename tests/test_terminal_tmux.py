@@ -130,11 +130,14 @@ def test_the_french_casino_lesson_at_80_columns(tmp_path: Path) -> None:
         screen.type("")
         rows = screen.wait_for("Vous, votre coup")
         assert "partie\u00a0en\u00a01\u00a0point" in "\n".join(rows)
-        screen.type("5D prend")
+        screen.type("aide")  # its example is a move of this game, allowed now
         rows = screen.wait_for("Vous, votre coup", count=2)
+        assert "(par ex. «\u00a07♠ pose\u00a0»)" in "\n".join(rows)
+        screen.type("5D prend")
+        rows = screen.wait_for("Vous, votre coup", count=3)
         assert any(row.startswith("5♢ prend n'est pas fini") for row in rows)
         screen.type("1")
-        screen.wait_for("Vous, votre coup", count=3)
+        screen.wait_for("Vous, votre coup", count=4)
         session = "\n".join(screen.lines())
         assert cut_by_the_terminal(screen) == []
         assert french_problems(session) == []
