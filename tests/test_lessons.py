@@ -223,3 +223,12 @@ def test_a_step_within_a_move_says_what_to_choose_and_repeats_no_advice() -> Non
     after = output.split("You, your move: 1", 1)[1]
     told = after.index("You play 5♢ and take 2♢ 3♣.")
     assert told < after.index("Coach: You played 5D take; I suggested 4H build 7.")
+
+
+def test_a_move_taken_back_before_it_is_complete_is_never_judged() -> None:
+    """A capture started, then taken back at its next step: the coach says
+    nothing of it (it was never played) and the script goes on."""
+    output = play_lesson("casino", ["5D take", "undo", "4H build 7"] + ["1"] * 400)
+    assert "You played 5D take" not in output
+    assert flat(COACH_WORDS["off_script"].en) not in output
+    assert output.index("You play 4♡ and build 7") < output.index("Coach: Well played.")

@@ -22,6 +22,7 @@ from parlour.cli.play import (
     chosen_language,
     default_names,
 )
+from parlour.core.game import View
 from parlour.core.registry import game_names, load_game
 from parlour.i18n import LANGUAGES, shown_move, tr, typeset
 from parlour.table import SeatSpec, Table
@@ -71,10 +72,16 @@ class LessonTable(TerminalTable):
         super().__init__(match, **arguments)
         self.coach = coach
         self.advice: Advice | None = None
+        self.advised_at = -1
+        """The table's history length when the advice was given."""
         self.seen_events = 0
-        self.verdict: list[str] = []
-        """What the coach says of the learner's move, held until the move is
-        complete (a Casino capture is judged once what it takes is chosen)."""
+        self.choosing: View | None = None
+        """The View of the learner's decision being made (None within a move
+        made in steps: the decision was its first step)."""
+        self.to_judge: tuple[View, int, Advice] | None = None
+        """The learner's decision (its View, the action, the advice given), judged
+        once the move is complete (a Casino capture once what it takes is
+        chosen; a move taken back before then is never judged)."""
 
     def play_one(self) -> int:
         """The welcome (at a terminal, it stays until the learner presses Enter,
@@ -105,23 +112,28 @@ class LessonTable(TerminalTable):
         made in steps the advice given at its start still stands: it is not said
         again (a stale repeat under the list)."""
         super().list_moves(view, groups)
-        if self.match.move_in_steps() == view.seat:
+        within = self.match.move_in_steps() == view.seat
+        self.choosing = None if within else view
+        if within:
             return
-        if self.advice is None:
-            self.advice = self.coach.advise(view)
+        self.to_judge = None  # a decision to make (again, after an undo)
+        if self.advice is None or self.advised_at != self.match.history_length():
+            self.advice = self.coach.advise(view)  # a new decision (or one an undo brought back)
+            self.advised_at = self.match.history_length()
         for line in self.advice.lines:
             self.say(self.coach_line(line))
 
     def human_turn(self, seat: int) -> tuple[int, int] | None:
-        """One decision, answered by the coach once the move is complete."""
-        within = self.match.move_in_steps() == seat
-        if not within:
+        """One decision, answered by the coach once the move is complete (the
+        View judged is the one the moves were last listed for: after an undo,
+        the new one)."""
+        if self.match.move_in_steps() != seat:
             self.advice = None
-        view = self.match.view(seat)
         chosen = super().human_turn(seat)
-        if chosen is not None and not within:
+        view = self.choosing
+        if chosen is not None and view is not None and chosen[1] in view.legal_actions:
             advice = self.advice if self.advice is not None else self.coach.advise(view)
-            self.verdict = self.coach.judge(view, chosen[1], advice)
+            self.to_judge = (view, chosen[1], advice)
         return chosen
 
     def after_move(self) -> None:
@@ -129,9 +141,10 @@ class LessonTable(TerminalTable):
         first time something happens."""
         if self.match.move_in_steps() is not None:
             return  # the move goes on: nothing is done yet, so nothing is said
-        for line in self.verdict:
-            self.say(self.coach_line(line))
-        self.verdict = []
+        if self.to_judge is not None:
+            for line in self.coach.judge(*self.to_judge):
+                self.say(self.coach_line(line))
+        self.to_judge = None
         self.advice = None
         logged = self.match.table.events_for(self.match.observer, self.seen_events)
         self.seen_events += len(logged)
