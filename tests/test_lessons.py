@@ -225,3 +225,32 @@ def test_the_dracula_lesson_says_why_bot_2_deals() -> None:
     output = play_lesson("dracula", ["1"] * 40)
     assert "Cut: You K♠, Bot 2 K♢: a red card beats a black one, so Bot 2 dealt first." in output
     assert "Bot 2 won the cut (a red card beats a black one)" in output
+
+
+def test_a_move_in_steps_is_judged_once_it_is_complete() -> None:
+    """Issue 31: in Casino "Well played." came after the first step of the
+    build, before it was finished; it now follows the finished move."""
+    output = play_lesson("casino", ["4H build 7"] + ["1"] * 400)
+    assert output.index("You play 4♡ and build 7") < output.index("Coach: Well played.")
+
+
+def test_a_step_within_a_move_says_what_to_choose_and_repeats_no_advice() -> None:
+    """Issue 31: after "5D take" a bare list "1) 2D 2) 3C" under a stale repeat
+    of the coach's suggestion; now an instruction, and the coach waits."""
+    output = play_lesson("casino", ["5D take"] + ["1"] * 400)
+    step = output.split("You, your move: 5D take", 1)[1].split("You, your move: 1", 1)[0]
+    assert "5D take is not finished: choose, one at a time, what it takes" in step
+    assert "1) 2D 2) 3C" in step
+    assert "Coach:" not in step
+    after = output.split("You, your move: 1", 1)[1]
+    told = after.index("You play 5♢ and take 2♢ 3♣.")
+    assert told < after.index("Coach: You played 5D take; I suggested 4H build 7.")
+
+
+def test_a_move_taken_back_before_it_is_complete_is_never_judged() -> None:
+    """A capture started, then taken back at its next step: the coach says
+    nothing of it (it was never played) and the script goes on."""
+    output = play_lesson("casino", ["5D take", "undo", "4H build 7"] + ["1"] * 400)
+    assert "You played 5D take" not in output
+    assert flat(COACH_WORDS["off_script"].en) not in output
+    assert output.index("You play 4♡ and build 7") < output.index("Coach: Well played.")

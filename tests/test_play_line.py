@@ -417,3 +417,18 @@ def test_help_gives_an_example_of_this_game(private_data_dir: Path) -> None:
     help_text = result.stdout.split("Type a move as text", 1)[1].split("\n", 1)[0]
     assert "QH b2" not in help_text and "b2" not in help_text, help_text
     assert "e.g. '" in help_text
+
+
+def test_casinos_grouped_moves_say_what_each_may_take(private_data_dir: Path) -> None:
+    """Issue 31: Casino's move codes ("2S take") did not say what is taken; a
+    card's moves now say what each may use on the table."""
+    result = run(
+        ["play", "casino", "--seed", "117", "--plain", "--opponent", "random", "--new"],
+        "1\n2\nquit\n",
+        private_data_dir,
+    )
+    assert result.returncode == 0, result.stdout[-1500:]
+    listed = result.stdout.split("Moves with 2S:", 1)[1].split("Which one", 1)[0]
+    assert "2S take (from 2♣)" in listed
+    assert "2S build 10 (from A♣ 7♣)" in listed
+    assert "You play 2♠ and take 2♣." in result.stdout

@@ -143,3 +143,19 @@ def test_line_mode_step_with_one_choice_needs_no_answer() -> None:
     assert "3) 8S take" in text  # the move answered "3"
     assert "You play 8♠ and take 8♣." in text, text
     assert "1) 8C" not in text, text  # never asked which card to take
+
+
+def test_a_take_in_the_list_says_what_it_may_take() -> None:
+    """Issue 31: "8♠ take" said nothing of what it takes; the list adds the
+    table cards the move may use ("(from 8♣)"), as the line mode does."""
+    match = casino_match()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert match.human_to_act() == 0
+            screen = screen_text(app)
+            assert "8♠ take (from 8♣)" in screen, screen
+
+    asyncio.run(run())

@@ -171,3 +171,41 @@ def test_the_keys_page_says_what_the_star_means() -> None:
     assert all(
         len(line) <= 78 for lang in ("en", "fr") for line in words(lang, "keys").splitlines()
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "lang", "waiting"),
+    [
+        ("dracula", 0, "en", "not chosen yet"),
+        ("dracula", 0, "fr", "sens à choisir"),
+        ("dracula-partnership", 1, "en", "not chosen"),
+        ("dracula-partnership", 1, "fr", "à choisir"),
+    ],
+)
+def test_a_direction_not_chosen_yet_keeps_the_points_on_their_line(
+    name: str, seed: int, lang: str, waiting: str
+) -> None:
+    """Issue 31: at 80×24 "0" and "points" fell on two lines before a direction
+    was chosen (the long "direction not chosen yet" in the narrow table)."""
+    game = parlour.load_game(name)
+    others = "Robot" if lang == "fr" else "Bot"
+    names = ["Vous" if lang == "fr" else "You"] + [
+        f"{others} {seat + 1}" for seat in range(1, game.num_players)
+    ]
+    match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            observation = match.view(0).observation
+            directions = observation.get("directions") or observation.get("side_directions")
+            assert directions is not None and not any(directions)  # not chosen yet
+            rows = screen_text(app).splitlines()
+            waiting_rows = [row for row in rows if waiting in row]
+            assert len(waiting_rows) == 2, "\n".join(rows)  # one row per player or side
+            for row in waiting_rows:
+                assert re.search(r"\s0 points\s", row), row
+            assert not any(row.strip().startswith("points") for row in rows)
+
+    asyncio.run(run())

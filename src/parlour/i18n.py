@@ -110,6 +110,9 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "not_your_turn": "it is not your turn",
         "no_move_number": "There is no move {number}; choose 1 to {count}, or type 'help'.",
         "legal_moves": "Legal moves:",
+        "step_moves": "{move} is not finished: choose, one at a time, what it takes or puts "
+        "in its build (a number, or as written):",
+        "lesson_start": "Press Enter when you have read this, to see the table. ",
         "groups_intro": "{count} legal moves; choose a card first:",
         "moves_with": "Moves with {label}:",
         "which_one": "Which one (number or text; 'back' to choose again)? ",
@@ -279,6 +282,9 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "no_move_number": "Il n'y a pas de coup {number} ; choisissez de 1 à {count}, ou tapez "
         "« aide ».",
         "legal_moves": "Coups permis :",
+        "step_moves": "{move} n'est pas fini : choisissez un à un ce qu'il prend ou met dans "
+        "sa construction (un numéro, ou tel qu'écrit) :",
+        "lesson_start": "Appuyez sur Entrée une fois ceci lu, pour voir la table. ",
         "groups_intro": "{count} coups permis ; choisissez d'abord une carte :",
         "moves_with": "Coups avec {label} :",
         "which_one": "Lequel (numéro ou texte ; « retour » pour revenir) ? ",

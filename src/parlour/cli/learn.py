@@ -15,7 +15,14 @@ import sys
 import textwrap
 from typing import Any
 
-from parlour.cli.play import TerminalTable, chosen_language, default_names
+from parlour.cli.play import (
+    UNBROKEN,
+    InputEndedError,
+    TerminalTable,
+    chosen_language,
+    default_names,
+)
+from parlour.core.game import View
 from parlour.core.registry import game_names, load_game
 from parlour.i18n import LANGUAGES, shown_move, tr, typeset
 from parlour.table import SeatSpec, Table
@@ -65,13 +72,29 @@ class LessonTable(TerminalTable):
         super().__init__(match, **arguments)
         self.coach = coach
         self.advice: Advice | None = None
+        self.advised_at = -1
+        """The table's history length when the advice was given."""
         self.seen_events = 0
+        self.choosing: View | None = None
+        """The View of the learner's decision being made (None within a move
+        made in steps: the decision was its first step)."""
+        self.to_judge: tuple[View, int, Advice] | None = None
+        """The learner's decision (its View, the action, the advice given), judged
+        once the move is complete (a Casino capture once what it takes is
+        chosen; a move taken back before then is never judged)."""
 
     def play_one(self) -> int:
-        """The welcome, then the deal with the coach."""
+        """The welcome (at a terminal, it stays until the learner presses Enter,
+        so that the table drawn under it does not push it out of sight), then the
+        deal with the coach."""
         self.say()
         for line in self.coach.welcome():
             self.say(self.coach_line(line))
+        if self.interactive:
+            try:
+                self.ask(tr(self.lang, "lesson_start"))
+            except InputEndedError:
+                return 0
         return super().play_one()
 
     def coach_line(self, text: str) -> str:
@@ -79,30 +102,50 @@ class LessonTable(TerminalTable):
         wrapped between words to fit 80 columns (after the French typography, so
         that a colon never starts a line)."""
         said = typeset(f"{tr(self.lang, 'coach')} {text}", self.lang)
-        return textwrap.fill(said, width=79, subsequent_indent="  ", break_on_hyphens=False)
+        for name in self.names:  # a name is never cut across two lines ("Robot / 2")
+            said = said.replace(name, name.replace(" ", UNBROKEN))
+        wrapped = textwrap.fill(said, width=79, subsequent_indent="  ", break_on_hyphens=False)
+        return wrapped.replace(UNBROKEN, " ")
 
     def list_moves(self, view: Any, groups: Any) -> None:
-        """The moves, then the coach's advice for this decision."""
+        """The moves, then the coach's advice for this decision. Within a move
+        made in steps the advice given at its start still stands: it is not said
+        again (a stale repeat under the list)."""
         super().list_moves(view, groups)
-        if self.advice is None:
-            self.advice = self.coach.advise(view)
+        within = self.match.move_in_steps() == view.seat
+        self.choosing = None if within else view
+        if within:
+            return
+        self.to_judge = None  # a decision to make (again, after an undo)
+        if self.advice is None or self.advised_at != self.match.history_length():
+            self.advice = self.coach.advise(view)  # a new decision (or one an undo brought back)
+            self.advised_at = self.match.history_length()
         for line in self.advice.lines:
             self.say(self.coach_line(line))
 
     def human_turn(self, seat: int) -> tuple[int, int] | None:
-        """One decision, answered by the coach."""
-        self.advice = None
-        view = self.match.view(seat)
+        """One decision, answered by the coach once the move is complete (the
+        View judged is the one the moves were last listed for: after an undo,
+        the new one)."""
+        if self.match.move_in_steps() != seat:
+            self.advice = None
         chosen = super().human_turn(seat)
-        if chosen is not None:
+        view = self.choosing
+        if chosen is not None and view is not None and chosen[1] in view.legal_actions:
             advice = self.advice if self.advice is not None else self.coach.advise(view)
-            for line in self.coach.judge(view, chosen[1], advice):
-                self.say(self.coach_line(line))
-        self.advice = None
+            self.to_judge = (view, chosen[1], advice)
         return chosen
 
     def after_move(self) -> None:
-        """What the coach says the first time something happens."""
+        """What the coach says of the learner's move once it is complete, and the
+        first time something happens."""
+        if self.match.move_in_steps() is not None:
+            return  # the move goes on: nothing is done yet, so nothing is said
+        if self.to_judge is not None:
+            for line in self.coach.judge(*self.to_judge):
+                self.say(self.coach_line(line))
+        self.to_judge = None
+        self.advice = None
         logged = self.match.table.events_for(self.match.observer, self.seen_events)
         self.seen_events += len(logged)
         for line in self.coach.notice(event for _, event in logged):

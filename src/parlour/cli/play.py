@@ -39,7 +39,7 @@ from parlour.i18n import (
     tr,
     typeset,
 )
-from parlour.render import Style
+from parlour.render import Style, visible_width
 from parlour.stats import DATA_DIR_VARIABLE, StatsStore
 from parlour.table import SqliteTableStore, TableError
 from parlour.table.pages import inert_options
@@ -122,8 +122,26 @@ class TerminalTable:
 
     # ----- output ----------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        """Print one block of text (in French, with French typography)."""
-        print(typeset(text, self.lang), file=self.stdout, flush=True)
+        """Print one block of text (in French, with French typography); at a
+        terminal, a line wider than the window is wrapped between words, never
+        by the terminal in the middle of one ("Ro / bot 4")."""
+        typeset_text = typeset(text, self.lang)
+        width = self.screen_width()
+        if width is not None:
+            typeset_text = "\n".join(
+                wrapped
+                for line in typeset_text.split("\n")
+                for wrapped in wrap_line(line, width, self.names)
+            )
+        print(typeset_text, file=self.stdout, flush=True)
+
+    def screen_width(self) -> int | None:
+        """The columns a line may fill at a terminal (one less than the window,
+        so that no line touches its edge), or None when output is not a terminal
+        (a pipe keeps every line whole)."""
+        if not self.stdout.isatty():
+            return None
+        return max(20, shutil.get_terminal_size((80, 24)).columns - 1)
 
     def ask(self, prompt: str) -> str:
         """Read one line; raise :class:`InputEndedError` at the end of input."""
@@ -233,16 +251,20 @@ class TerminalTable:
                 shown = shown_move(label, self.lang)
                 self.say(f"  {number:>2}) {shown}  ({len(actions)})")
             return
-        self.say(tr(self.lang, "legal_moves"))
-        texts = [shown_move(text, self.lang) for text in view.action_texts]
-        width = max(len(text) for text in texts) + 6
-        per_line = max(1, 78 // width)
-        for start in range(0, len(texts), per_line):
-            cells = [
-                f"{number:>3}) {texts[number - 1]}".ljust(width)
-                for number in range(start + 1, min(start + per_line, len(texts)) + 1)
-            ]
-            self.say(" ".join(cells).rstrip())
+        so_far = self.match.move_so_far() if self.match.move_in_steps() == view.seat else ""
+        if so_far:  # a step within a move: say what is being chosen, never a bare list
+            self.say(tr(self.lang, "step_moves", move=shown_move(so_far, self.lang)))
+        else:
+            self.say(tr(self.lang, "legal_moves"))
+        notes = self.match.move_notes(view, self.style)
+        texts = [
+            f"{shown_move(text, self.lang)} {notes[action]}"
+            if action in notes
+            else shown_move(text, self.lang)
+            for action, text in zip(view.legal_actions, view.action_texts, strict=True)
+        ]
+        for line in move_columns(texts, min(self.screen_width() or 79, 79)):
+            self.say(line)
 
     def read_move(self, view: View, text: str, groups: Groups | None) -> int | None:
         """The action a line of input names, or None after explaining what is wrong."""
@@ -268,8 +290,14 @@ class TerminalTable:
         if len(actions) == 1:
             return actions[0]
         self.say(tr(self.lang, "moves_with", label=shown_move(label, self.lang)))
+        notes = self.match.move_notes(view, self.style)
         for number, action in enumerate(actions, start=1):
-            self.say(f"  {number:>2}) {shown_move(view.action_to_string(action), self.lang)}")
+            shown = shown_move(view.action_to_string(action), self.lang)
+            self.say(
+                f"  {number:>2}) {shown} {notes[action]}"
+                if action in notes
+                else f"  {number:>2}) {shown}"
+            )
         while True:
             text = self.ask(tr(self.lang, "which_one"))
             if text.lower() in BACK_WORDS:
@@ -437,6 +465,54 @@ class TerminalTable:
             self.say(note)
         if self.match.is_stored():
             self.say(tr(self.lang, "replay_with", id=self.match.table.id))
+
+
+def move_columns(texts: Sequence[str], width: int) -> list[str]:
+    """Numbered moves laid out in columns that fit ``width`` columns: every item
+    is whole on its line (never "7) 6D" at a line's end and "b3" on the next)."""
+    items = [f"{number:>3}) {text}" for number, text in enumerate(texts, start=1)]
+    cell = max(visible_width(item) for item in items) + 2
+    per_line = max(1, (width + 2) // cell)
+    lines = []
+    for start in range(0, len(items), per_line):
+        row = items[start : start + per_line]
+        lines.append(
+            "".join(item + " " * (cell - visible_width(item)) for item in row[:-1]) + row[-1]
+        )
+    return lines
+
+
+UNBROKEN = "\x01"
+"""Stands for a space that a wrap must not break (inside a player's name)."""
+
+
+def wrap_line(line: str, width: int, names: Sequence[str] = ()) -> list[str]:
+    """``line`` cut between words into lines of at most ``width`` visible
+    columns (colour codes take none), the later ones indented two more than the
+    first; a player's name (``Robot 2``) is never cut, and only a single word
+    wider than ``width`` is left whole."""
+    if visible_width(line) <= width:
+        return [line]
+    for name in sorted(names, key=len, reverse=True):
+        line = line.replace(name, name.replace(" ", UNBROKEN))
+    return [part.replace(UNBROKEN, " ") for part in _wrapped(line, width)]
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    indent = " " * (len(line) - len(line.lstrip(" ")))
+    words = line.lstrip(" ").split(" ")
+    lines: list[str] = []
+    current = indent + words[0]
+    for word in words[1:]:
+        if current.strip() and visible_width(current) + 1 + visible_width(word) > width:
+            lines.append(current.rstrip(" "))
+            current = indent + "  "
+        if current.strip():
+            current += " " + word
+        elif word:  # a line begun by the wrap starts with a word, not the gap before it
+            current += word
+    lines.append(current)
+    return lines
 
 
 def default_names(players: int, humans: Sequence[int], lang: str = "en") -> list[str]:

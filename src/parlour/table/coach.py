@@ -40,9 +40,8 @@ COACH_WORDS: dict[str, Said] = {
         "cela donne.",
     ),
     "off_script": Said(
-        "From here the deal goes its own way: my suggestions are Hint's own moves.",
-        "Désormais la donne suit son propre chemin : mes propositions sont celles du "
-        "bouton Conseil.",
+        "From here the deal goes its own way: my suggestions are the hint's own moves.",
+        "Désormais la donne suit son propre chemin : mes propositions sont celles du conseil.",
     ),
     "only_move": Said(
         "You have one move only: {move}.",

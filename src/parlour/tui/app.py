@@ -658,8 +658,11 @@ class TableApp(App[int]):
                 actions = self.move_order(view)
             else:
                 actions = list(view.legal_actions)
+            notes = self.match.move_notes(view, self.style)  # Casino: what a take may take
             for index, action in enumerate(actions):
                 move = self.pretty(view.action_to_string(action))
+                if action in notes:
+                    move += f" {notes[action]}"
                 options.append(Option(Text.from_ansi(f"{_key(index)}{move}"), id=f"a{action}"))
             if self.groups is not None:
                 label = self.pretty(self.groups[self.group or 0][0])

@@ -256,6 +256,7 @@ class Match:
         self.observer = self.humans[0] if self.humans else 0
         self.render = renderer_for(self.game.info.name)
         self.move_groups_hook = render_hook(self.game.info.name, "move_groups")
+        self.move_notes_hook = render_hook(self.game.info.name, "move_notes")
         self.log: list[list[str]] = []
         self.rebuild_log()
         self.stats_recorded = False
@@ -449,6 +450,15 @@ class Match:
             groups = group_by_first_word(view)
         return groups if len(groups) > 1 else None
 
+    def move_notes(self, view: View, style: Style) -> dict[int, str]:
+        """What the game's text part says after a move's text, by action (Casino:
+        ``(from 2♢ 3♣)`` after ``5D take``, what the move may take); empty for the
+        other games."""
+        if self.move_notes_hook is None:
+            return {}
+        notes: dict[int, str] = self.move_notes_hook(view, style)
+        return notes
+
     def set_language(self, lang: str) -> None:
         """Say everything in ``lang`` from now on (the log is rebuilt)."""
         self.lang = lang
@@ -512,6 +522,21 @@ class Match:
         if self.table.events_for(seat, since=moves[-1].step):
             return None
         return seat
+
+    def move_so_far(self) -> str:
+        """The steps of the move being made in steps at this keyboard, as typed
+        (``5D take 2D``), or '' when no move is being made."""
+        seat = self.move_in_steps()
+        if seat is None:
+            return ""
+        events = self.table.events_for(seat)
+        last_event = events[-1][0] if events else -1
+        texts = [
+            move.text
+            for move in self.table.moves_played()
+            if move.seat == seat and move.step > last_event
+        ]
+        return " ".join(texts)
 
     def back_out(self) -> bool:
         """Take back every step of the move being made (Escape); False when no

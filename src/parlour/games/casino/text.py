@@ -16,6 +16,7 @@ from typing import Any
 from parlour.core.cards import parse_card
 from parlour.core.events import Event
 from parlour.core.game import View
+from parlour.core.sampler import Rng
 from parlour.games.casino.rules import (
     BuildCalled,
     BuildMade,
@@ -39,7 +40,9 @@ SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "header": "Casino · round {round} · deal {deal} of {deals} · dealer: {dealer} · "
-        "stock {stock} · to {target}",
+        "stock {stock} · playing\u00a0to\u00a0{target}",
+        "target_one": "{target}\u00a0point",
+        "target_many": "{target}\u00a0points",
         "undrawn": "to be drawn",
         "scores": "Scores: ",
         "taken": " (taken {cards} cards, {spades}♠",
@@ -105,7 +108,9 @@ _WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
-        "talon {stock} · en {target}",
+        "talon {stock} · partie\u00a0en\u00a0{target}",
+        "target_one": "{target}\u00a0point",
+        "target_many": "{target}\u00a0points",
         "undrawn": "à tirer",
         "scores": "Scores : ",
         "taken": " (pris {cards} cartes, {spades}♠",
@@ -295,7 +300,10 @@ def render(
                 deals=o["deals_per_round"],
                 dealer=dealer,
                 stock=o["stock"],
-                target=o["target"],
+                # the points that end the game ("playing to 21 points"), never a bare number
+                target=_say(
+                    lang, "target_one" if o["target"] == 1 else "target_many", target=o["target"]
+                ),
             )
         )
     )
@@ -379,6 +387,43 @@ def move_groups(view: View) -> list[tuple[str, list[int]]]:
             label = text[:-1]  # the card's rank: the cards of one value together
         groups.setdefault(label, []).append(action)
     return list(groups.items())
+
+
+MOVE_NOTE = {"en": "(from {cards})", "fr": "(parmi {cards})"}
+"""What a move's first step may use on the table, said after its text."""
+
+
+def move_notes(view: View, style: Style) -> dict[int, str]:
+    """What the first steps of moves (``5D take``, ``4H build 7``) may use on
+    the table, to write after them: ``(from 2♢ 3♣)``, so that a list of moves
+    says what each takes. What may follow is asked of the
+    engine (the step applied to a state drawn from the View: the table is
+    public, so the hidden cards drawn change nothing); a step within a move, a
+    trail, or a step with nothing to choose after it keeps its plain text."""
+    if view.observation.get("pending") is not None:
+        return {}
+    sampled = view.sample_state(Rng(0))
+    notes: dict[int, str] = {}
+    for action, text in zip(view.legal_actions, view.action_texts, strict=True):
+        if text.endswith(" trail"):
+            continue
+        state = sampled.clone()
+        state.apply_action(action)
+        if not state.move_in_progress():
+            continue
+        uses = [
+            state.action_to_string(step)
+            for step in state.legal_actions()
+            if state.action_to_string(step) != "done"
+        ]
+        if not uses:
+            continue
+        cards = " ".join(
+            part if part.startswith("b") else style.card(parse_card(part)) for part in uses
+        )
+        words = MOVE_NOTE.get(style.lang, MOVE_NOTE["en"])
+        notes[action] = words.format(cards=cards)
+    return notes
 
 
 def _names_of_side(sides: Sequence[Sequence[int]], side: int, names: Sequence[str]) -> str:

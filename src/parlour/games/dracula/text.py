@@ -48,6 +48,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "rows": "rows (Queen's way)",
         "columns": "columns (King's way)",
         "no_way": "direction not chosen yet",
+        "no_way_short": "not chosen yet",
         "cards": "cards",
         "points": "points",
         "session": "session",
@@ -88,6 +89,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "rows": "lignes (voie de la Reine)",
         "columns": "colonnes (voie du Roi)",
         "no_way": "sens pas encore choisi",
+        "no_way_short": "sens à choisir",
         "cards": "cartes",
         "points": "points",
         "session": "séance",
@@ -171,11 +173,12 @@ def render(
         if directions[player]:
             way = _say(lang, directions[player] + ("_short" if narrow else ""))
         else:
-            way = _say(lang, "no_way")
+            # Short when narrow, so that "0 points" stays on its line (issue 31, point 10).
+            way = _say(lang, "no_way_short" if narrow else "no_way")
         extra = ""
         if o.get("session_target") is not None:  # a session of several games
             extra = f" · {_say(lang, 'session')} {o['session_totals'][player]}"
-        way_width = 10 if narrow and directions[player] else 26
+        way_width = (10 if directions[player] else 14) if narrow else 26
         players.append(
             f"  {pad(names[player], 10)} {way:<{way_width}} {o['totals'][player]:>4} {unit}{extra}"
         )

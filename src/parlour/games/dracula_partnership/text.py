@@ -59,7 +59,11 @@ def render(
         if direction:
             way = ways[direction].split(" (")[0] if narrow else ways[direction]
         else:
-            way = "sens pas encore choisi" if french else "direction not chosen yet"
+            # Short when narrow, so that the points stay on their line (issue 31, point 10).
+            if narrow:
+                way = "à choisir" if french else "not chosen"
+            else:
+                way = "sens pas encore choisi" if french else "direction not chosen yet"
         mark = ""
         if seat % 2 == side:
             # Narrow: a star, only where no name of the side already says "You".
