@@ -465,8 +465,9 @@ export function typeset(text) {
 
 // A seat's name as this reader sees it: a default name given in another language
 // ("Bot 2" at a table made in English) is said in the reader's ("Robot 2"); a name
-// a person chose stays as it is (parlour.i18n.seat_name_in on the server).
+// a person chose stays as it is (parlour.core.seat_names.seat_name_in on the server).
 export function seatName(name, seat) {
+  if (name === "You" || name === "Vous") return language() === "fr" ? "Vous" : "You";
   for (const [key, kind] of [["botSeatName", "bot"], ["personSeatName", "person"]]) {
     for (const lang of Object.keys(WORDS)) {
       if (WORDS[lang][key].replace("{n}", String(seat + 1)) === name) return t(key, { n: seat + 1 });
