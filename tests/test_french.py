@@ -444,3 +444,20 @@ def test_a_review_in_french_is_french_throughout(
     assert re.search(r"\d,\d", output), "the review shows figures with decimals"
     assert re.search(r"sans [JQK]\b", output) is None
     assert french_problems(output) == []
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_full_screen_table_in_french_at_80_by_24(name: str) -> None:
+    """Issue 31, point 5: the full-screen table drew its game in French words
+    with English typography ("donneur: Robot 2", "Votre main:", "Robot 2: A♡
+    trail", "À Vous de jouer"); the table part now gets the same finish as the
+    line mode (move words and French typography). The table's lines only: the
+    keys line names the ``:`` key itself."""
+    import asyncio
+
+    from parlour.tui.capture import capture
+
+    screen = asyncio.run(capture(name, lang="fr"))
+    table = [line[:49] for line in screen.splitlines()[1:-1]]  # left of the side panels
+    assert french_problems("\n".join(table)) == [], name
+    assert "À Vous" not in screen

@@ -584,10 +584,13 @@ _MOVE_WORD = re.compile(r"(?<![\w'-])(" + "|".join(MOVE_WORDS_FR) + r")(?![\w'-]
 def localized_table(text: str, lang: str) -> str:
     """A rendered table in the language of the table: in French, the court
     letters and the engine's move words it quotes (a Casino table lists the
-    last moves as ``7S trail``) said in French."""
+    last moves as ``7S trail``) said in French, with French typography (a
+    no-break space before a colon: "donneur : Robot 2", "À vous")."""
     if lang != "fr":
         return text
-    return localized_cards(_MOVE_WORD.sub(lambda found: MOVE_WORDS_FR[found.group(1)], text), lang)
+    worded = _MOVE_WORD.sub(lambda found: MOVE_WORDS_FR[found.group(1)], text)
+    worded = localized_cards(worded, lang)
+    return "\n".join(french_typography(line) for line in worded.split("\n"))
 
 
 def typed_move(text: str, lang: str) -> str:

@@ -39,7 +39,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
 from parlour.howto import how_to_play_drawn as how_to_play
-from parlour.i18n import shown_move, tr
+from parlour.i18n import localized_table, shown_move, tr
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
@@ -389,8 +389,11 @@ class TableApp(App[int]):
         self.shown_view = view
         width, height = self.table_room()
         style = self.style
-        text = render_fitted(
-            self.match.render, view, style, self.match.names, width=width, height=height
+        text = localized_table(
+            render_fitted(
+                self.match.render, view, style, self.match.names, width=width, height=height
+            ),
+            style.lang,
         )
         shown = Text.from_ansi(text)
         card = self.last_card_played(view.seat, until_step)
