@@ -461,3 +461,23 @@ def test_the_full_screen_table_in_french_at_80_by_24(name: str) -> None:
     table = [line[:49] for line in screen.splitlines()[1:-1]]  # left of the side panels
     assert french_problems("\n".join(table)) == [], name
     assert "À Vous" not in screen
+
+
+def test_the_full_screen_move_list_says_court_cards_in_french() -> None:
+    """Issue 31, point 3: the full-screen table's move list and its groups drew
+    the groups of Nain Jaune's moves by rank as the engine's letters (Q, K) on
+    a French table whose hand shows D and R, in both interfaces."""
+    import parlour
+    from parlour.tui.app import TableApp
+    from parlour.tui.session import Match
+
+    game = parlour.load_game("nain-jaune")
+    names = ["Vous", "Robot 2", "Robot 3", "Robot 4"]
+    match = Match.new(game, seed=1, humans=[0], opponent="random", names=names, lang="fr")
+    app = TableApp(match, colour=False, bot_delay=0)
+    assert app.pretty("QS") == "D♠" and app.pretty("KD") == "R♢" and app.pretty("JH") == "V♡"
+    # Nain Jaune's groups are ranks: "Q (3)" read "D (3)" in French
+    assert [app.pretty(rank) for rank in ("J", "Q", "K", "10")] == ["V", "D", "R", "10"]
+    assert shown_move("Q", "fr") == "D"
+    english = Match.new(game, seed=1, humans=[0], opponent="random", names=names, lang="en")
+    assert TableApp(english, colour=False, bot_delay=0).pretty("QS") == "Q♠"

@@ -489,7 +489,9 @@ def pretty_move(text: str, style: Style = _PLAIN) -> str:
         try:
             words.append(style.card(parse_card(word)))
         except (ParseError, ValueError):
-            words.append(MOVE_WORDS_FR.get(word, word) if style.lang == "fr" else word)
+            # (a lone court letter is a rank, Nain Jaune's groups: "Q" → "D")
+            french = MOVE_WORDS_FR.get(word, FRENCH_RANKS.get(word, word))
+            words.append(french if style.lang == "fr" else word)
     return "".join(words)
 
 
