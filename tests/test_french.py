@@ -454,10 +454,16 @@ def test_the_full_screen_table_in_french_at_80_by_24(name: str) -> None:
     line mode (move words and French typography). The table's lines only: the
     keys line names the ``:`` key itself."""
     import asyncio
+    import concurrent.futures
 
+    from parlour.core.registry import game_parts
     from parlour.tui.capture import capture
 
-    screen = asyncio.run(capture(name, lang="fr"))
+    if game_parts(name).text is None:
+        pytest.skip(f"{name} has no text part: its table is drawn by the generic renderer")
+    # (in a thread of its own: a browser test before it may hold this thread's loop)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        screen = pool.submit(asyncio.run, capture(name, lang="fr")).result()
     table = [line[:49] for line in screen.splitlines()[1:-1]]  # left of the side panels
     assert french_problems("\n".join(table)) == [], name
     assert "À Vous" not in screen

@@ -240,6 +240,8 @@ def test_the_partner_is_named_on_its_own_seat(browser: Any, server: str, lang: s
         word = {"en": "partner", "fr": "partenaire"}[lang]
         partner = page.locator(".seat[data-seat='2'] .badge.partner")
         assert partner.count() == 1 and partner.inner_text().strip() == word
+        assert page.locator(".seat.partner").count() == 1  # its box's edge, kept on a phone
+        assert page.locator(".seat[data-seat='2'].partner").count() == 1
         for seat in (1, 3):
             assert page.locator(f".seat[data-seat='{seat}'] .badge.partner").count() == 0
         # Each side's way is said in words, never an ellipsis before it is chosen.

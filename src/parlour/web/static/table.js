@@ -742,6 +742,7 @@ export class TablePage {
     // In partnerships, the seat across is named as the partner on its own box
     // (it was said only in the score sheet's header).
     const partner = !mine && state.seat !== null && state.seat !== undefined && isPartner(view, seat, state.seat);
+    if (partner) classes.push("partner");
     const score = game.seatScore(view, seat);
     const note = game.seatNote(view, seat);
     const box = el(
