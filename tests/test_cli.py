@@ -19,14 +19,21 @@ SOURCES = str(Path(parlour.__file__).resolve().parents[1])
 """The sources under test, for the subprocesses (not whatever is installed)."""
 
 
-def run(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+def run(
+    args: list[str], stdin: str = "", data: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``parlour ARGS`` in a fresh process (``data``: its data folder, for
+    commands that save a game)."""
+    env = {"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "PYTHONPATH": SOURCES}
+    if data is not None:
+        env["PARLOUR_DATA_DIR"] = str(data)
     return subprocess.run(
         [sys.executable, "-m", "parlour", *args],
         input=stdin,
         capture_output=True,
         text=True,
         timeout=120,
-        env={"NO_COLOR": "1", "PATH": "/usr/bin:/bin", "PYTHONPATH": SOURCES},
+        env=env,
     )
 
 
@@ -224,19 +231,7 @@ def test_options_lists_only_what_applies_and_play_says_an_option_changes_nothing
     assert "continue_with_waste = true | false" in reference
     assert "tie_bonus_basis = made | scored" not in reference
     given = ["-o", "deals=1", "-o", "vampire_line=scored"]
-    played = subprocess.run(
-        [sys.executable, "-m", "parlour", "play", "dracula", "--plain", "--lang", "fr", *given],
-        input="quit\n",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={
-            "NO_COLOR": "1",
-            "PATH": "/usr/bin:/bin",
-            "PYTHONPATH": SOURCES,
-            "PARLOUR_DATA_DIR": str(tmp_path),
-        },
-    )
+    played = run(["play", "dracula", "--plain", "--lang", "fr", *given], "quit\n", tmp_path)
     assert played.returncode == 0, played.stderr
     assert (
         "Remarque\u00a0: l'option «\u00a0vampire_line\u00a0» ne change rien à cette table "
