@@ -20,6 +20,7 @@ from parlour.core.game import State, View
 from parlour.core.registry import game_class, game_names
 from parlour.core.sampler import Rng
 from parlour.judge import (
+    NOISE,
     Budget,
     JudgeError,
     compare,
@@ -100,6 +101,31 @@ def test_a_question_the_judge_cannot_answer_names_what_is_wrong() -> None:
         judge_moves(view, [], TINY)
     with pytest.raises(ValueError, match="min_samples <= max_samples"):
         Budget(min_samples=10, max_samples=5)
+
+
+def test_the_search_favourite_stays_the_best_move_unless_another_is_told_apart() -> None:
+    """The judge's continuations are rougher play than the search's: its mean
+    alone overturns the search's favourite only when the two are told apart
+    (more than NOISE standard errors), and then the favourite is graded by
+    its loss; otherwise the favourite is the best and the judge's top by mean
+    loses nothing against it, so following a hint is always good."""
+    _, view = first_choice("colour-blind", 2)
+    moves = view.legal_actions[:6]
+    fixed = Budget(min_samples=12, max_samples=12)
+    plain = judge_moves(view, moves, fixed)
+    kept = overturned = 0
+    for favourite in moves:
+        judged = judge_moves(view, moves, fixed, search_choice=favourite)
+        value = plain.value_of(favourite)
+        if value.loss <= NOISE * value.loss_error:
+            assert judged.best == favourite and judged.value_of(favourite).loss == 0.0
+            assert judged.value_of(plain.best).loss == 0.0
+            kept += favourite != plain.best
+        else:
+            assert judged.best == plain.best
+            assert judged.value_of(favourite).loss == pytest.approx(value.loss)
+            overturned += 1
+    assert kept and overturned  # this position shows both
 
 
 def test_compare_judges_on_exactly_the_samples_asked_and_the_same_deals() -> None:
@@ -205,7 +231,7 @@ def test_the_expert_plays_the_judges_best_of_the_hard_searchs_favourites() -> No
     _, favourites = candidates(view, EXPERT_BUDGET)
     allowed = sensible_actions(view)
     kept = [action for action in favourites if action in allowed] or favourites
-    assert choice == judge_moves(view, kept, EXPERT_BUDGET).best
+    assert choice == judge_moves(view, kept, EXPERT_BUDGET, search_choice=kept[0]).best
     assert make_bot("expert", 2).choose(view) == choice  # seeded from the View
 
 

@@ -364,6 +364,20 @@ def test_a_review_reads_in_french_without_an_english_word() -> None:
     assert "blunder" in english
 
 
+def test_a_review_quotes_moves_with_suit_symbols_in_every_language() -> None:
+    """A sentence says "You played 10♠ trail", never the engine's "10S trail"
+    (the Colour-blind review read "You played AC … against 5C")."""
+    from parlour.review.text import review_lines
+
+    state = planted_casino("10S trail")
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang="en")
+    english = "\n".join(review_lines(review, state.game, ["You", "Bot"], "en", every=True))
+    assert "You played 10♠ trail" in english
+    assert "10S" not in english
+    french = "\n".join(review_lines(review, state.game, ["Vous", "Robot"], "fr", every=True))
+    assert "10♠ pose" in french and "10S" not in french
+
+
 def test_a_stored_review_is_explained_again_in_the_language_asked() -> None:
     from parlour.review import explain_decisions
     from test_french import english_words

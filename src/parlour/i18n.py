@@ -580,6 +580,14 @@ def shown_move(text: str, lang: str) -> str:
     return localized_cards(pretty_move(text, _FRENCH_PLAIN), lang)
 
 
+def said_move(text: str, lang: str) -> str:
+    """An action's text as a sentence quotes it, in any language: cards drawn
+    with their suit symbols (``AC`` → ``A♣``, ``7S take 2S+5C`` → ``7♠ take
+    2♠+5♣``), in French also its words and court letters (:func:`shown_move`).
+    A review or a hint says "You played A♣", never "You played AC"."""
+    return shown_move(pretty_move(text), lang)
+
+
 _MOVE_WORD = re.compile(r"(?<![\w'-])(" + "|".join(MOVE_WORDS_FR) + r")(?![\w'-])")
 
 

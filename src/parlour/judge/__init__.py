@@ -26,6 +26,12 @@ How a move is valued (docs/review.md says it for players):
    good whichever is best), or is measured to the budget's precision (its
    standard error); the others, the close calls, go on to ``max_samples``.
 
+The **best move** is the one of highest value, except that the search's
+favourite (when the moves came from :func:`candidates`) stays the best unless
+another is told apart from it by more than :data:`NOISE` standard errors: the
+judge's continuations are rougher play than the search's, and an expert that
+followed their mean against the search's choice lost to hard in Casino.
+
 A move's **loss** is the best move's value less its own, on the samples both
 saw, never below 0, with the standard error of the paired differences.
 
@@ -57,6 +63,11 @@ BATCH = 16
 
 SEPARATED = 3.0
 """Standard errors beyond which a move is told apart from the leader (it stops)."""
+
+NOISE = 2.0
+"""Standard errors within which a loss is not told apart from noise: a decision
+that loses no more is graded good, and the search's favourite stays the best
+move unless another beats it by more (:func:`judge_moves`)."""
 
 DEFAULT_THRESHOLDS = (2.0, 5.0, 10.0)
 """Losses from which a decision is an inaccuracy, a mistake, a blunder, for a
@@ -299,7 +310,8 @@ class Judgment:
     values: tuple[MoveValue, ...]
     """Every move asked about, in order of action."""
     best: int
-    """The move of highest expected lead."""
+    """The move of highest expected lead; the search's favourite when no move
+    beats it by more than :data:`NOISE` standard errors."""
     precision: float
     """The standard error sampling aimed for."""
     search_choice: int | None = None
@@ -332,7 +344,7 @@ class Judgment:
         second = self.runner_up()
         if second is None:
             return False
-        return second.loss < self.thresholds[0] or second.loss <= 2.0 * second.loss_error
+        return second.loss < self.thresholds[0] or second.loss <= NOISE * second.loss_error
 
 
 # ----- the judge ------------------------------------------------------------------------
@@ -388,7 +400,9 @@ def judge_moves(
 ) -> Judgment:
     """Value ``actions`` (legal moves of ``view``) for ``view.seat`` (see the
     module's description). The answer depends only on the View, the set of
-    actions and the budget."""
+    actions, the budget and ``search_choice``: the search's favourite, which
+    stays the best move unless another is told apart from it (by more than
+    :data:`NOISE` standard errors of their paired difference)."""
     chosen = _checked_actions(view, actions)
     game = view.game
     seat = view.seat
@@ -426,7 +440,7 @@ def judge_moves(
             if (
                 difference > SEPARATED * error  # told apart
                 or error <= precision  # measured closely enough
-                or difference + 2.0 * error < inaccuracy  # good, whichever is best
+                or difference + NOISE * error < inaccuracy  # good, whichever is best
             ):
                 continue
             unsettled.append(action)
@@ -434,6 +448,13 @@ def judge_moves(
             break
         active = sorted([leader, *unsettled])
     best = max(chosen, key=lambda action: (_mean_error(tallies[action].leads)[0], -action))
+    if search_choice in tallies and search_choice != best:
+        # The search's favourite stands unless the judge tells a move apart from
+        # it: in Casino an expert that followed the judge's mean instead won 29%
+        # of its matches against hard (docs/bots.md).
+        difference, error = _paired(tallies[best], tallies[search_choice])
+        if difference <= NOISE * error:
+            best = search_choice
     best_lead = _mean_error(tallies[best].leads)[0]
     values = []
     for action in chosen:
@@ -535,6 +556,7 @@ def best_move(view: View, budget: Budget = DEFAULT_BUDGET) -> int:
 __all__ = [
     "DEFAULT_BUDGET",
     "JUDGE_SEED",
+    "NOISE",
     "QUICK_BUDGET",
     "Budget",
     "Continuation",

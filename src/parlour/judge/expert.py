@@ -75,7 +75,7 @@ class ExpertBot:
             budget = self._budgets[game_name] = expert_budget(game_name, self.budget)
         _, favourites = candidates(view, budget)
         kept = [action for action in favourites if action in allowed] or favourites
-        return judge_moves(view, kept, budget).best
+        return judge_moves(view, kept, budget, search_choice=kept[0]).best
 
 
 __all__ = ["EXPERT_BUDGET", "ExpertBot", "expert_budget"]

@@ -10,7 +10,7 @@ The figures behind it (expected leads, standard errors, imagined deals) are
 
 from __future__ import annotations
 
-from parlour.judge import Judgment, MoveValue
+from parlour.judge import NOISE, Judgment, MoveValue
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -101,7 +101,7 @@ def verdict(
             return say(lang, "close", other=name(second))
         loss, word = amount(second.loss, unit, lang)
         return say(lang, "clear", other=name(second), loss=loss, unit=word)
-    if chosen.loss <= 2.0 * chosen.loss_error:
+    if chosen.loss <= NOISE * chosen.loss_error:
         return say(lang, "as_good")
     if chosen.loss < inaccuracy:
         return say(lang, "slightly", best=name(best))

@@ -25,7 +25,7 @@ from typing import Any
 
 from parlour.core.explain import explain_move
 from parlour.core.game import JSON, State, View
-from parlour.i18n import shown_move
+from parlour.i18n import said_move, shown_move
 from parlour.judge import Judgment, MoveValue
 from parlour.judge.words import unit_of, verdict
 from parlour.review.engine import (
@@ -299,7 +299,7 @@ def _words(view: View, judged: list[MoveValue], best: int, played: int, lang: st
         precision=0.0,
         thresholds=thresholds_for(view.game),
     )
-    shown = {value.action: shown_move(value.text, lang) for value in judged}
+    shown = {value.action: said_move(value.text, lang) for value in judged}
     return verdict(judgment, played, lang, unit_of(view.game), shown)
 
 

@@ -19,6 +19,7 @@ from parlour.core.game import JSON, State, View
 from parlour.judge import (
     DEFAULT_THRESHOLDS,
     JUDGE_SEED,
+    NOISE,
     Budget,
     DealMark,
     Judgment,
@@ -154,7 +155,7 @@ def grade_of(loss: float, loss_error: float, thresholds: tuple[float, float, flo
     >>> grade_of(7.0, 4.0, (1.0, 3.0, 6.0))
     'good'
     """
-    if loss <= 2.0 * loss_error:
+    if loss <= NOISE * loss_error:
         return GOOD
     inaccuracy, mistake, blunder = thresholds
     if loss >= blunder:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from parlour.core.game import Game, View
 from parlour.core.seat_names import SECOND_PERSON, seat_name_in
-from parlour.i18n import localized_table, shown_move
+from parlour.i18n import localized_table, said_move
 from parlour.render import Style, renderer_for
 from parlour.review import Decision, Review
 
@@ -135,8 +135,8 @@ def decision_line(decision: Decision, lang: str) -> str:
         deal=decision.deal,
         move=decision.move,
         grade=grade_name(lang, decision.grade),
-        played=shown_move(decision.played.text, lang),
-        best=shown_move(decision.best.text, lang),
+        played=said_move(decision.played.text, lang),
+        best=said_move(decision.best.text, lang),
         words=decision.words,
     ).strip()
 
@@ -147,10 +147,10 @@ def decision_details(decision: Decision, lang: str) -> str:
     return say(
         lang,
         "decision_details",
-        played=shown_move(decision.played.text, lang),
+        played=said_move(decision.played.text, lang),
         played_lead=decision.played.lead,
         played_error=decision.played.lead_error,
-        best=shown_move(decision.best.text, lang),
+        best=said_move(decision.best.text, lang),
         best_lead=decision.best.lead,
         best_error=decision.best.lead_error,
         loss=decision.loss,
@@ -235,13 +235,13 @@ def review_lines(
             if decision.explanation_played not in (
                 "",
                 decision.played.text,
-                shown_move(decision.played.text, lang),
+                said_move(decision.played.text, lang),
             ):
                 lines.append(say(lang, "why_played", text=decision.explanation_played))
             if decision.explanation_best not in (
                 "",
                 decision.best.text,
-                shown_move(decision.best.text, lang),
+                said_move(decision.best.text, lang),
             ):
                 lines.append(say(lang, "why_best", text=decision.explanation_best))
     if review.pars:
@@ -279,8 +279,8 @@ def review_lines(
                     "all_line",
                     step=decision.move,
                     grade=grade_name(lang, decision.grade),
-                    played=shown_move(decision.played.text, lang),
-                    best=shown_move(decision.best.text, lang),
+                    played=said_move(decision.played.text, lang),
+                    best=said_move(decision.best.text, lang),
                     loss=decision.loss,
                 )
             )

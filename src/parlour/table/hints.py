@@ -1,7 +1,8 @@
 """Hints: the judge's move from a seat's View, and why.
 
 The hint of the ``hard`` kind (the default) is the judge's best move among the
-hard search's favourites (:func:`parlour.judge.judge_position`): the same
+hard search's favourites (:func:`parlour.judge.judge_position`; the search's
+own favourite unless the judge tells another apart from it): the same
 question the review asks, so a player who follows every hint is told by the
 review that every decision was good. A hint teaches first: its
 ``explanation`` says in the game's terms what the move does (the game's

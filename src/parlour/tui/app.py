@@ -39,7 +39,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
 from parlour.howto import how_to_play_drawn as how_to_play
-from parlour.i18n import localized_table, shown_move, tr
+from parlour.i18n import localized_table, said_move, tr
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
@@ -792,7 +792,7 @@ class TableApp(App[int]):
         try:
             lang = self.match.lang
             hint: Hint | None = self.match.table.hint(
-                view.seat, lang, lambda text: shown_move(text, lang)
+                view.seat, lang, lambda text: said_move(text, lang)
             )
         except ParlourError:  # the table moved on before this worker ran
             hint = None

@@ -34,9 +34,8 @@ from parlour.i18n import (
     localized_cards,
     localized_table,
     move_sentence,
-    pretty_move,
     refusal_text,
-    shown_move,
+    said_move,
     tr,
     translate_note,
     typed_move,
@@ -225,9 +224,7 @@ def hint_line(hint: Hint, lang: str) -> str:
     if hint.explanation:  # it begins with the move, in the game's words
         line = tr(lang, "hint", bot=level_name(hint.bot, lang), move=hint.explanation)
         return f"{line}\n  {localized_cards(hint.reason, lang)}" if hint.reason else line
-    line = tr(
-        lang, "hint", bot=level_name(hint.bot, lang), move=shown_move(pretty_move(hint.text), lang)
-    )
+    line = tr(lang, "hint", bot=level_name(hint.bot, lang), move=said_move(hint.text, lang))
     return f"{line} — {localized_cards(hint.reason, lang)}" if hint.reason else line
 
 
@@ -590,7 +587,7 @@ class Match:
         if seat is None:
             return None
         self.hint_count += 1
-        hint = self.table.hint(seat, self.lang, lambda text: shown_move(text, self.lang))
+        hint = self.table.hint(seat, self.lang, lambda text: said_move(text, self.lang))
         return replace(hint, reason=in_score_units(self.game.info.name, hint.reason, self.lang))
 
     # ----- the end -----------------------------------------------------------------

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.game import View
-from parlour.i18n import shown_move
+from parlour.i18n import said_move
 from parlour.table.coach import Advice, Coach, lesson_for
 from parlour.table.table import Table
 
@@ -124,7 +124,7 @@ class LessonCoaches:
                     lesson,
                     lang,
                     hint_seed=lesson.seed,
-                    show_move=lambda text: shown_move(text, lang),
+                    show_move=lambda text: said_move(text, lang),
                     names=table.names,
                 )
                 found = TableCoach(coach, lesson.seat)

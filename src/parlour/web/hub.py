@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from parlour.core.errors import ParlourError
-from parlour.i18n import shown_move
+from parlour.i18n import said_move
 from parlour.table import (
     SeatSpec,
     StaleVersionError,
@@ -907,7 +907,7 @@ class Hub:
                 room.table.hint,
                 seat,
                 connection.lang,
-                lambda text: shown_move(text, connection.lang),
+                lambda text: said_move(text, connection.lang),
             )
             message = {"type": "hint", "action": hint.action, "text": hint.text}
             teaching = {
