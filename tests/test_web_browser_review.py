@@ -153,12 +153,13 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     window.goto(f"{server}#/table/{table_id}")
     window.locator(".over-panel a.review").click()
     window.wait_for_selector(".review-summary", timeout=180000)
-    review = httpx.get(f"{server}api/tables/{table_id}/review/0", timeout=10).json()
+    review = httpx.get(f"{server}api/tables/{table_id}/review/0?lang={lang}", timeout=10).json()
     flagged = [item for item in review["review"]["decisions"] if item["grade"] != "good"]
     assert len(flagged) == 3, "the seeded game's three blunders"
     assert window.locator(".review-moments .moment").count() == 3
     # The first flagged moment on the board: the seat's hand, what was played,
-    # what was better, their expected points ± uncertainty, the grade.
+    # what was better, the grade and the judge's words; the figures (expected
+    # points ± uncertainty) only under Details (issue 30: words, not statistics).
     window.wait_for_selector(".review-felt .hand .card")
     assert window.evaluate("() => document.body.dataset.reviewMoment") == "0"
     first = flagged[0]
@@ -169,7 +170,11 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     # number's exact value (77.25 shows 77.3, where Python's format says 77.2).
     shown = Decimal(first["loss"]).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
     loss = str(shown).replace(".", "," if lang == "fr" else ".")
-    assert loss in verdict and "±" in verdict
+    assert first["words"] and first["words"] in verdict
+    assert "±" not in verdict
+    window.locator(".review-verdict .verdict-details summary").click()
+    figures = window.inner_text(".review-verdict .verdict-details")
+    assert loss in figures and "±" in figures
     assert window.locator(".review-felt .coffin").count() == 1
     hand = len(first["observation"]["hand"])
     assert window.locator(".review-felt .hand .card").count() == hand
@@ -226,7 +231,17 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     )
     window.locator(f".retry-move[data-action='{other}']").click()
     window.wait_for_selector(".retry-answer:not(.waiting) .retry-note", timeout=120000)
-    assert "±" in window.inner_text(".retry-answer")
+    said = window.inner_text(".retry-answer")
+    assert "±" not in said
+    assert any(
+        words in said
+        for words in {
+            "en": ("costs about", "As good as the better move", "Better than the review"),
+            "fr": ("coûte environ", "Aussi bon que le meilleur", "Mieux que le choix"),
+        }[lang]
+    ), said
+    window.locator(".retry-answer .retry-details summary").click()
+    assert "±" in window.inner_text(".retry-answer .retry-details")
     shoot(window, f"web-review-retry-{where}.png")
     # Judged on the same imagined deals as the review: the better move's figure
     # is the review's own, not a new guess.

@@ -39,6 +39,7 @@ from typing import Any
 
 from parlour.core.game import State
 from parlour.core.seat_names import seat_name_in
+from parlour.judge.words import UNITS, unit_of
 from parlour.review import ReviewSettings, explain_decisions
 from parlour.review.engine import GOOD
 from parlour.table import Table
@@ -332,7 +333,14 @@ class ReviewDesk:
             told = await asyncio.to_thread(
                 explain_decisions, stored, snapshot.history, table.game, seat, lang, list(names)
             )
-            body = {"status": "ready", "review": told, "names": list(names), "over": over}
+            singular, plural = UNITS.get(lang, UNITS["en"]).get(unit_of(table.game), ("", ""))
+            body = {
+                "status": "ready",
+                "review": told,
+                "names": list(names),
+                "over": over,
+                "unit": [singular, plural],
+            }
             return self.cache.put(cache_key, Served.of_json(body, check=(digest, names)))
         if token_seat() is None:
             raise WebError(

@@ -51,12 +51,16 @@ const WORDS = {
     played: "You played",
     better: "The better move:",
     expected: "expected {lead} ± {error}",
-    loss: "Expected loss: {loss} ± {error} points",
+    loss: "Expected loss: {loss} ± {error} {unit}",
+    details: "Details",
+    detailsHow: "Each figure is a move's expected lead for the deal, ± one standard error, over imagined deals.",
+    triedSame: "As good as the better move: the imagined deals do not tell them apart.",
+    triedWorse: "It costs about {loss} {unit} on this deal against {best} ({grade}).",
     why: "Why",
     whyPlayed: "Your move",
     whyBest: "The better move",
     keys: "Keys: ←/→ the previous and the next flagged moment.",
-    howTo: "Points are the expected lead for the deal (your points less the others' average), ± one standard error, from imagined deals that use only what the seat could see.",
+    howTo: "Points are the expected lead for the deal (your points less the others' average), from imagined deals that use only what the seat could see; each moment's Details line gives the figures.",
     retry: "Find a better move",
     retryHelp: "Pick a move you could have played here:",
     judging: "Judging this move on the same imagined deals…",
@@ -104,12 +108,16 @@ const WORDS = {
     played: "Vous avez joué",
     better: "Le meilleur coup :",
     expected: "espéré {lead} ± {error}",
-    loss: "Perte espérée : {loss} ± {error} points",
+    loss: "Perte espérée : {loss} ± {error} {unit}",
+    details: "Détails",
+    detailsHow: "Chaque chiffre est l'avance espérée d'un coup pour la donne, ± une erreur standard, sur des donnes imaginées.",
+    triedSame: "Aussi bon que le meilleur coup : les donnes imaginées ne les départagent pas.",
+    triedWorse: "Il coûte environ {loss} {unit} sur cette donne face à {best} ({grade}).",
     why: "Pourquoi",
     whyPlayed: "Votre coup",
     whyBest: "Le meilleur coup",
     keys: "Touches : ←/→ le moment relevé précédent et le suivant.",
-    howTo: "Les points sont l'avance espérée pour la donne (vos points moins la moyenne des autres), ± une erreur standard, sur des donnes imaginées avec ce que la place voyait, seulement.",
+    howTo: "Les points sont l'avance espérée pour la donne (vos points moins la moyenne des autres), sur des donnes imaginées avec ce que la place voyait, seulement ; la ligne Détails de chaque moment donne les chiffres.",
     retry: "Trouver un meilleur coup",
     retryHelp: "Choisissez un coup que vous pouviez jouer ici :",
     judging: "Ce coup est jugé sur les mêmes donnes imaginées…",
@@ -129,6 +137,16 @@ export function sayReview(key, params = {}) {
   const words = WORDS[language()] || WORDS.en;
   const text = words[key] ?? WORDS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+// The same, as parts for el(): a parameter may be an element (a move drawn with its cards).
+function sayReviewParts(key, params) {
+  const words = WORDS[language()] || WORDS.en;
+  const text = words[key] ?? WORDS.en[key] ?? key;
+  return text.split(/(\{\w+\})/).map((part) => {
+    const found = /^\{(\w+)\}$/.exec(part);
+    return found && found[1] in params ? params[found[1]] : part;
+  });
 }
 
 // The address of a seat's review.
@@ -288,6 +306,22 @@ export class ReviewPage {
     return sayReview(grade);
   }
 
+  // A loss as a person says it: whole from 3, else one decimal (as the judge's words).
+  amount(value) {
+    return new Intl.NumberFormat(language() === "fr" ? "fr-FR" : "en-GB", {
+      maximumFractionDigits: value >= 3 ? 0 : 1,
+      minimumFractionDigits: value >= 3 ? 0 : 1,
+    }).format(value);
+  }
+
+  // The game's unit for a number of them, in the page's language (the server
+  // sends the singular and the plural: point/points, jeton/jetons).
+  unitWord(value) {
+    const [one, many] = this.data.unit || ["point", "points"];
+    const single = language() === "fr" ? Math.abs(value) < 2 : this.amount(value) === "1.0";
+    return single ? one : many;
+  }
+
   render() {
     const { review, names, over } = this.data;
     const game = this.game;
@@ -423,13 +457,23 @@ export class ReviewPage {
       }),
     );
     const estimate = (item) => sayReview("expected", { lead: number(item.lead, true), error: number(item.lead_error) });
+    // Words first (the judge's verdict, in the reader's language); the figures
+    // behind them only under Details.
     const verdict = el(
       "div",
       { class: `review-verdict grade-${decision.grade}`, role: "status", "aria-live": "polite" },
       el("p", { class: "verdict-head" }, el("strong", {}, sayReview("moment", { deal: decision.deal, move: decision.move })), " · ", el("span", { class: "grade-chip" }, this.gradeName(decision.grade))),
-      el("p", { class: "verdict-played" }, `${sayReview("played")} `, el("strong", {}, prettyMove(decision.played.text)), ` — ${estimate(decision.played)}`),
-      el("p", { class: "verdict-best" }, `${sayReview("better")} `, el("strong", {}, prettyMove(decision.best.text)), ` — ${estimate(decision.best)}`),
-      el("p", { class: "verdict-loss" }, sayReview("loss", { loss: number(decision.loss), error: number(decision.loss_error) })),
+      el("p", { class: "verdict-played" }, `${sayReview("played")} `, el("strong", {}, prettyMove(decision.played.text)), "."),
+      el("p", { class: "verdict-best" }, `${sayReview("better")} `, el("strong", {}, prettyMove(decision.best.text)), "."),
+      decision.words ? el("p", { class: "verdict-words" }, decision.words) : null,
+      el(
+        "details",
+        { class: "verdict-details" },
+        el("summary", {}, sayReview("details")),
+        el("p", {}, prettyMove(decision.played.text), ` ${estimate(decision.played)}; `, prettyMove(decision.best.text), ` ${estimate(decision.best)}.`),
+        el("p", { class: "verdict-loss" }, sayReview("loss", { loss: number(decision.loss), error: number(decision.loss_error), unit: this.unitWord(2) })),
+        el("p", {}, sayReview("detailsHow")),
+      ),
       decision.explanation_played && decision.explanation_played !== decision.played.text
         ? el("p", { class: "why why-played" }, el("em", {}, `${sayReview("whyPlayed")} — `), decision.explanation_played)
         : null,
@@ -498,10 +542,19 @@ export class ReviewPage {
       best: number(tried.best.lead, true),
       bestError: number(tried.best.lead_error),
     });
-    answer.append(el("p", { class: "retry-figures" }, el("strong", {}, prettyMove(text)), language() === "fr" ? " : " : ": ", figures));
-    if (tried.better_than_best) answer.append(el("p", {}, el("strong", {}, sayReview("triedBetter"))));
-    else if (tried.action !== decision.best.action)
-      answer.append(el("p", {}, sayReview("triedLoss", { loss: number(tried.loss), error: number(tried.loss_error), grade: this.gradeName(tried.grade) })));
+    // Words first; the figures only under Details.
+    if (tried.better_than_best) answer.append(el("p", {}, el("strong", {}, prettyMove(text)), " — ", el("strong", {}, sayReview("triedBetter"))));
+    else if (tried.action !== decision.best.action) {
+      const words =
+        tried.grade === "good"
+          ? sayReview("triedSame")
+          : sayReviewParts("triedWorse", { loss: this.amount(tried.loss), unit: this.unitWord(tried.loss), best: el("strong", {}, prettyMove(decision.best.text)), grade: this.gradeName(tried.grade) });
+      answer.append(el("p", { class: "retry-words" }, el("strong", {}, prettyMove(text)), " — ", words));
+    }
+    const details = el("details", { class: "retry-details" }, el("summary", {}, sayReview("details")), el("p", { class: "retry-figures" }, el("strong", {}, prettyMove(text)), language() === "fr" ? " : " : ": ", figures));
+    if (tried.action !== decision.best.action && !tried.better_than_best)
+      details.append(el("p", {}, sayReview("triedLoss", { loss: number(tried.loss), error: number(tried.loss_error), grade: this.gradeName(tried.grade) })));
+    answer.append(details);
     if (tried.source === "now") answer.append(el("p", { class: "retry-note" }, sayReview("triedNow")));
     return answer;
   }
