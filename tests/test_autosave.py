@@ -82,6 +82,9 @@ def play_then_stop(data: Path, stop: signal.Signals, moves: int) -> tuple[str, i
             stderr=subprocess.STDOUT,
             text=True,
             env=environment(data),
+            # Ctrl-C as at a terminal: a suite started as a background job
+            # (`… &` in a script) ignores SIGINT, and its children inherit that.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         assert process.stdin is not None
         for number in range(1, moves + 1):
