@@ -20,7 +20,7 @@ from typing import Any
 
 from parlour.core.game import State, View
 from parlour.core.record import MatchRecord
-from parlour.judge import MoveValue, compare
+from parlour.judge import NOISE, MoveValue, compare
 from parlour.review import ReviewSettings, SeatPlayer, review_match
 from parlour.review.engine import decision_points, grade_of
 
@@ -142,6 +142,6 @@ def judge_retry(
         "loss": round(max(0.0, loss), 3),
         "loss_error": round(error, 3),
         "grade": grade_of(max(0.0, loss), error, thresholds),
-        "better_than_best": loss < -2 * error,
+        "better_than_best": loss < -NOISE * error,
         "source": "now",
     }
