@@ -156,6 +156,7 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     review = httpx.get(f"{server}api/tables/{table_id}/review/0?lang={lang}", timeout=10).json()
     flagged = [item for item in review["review"]["decisions"] if item["grade"] != "good"]
     assert len(flagged) == 3, "the seeded game's three blunders"
+    assert review["unit"] == ["point", "points"]  # the game's unit, in the reader's words
     assert window.locator(".review-moments .moment").count() == 3
     # The first flagged moment on the board: the seat's hand, what was played,
     # what was better, the grade and the judge's words; the figures (expected

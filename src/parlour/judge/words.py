@@ -53,6 +53,12 @@ def say(lang: str, key: str, **values: object) -> str:
     return WORDS.get(lang, WORDS["en"])[key].format(**values)
 
 
+def unit_words(unit: str, lang: str) -> tuple[str, str]:
+    """The words of a game's unit in ``lang``, singular and plural (``jeton``,
+    ``jetons``); a unit without translation is said as it is named."""
+    return UNITS.get(lang, UNITS["en"]).get(unit, (unit, unit))
+
+
 def amount(value: float, unit: str, lang: str) -> tuple[str, str]:
     """A number of points as a person says it (whole, or one decimal under 3)
     and the unit's word in ``lang``, singular or plural.
@@ -63,7 +69,7 @@ def amount(value: float, unit: str, lang: str) -> tuple[str, str]:
     shown = f"{value:.0f}" if value >= 3 else f"{value:.1f}"
     if lang == "fr":
         shown = shown.replace(".", ",")
-    singular, plural = UNITS.get(lang, UNITS["en"]).get(unit, (unit, unit))
+    singular, plural = unit_words(unit, lang)
     # French keeps the singular under two (1,5 point); English only for one.
     one = abs(value) < 2 if lang == "fr" else shown == "1.0"
     return shown, singular if one else plural
@@ -128,4 +134,4 @@ def details(judgment: Judgment, lang: str, shown: dict[int, str] | None = None) 
     return say(lang, "details", moves=moves, samples=samples)
 
 
-__all__ = ["WORDS", "amount", "details", "say", "unit_of", "verdict"]
+__all__ = ["WORDS", "amount", "details", "say", "unit_of", "unit_words", "verdict"]

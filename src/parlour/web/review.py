@@ -39,7 +39,7 @@ from typing import Any
 
 from parlour.core.game import State
 from parlour.core.seat_names import seat_name_in
-from parlour.judge.words import UNITS, unit_of
+from parlour.judge.words import unit_of, unit_words
 from parlour.review import ReviewSettings, explain_decisions
 from parlour.review.engine import GOOD
 from parlour.table import Table
@@ -333,13 +333,12 @@ class ReviewDesk:
             told = await asyncio.to_thread(
                 explain_decisions, stored, snapshot.history, table.game, seat, lang, list(names)
             )
-            singular, plural = UNITS.get(lang, UNITS["en"]).get(unit_of(table.game), ("", ""))
             body = {
                 "status": "ready",
                 "review": told,
                 "names": list(names),
                 "over": over,
-                "unit": [singular, plural],
+                "unit": list(unit_words(unit_of(table.game), lang)),
             }
             return self.cache.put(cache_key, Served.of_json(body, check=(digest, names)))
         if token_seat() is None:

@@ -134,9 +134,7 @@ const WORDS = {
 
 // The review's own words, in the page's language.
 export function sayReview(key, params = {}) {
-  const words = WORDS[language()] || WORDS.en;
-  const text = words[key] ?? WORDS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return sayReviewParts(key, params).map(String).join("");
 }
 
 // The same, as parts for el(): a parameter may be an element (a move drawn with its cards).
@@ -471,7 +469,7 @@ export class ReviewPage {
         { class: "verdict-details" },
         el("summary", {}, sayReview("details")),
         el("p", {}, prettyMove(decision.played.text), ` ${estimate(decision.played)}; `, prettyMove(decision.best.text), ` ${estimate(decision.best)}.`),
-        el("p", { class: "verdict-loss" }, sayReview("loss", { loss: number(decision.loss), error: number(decision.loss_error), unit: this.unitWord(2) })),
+        el("p", { class: "verdict-loss" }, sayReview("loss", { loss: number(decision.loss), error: number(decision.loss_error), unit: this.unitWord(decision.loss) })),
         el("p", {}, sayReview("detailsHow")),
       ),
       decision.explanation_played && decision.explanation_played !== decision.played.text
