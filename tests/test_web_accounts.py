@@ -101,16 +101,19 @@ def test_an_account_signs_in_out_renames_recovers_and_is_deleted(server: ServePr
     for twin in ("ann", "ＡＮＮ", "ａｎｎ", "Zoe\u0301", "ZOÉ"):
         again = browser(server).post("/api/accounts", json={"name": twin, "password": PASSWORD})
         assert again.status_code == 409, (twin, again.text)
-    assert (
-        browser(server)
-        .post("/api/accounts", json={"name": "Bo\u202eb", "password": PASSWORD})
-        .status_code
-        == 400
-    )
-    assert (
-        browser(server).post("/api/accounts", json={"name": "Bob", "password": "short"}).status_code
-        == 400
-    )
+    # A refused name or password says what is wrong, with a reason key the
+    # pages say in their own language; no account is made.
+    for body, reason in (
+        ({"name": "Bo\u202eb", "password": PASSWORD}, "name-text"),
+        ({"name": "B", "password": PASSWORD}, "name-short"),
+        ({"name": "A Former Player", "password": PASSWORD}, "name-reserved"),
+        ({"name": "Bob", "password": "short"}, "password-length"),
+    ):
+        refused = browser(server).post("/api/accounts", json=body)
+        assert refused.status_code == 400, (body, refused.text)
+        assert refused.json()["reason"] == reason and refused.json()["error"], refused.text
+    for name in ("Bob", "B"):
+        assert browser(server).get(f"/api/players/{name}").status_code == 404
 
     # A wrong name and a wrong password answer alike.
     stranger = browser(server)

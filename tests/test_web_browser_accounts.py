@@ -205,6 +205,13 @@ def test_a_signed_in_persons_seat_follows_them_to_another_browser(
     # Another browser: sign in, and the lobby leads back to the seat.
     second = windows("fr")
     second.goto(own_server.base + "/#/account")
+    # A refused new name is said in the page's language too (its reason key).
+    second.fill("#new-account-name", "D")
+    second.fill("#new-account-password", "a good long password")
+    second.locator("#new-account button[type=submit]").click()
+    second.wait_for_function("() => document.querySelector('#new-account .form-error').textContent")
+    refused_name = second.locator("#new-account .form-error").inner_text()
+    assert refused_name == "Un nom a au moins 2 caractères."
     second.fill("#sign-in-name", "DORA")
     second.fill("#sign-in-password", "not her password")
     second.locator("#sign-in button[type=submit]").click()

@@ -75,11 +75,14 @@ class AccountLimits:
 
 
 class AccountError(Exception):
-    """A refused request of the account routes, with its HTTP status."""
+    """A refused request of the account routes, with its HTTP status and, for a
+    refusal a page says in its own language, a ``reason`` key (``name-short``,
+    ``name-reserved``, ``name-text``, ``password-length``)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, reason: str = "") -> None:
         super().__init__(message)
         self.status = status
+        self.reason = reason
 
 
 def name_key(name: str) -> str:
@@ -95,11 +98,13 @@ def account_name(value: object) -> str:
     try:
         name = normalise_name(value, "name")
     except SeatNameError as error:
-        raise AccountError(str(error)) from None
+        raise AccountError(str(error), reason="name-text") from None
     if len(name) < MIN_NAME:
-        raise AccountError(f"name must be at least {MIN_NAME} characters")
+        raise AccountError(f"name must be at least {MIN_NAME} characters", reason="name-short")
     if name_key(name) == name_key(FORMER_PLAYER):
-        raise AccountError(f"the name {FORMER_PLAYER!r} is kept for deleted accounts")
+        raise AccountError(
+            f"the name {FORMER_PLAYER!r} is kept for deleted accounts", reason="name-reserved"
+        )
     return name
 
 
@@ -107,7 +112,10 @@ def password_of(data: dict[str, Any], key: str = "password") -> str:
     """A password of the request: text of :data:`MIN_PASSWORD`–:data:`MAX_PASSWORD` characters."""
     value = data.get(key)
     if not isinstance(value, str) or not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
-        raise AccountError(f"{key} must be text of {MIN_PASSWORD}–{MAX_PASSWORD} characters")
+        raise AccountError(
+            f"{key} must be text of {MIN_PASSWORD}–{MAX_PASSWORD} characters",
+            reason="password-length",
+        )
     return value
 
 

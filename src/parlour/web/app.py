@@ -803,7 +803,9 @@ def create_app(
             return response
         if isinstance(error, WebError):
             return error_response(str(error), error.status, error.reason)
-        if isinstance(error, EdgeError | SeatNameError | AccountError | DailyError):
+        if isinstance(error, AccountError):
+            return error_response(str(error), error.status, error.reason)
+        if isinstance(error, EdgeError | SeatNameError | DailyError):
             return error_response(str(error), error.status)
         if isinstance(error, HTTPException):
             return error_response(str(error.detail), error.status_code)

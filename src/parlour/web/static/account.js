@@ -77,6 +77,10 @@ addWords({
     refusedName: "Ce nom est déjà pris : choisissez-en un autre.",
     refusedTooMany: "Trop d’essais : attendez un moment avant de réessayer.",
     refusedBusy: "Le serveur est occupé : réessayez dans un instant.",
+    refusedNameShort: "Un nom a au moins 2 caractères.",
+    refusedNameReserved: "Ce nom est réservé aux comptes supprimés : choisissez-en un autre.",
+    refusedNameText: "Un nom est du texte simple, de 40 caractères au plus (sans caractère de contrôle).",
+    refusedPasswordLength: "Un mot de passe a de 8 à 200 caractères.",
   },
 });
 
@@ -92,17 +96,20 @@ async function call(path, method = "GET", body = undefined) {
   if (!response.ok) {
     const problem = new Error(data.error || response.statusText);
     problem.status = response.status;
+    problem.reason = data.reason || "";
     throw problem;
   }
   return data;
 }
 
 // A refusal in the page's language: the server's sentence is English; the
-// usual ones are said again here in French (the English keeps its details).
+// usual ones (by their reason key, else their status) are said again here in
+// French (the English keeps its details).
 const REFUSALS = { 401: "refusedWrong", 403: "refusedPassword", 409: "refusedName", 429: "refusedTooMany", 503: "refusedBusy" };
+const REASONS = { "name-short": "refusedNameShort", "name-reserved": "refusedNameReserved", "name-text": "refusedNameText", "password-length": "refusedPasswordLength" };
 
 function refusalText(problem) {
-  const key = REFUSALS[problem.status];
+  const key = REASONS[problem.reason] || REFUSALS[problem.status];
   return language() === "fr" && key ? t(key) : problem.message;
 }
 
