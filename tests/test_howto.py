@@ -49,6 +49,7 @@ FORCED_STARTS: dict[str, tuple[dict[str, object], list[str]]] = {
     ),
 }
 
+
 def name_is_shipped(name: str) -> bool:
     """Whether the game ships with parlour (the others' pages are checked by parlour check)."""
     from parlour.core.registry import game_parts

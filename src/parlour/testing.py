@@ -293,9 +293,7 @@ def _check_seeded_match(game: Game[Any], state: State, rng: random.Random, bound
         raise _fail("score_sheet() is not a list", state)
 
 
-def _check_explicit_match(
-    game: Game[Any], explicit: State, rng: random.Random, bound: int
-) -> None:
+def _check_explicit_match(game: Game[Any], explicit: State, rng: random.Random, bound: int) -> None:
     random_playout(explicit, rng, bound, deep=False)
     try:
         explicit.apply_action(0)

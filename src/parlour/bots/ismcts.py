@@ -285,9 +285,7 @@ class IsmctsBot:
         return self.searcher.search(view, decision_rng(self.seed, view), allowed).action
 
 
-def play_out(
-    state: State, lines: int, policy: Policy | None, rng: Rng, game_name: str
-) -> None:
+def play_out(state: State, lines: int, policy: Policy | None, rng: Rng, game_name: str) -> None:
     """Play ``state`` on until the end of the game or of the deal after score-sheet
     line ``lines``: chance from ``rng``, an automatic move where the game has
     one, else ``policy`` for every seat (None: uniformly at random). The search's

@@ -168,14 +168,12 @@ class Written:
     def summary(self, lang: str = "en") -> str:
         """What was written and what to do next, in English or French."""
         lines = [
-            SAID["wrote"].text(lang).format(
-                count=len(self.files), title=self.names.title, folder=self.folder
-            )
+            SAID["wrote"]
+            .text(lang)
+            .format(count=len(self.files), title=self.names.title, folder=self.folder)
         ]
         lines += [f"  {path.relative_to(self.folder)}" for path in self.files]
-        lines.append(
-            SAID["next"].text(lang).format(folder=self.folder, name=self.names.name)
-        )
+        lines.append(SAID["next"].text(lang).format(folder=self.folder, name=self.names.name))
         return "\n".join(lines)
 
 

@@ -352,9 +352,7 @@ class TwelveGame(Game[TwelveOptions]):
         replayed, the other seat's hidden cards being the cards it is seen to
         play and, for the rest, cards drawn from those the seat has not seen,
         never of a suit the other seat showed it lacks."""
-        return sample_by_replay(
-            self, view, rng, played_card=played_card, lacks=lacks, hand=hand
-        )
+        return sample_by_replay(self, view, rng, played_card=played_card, lacks=lacks, hand=hand)
 
 
 def lacks(state: State, seat: int, card: int) -> int:
