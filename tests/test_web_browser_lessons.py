@@ -24,7 +24,10 @@ PROPOSED = "button.move.hinted"
 def open_lesson(page: Any, server: str, game: str) -> None:
     page.goto(server)
     page.click(f"[data-key='learn-{game}']")
-    page.wait_for_selector(".coach .coach-line")
+    # The coach's first line waits for the first hint; on a loaded machine
+    # (the whole suite, 2 cores) Thracula's once took over 20 s: the same
+    # patience as for each later proposal.
+    page.wait_for_selector(".coach .coach-line", timeout=60000)
 
 
 def follow_the_coach(page: Any) -> int:
