@@ -24,9 +24,9 @@ PROPOSED = "button.move.hinted"
 def open_lesson(page: Any, server: str, game: str) -> None:
     page.goto(server)
     page.click(f"[data-key='learn-{game}']")
-    # The coach's first line waits for the first hint; on a loaded machine
-    # (the whole suite, 2 cores) Thracula's once took over 20 s: the same
-    # patience as for each later proposal.
+    # The coach's lines come in one answer with its first proposal (a search);
+    # late in a full run on a loaded 2-core machine Thracula's once took over
+    # 20 s: the same patience as for each later proposal.
     page.wait_for_selector(".coach .coach-line", timeout=60000)
 
 
