@@ -9,8 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from parlour.arena import ArenaSettings, arrangements, plan, play_match, run_arena
-from parlour.arena.stats import bradley_terry, mean_interval, wilson_interval
+from parlour.arena import (
+    ArenaSettings,
+    MatchResult,
+    arrangements,
+    plan,
+    play_match,
+    run_arena,
+)
+from parlour.arena.stats import (
+    bradley_terry,
+    mean_interval,
+    paired_differences,
+    summarise,
+    wilson_interval,
+)
 from parlour.cli import main
 from parlour.core.errors import InvalidOptionError, ParlourError
 
@@ -91,6 +104,64 @@ def test_play_match_returns_every_seat() -> None:
     assert len(result.returns) == 2 and result.moves > 0
 
 
+def test_play_match_times_each_decision_of_each_seat() -> None:
+    """One processor time per decision with a choice, seat by seat."""
+    _, specs = plan(QUICK)
+    result = play_match(specs[0])
+    assert len(result.decision_seconds) == 2
+    assert sum(result.decisions) == result.moves
+    assert all(seconds >= 0.0 for seat in result.decision_seconds for seconds in seat)
+    assert result.thinking == tuple(sum(seat) for seat in result.decision_seconds)
+
+
+def _match(deal: int, seats: tuple[str, ...], returns: tuple[float, ...]) -> MatchResult:
+    return MatchResult(deal * 2 + (seats[0] == "b"), deal, seats, returns, 0)
+
+
+def test_the_paired_difference_compares_each_deal_with_itself() -> None:
+    """A deal's luck cancels: a generous deal and a mean one both show b ahead by 10,
+    a third by 15."""
+    matches = [
+        _match(0, ("a", "b"), (100.0, 110.0)),
+        _match(0, ("b", "a"), (110.0, 100.0)),
+        _match(1, ("a", "b"), (0.0, 20.0)),
+        _match(1, ("b", "a"), (0.0, 0.0)),
+        _match(2, ("a", "b"), (50.0, 60.0)),
+        _match(2, ("b", "a"), (65.0, 45.0)),
+    ]
+    (pair,) = paired_differences(("a", "b"), matches)
+    assert (pair.first, pair.second, pair.deals) == ("a", "b", 3)
+    assert pair.mean == pytest.approx(-35.0 / 3)
+    assert pair.high < 0 and pair.low < pair.mean
+    assert pair.standard_error == pytest.approx((pair.high - pair.mean) / 1.959963984540054)
+
+
+def test_paired_differences_cover_every_pair_in_the_order_given() -> None:
+    matches = [_match(0, ("a", "b", "c"), (3.0, 2.0, 1.0))]
+    pairs = paired_differences(("a", "b", "c"), matches)
+    assert [(pair.first, pair.second, pair.mean) for pair in pairs] == [
+        ("a", "b", 1.0),
+        ("a", "c", 2.0),
+        ("b", "c", 1.0),
+    ]
+    assert all(pair.deals == 1 and math.isnan(pair.standard_error) for pair in pairs)
+
+
+def test_the_summary_reports_the_99th_percentile_and_the_slowest_decision() -> None:
+    """Two hundred decisions, one of them slow: the mean moves, the p99 does not."""
+    quick = tuple([0.01] * 99)
+    slow = tuple([0.01] * 100 + [2.5])
+    matches = [
+        MatchResult(0, 0, ("a", "b"), (1.0, 0.0), 101, (slow, ())),
+        MatchResult(1, 0, ("b", "a"), (0.0, 1.0), 99, ((), quick)),
+    ]
+    rows = {row.bot: row for row in summarise(("a", "b"), matches)}
+    assert rows["a"].seconds_p99 == pytest.approx(0.01)
+    assert rows["a"].seconds_max == pytest.approx(2.5)
+    assert rows["a"].seconds_per_move == pytest.approx((0.01 * 199 + 2.5) / 200)
+    assert math.isnan(rows["b"].seconds_p99)
+
+
 def test_settings_are_checked() -> None:
     with pytest.raises(ParlourError, match="at least two bots"):
         plan(ArenaSettings("dracula", ("random",)))
@@ -146,10 +217,16 @@ def test_arena_command_prints_saves_and_plots(
     assert status == 0
     out = capsys.readouterr().out
     assert "heuristic" in out and "win rate" in out and "rating" in out
+    assert "s/decision" in out and "p99" in out
+    assert "heuristic − random, deal by deal: +" in out and "over 2 deals" in out
     rows = list(csv.DictReader((tmp_path / "run.csv").open()))
     assert [row["bot"] for row in rows] == ["heuristic", "random"]
+    assert all(float(row["seconds_p99"]) <= float(row["seconds_max"]) for row in rows)
     data = json.loads((tmp_path / "run.json").read_text())
     assert len(data["matches"]) == 4 and data["settings"]["seed"] == 2
+    assert [pair["deals"] for pair in data["paired"]] == [2]
+    for match in data["matches"]:
+        assert [len(seat) for seat in match["decision_seconds"]] == match["decisions"]
     assert plot.stat().st_size > 1000
 
 

@@ -153,10 +153,10 @@ def test_bench_move_times_lists_a_bots_seconds_per_move(capsys: pytest.CaptureFi
     assert main(["bench", "--move-times", "easy", "--runs", "1", "dracula", "-o", "deals=1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "the easy bot's processor seconds per move" in lines[0]
-    assert lines[1].split() == ["game", "moves", "median", "p90", "max"]
-    label, moves, median, p90, most = lines[2].rsplit(None, 4)
+    assert lines[1].split() == ["game", "moves", "median", "p90", "p99", "max"]
+    label, moves, median, p90, p99, most = lines[2].rsplit(None, 5)
     assert label == "dracula (2p)" and int(moves) == 4  # four cards played by seat 0
-    assert 0 <= float(median) <= float(p90) <= float(most)
+    assert 0 <= float(median) <= float(p90) <= float(p99) <= float(most)
     assert main(["bench", "--move-times", "genius", "dracula"]) == 2
     assert "unknown bot 'genius'; bots: easy, expert, hard" in capsys.readouterr().err
 

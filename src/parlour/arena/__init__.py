@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from parlour.arena.stats import BotSummary, summarise
+from parlour.arena.stats import BotSummary, PairedDifference, paired_differences, summarise
 from parlour.bots import check_bot_kind, make_bot
 from parlour.core.errors import ParlourError
 from parlour.core.registry import load_game
@@ -79,10 +79,19 @@ class MatchResult:
     returns: tuple[float, ...]
     moves: int
     """Player decisions in the match."""
-    decisions: tuple[int, ...] = field(default=(), compare=False)
-    """Decisions each seat made (moves with a choice)."""
-    thinking: tuple[float, ...] = field(default=(), compare=False)
-    """Seconds each seat spent choosing (not part of equality: timing varies)."""
+    decision_seconds: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
+    """The processor seconds of each decision (a move with a choice), seat by
+    seat (not part of equality: timing varies)."""
+
+    @property
+    def decisions(self) -> tuple[int, ...]:
+        """Decisions each seat made."""
+        return tuple(len(seconds) for seconds in self.decision_seconds)
+
+    @property
+    def thinking(self) -> tuple[float, ...]:
+        """Processor seconds each seat spent choosing."""
+        return tuple(sum(seconds) for seconds in self.decision_seconds)
 
 
 @dataclass
@@ -94,6 +103,8 @@ class ArenaResult:
     arrangements: list[tuple[str, ...]]
     matches: list[MatchResult]
     summary: list[BotSummary]
+    paired: list[PairedDifference] = field(default_factory=list)
+    """Every pair of bots compared deal by deal (``arena.stats``)."""
 
     def to_json_dict(self) -> dict[str, Any]:
         """A JSON-friendly dict of the settings, the summary and every match."""
@@ -107,6 +118,9 @@ class ArenaResult:
             "summary": [
                 {key: _finite(value) for key, value in asdict(row).items()} for row in self.summary
             ],
+            "paired": [
+                {key: _finite(value) for key, value in asdict(pair).items()} for pair in self.paired
+            ],
             "matches": [
                 {
                     "index": match.index,
@@ -116,6 +130,9 @@ class ArenaResult:
                     "moves": match.moves,
                     "decisions": list(match.decisions),
                     "thinking_seconds": [round(value, 4) for value in match.thinking],
+                    "decision_seconds": [
+                        [round(value, 4) for value in seconds] for seconds in match.decision_seconds
+                    ],
                 }
                 for match in self.matches
             ],
@@ -209,8 +226,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
     game = load_game(spec.game, **spec.options)
     bots = [make_bot(kind, seed) for kind, seed in zip(spec.seats, spec.bot_seeds, strict=True)]
     state = game.new_initial_state(seed=spec.deal_seed)
-    decisions = [0] * game.num_players
-    thinking = [0.0] * game.num_players
+    seconds: list[list[float]] = [[] for _ in range(game.num_players)]
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
@@ -218,19 +234,17 @@ def play_match(spec: MatchSpec) -> MatchResult:
             action = legal[0]
         else:
             view = state.view(seat)
-            start = time.perf_counter()
+            start = time.process_time()
             action = bots[seat].choose(view)
-            thinking[seat] += time.perf_counter() - start
-            decisions[seat] += 1
+            seconds[seat].append(time.process_time() - start)
         state.apply_action(action)
     return MatchResult(
         spec.index,
         spec.deal,
         spec.seats,
         tuple(float(x) for x in state.returns()),
-        sum(decisions),
-        tuple(decisions),
-        tuple(thinking),
+        sum(len(spent) for spent in seconds),
+        tuple(tuple(spent) for spent in seconds),
     )
 
 
@@ -291,7 +305,8 @@ def run_arena(settings: ArenaSettings, progress: Progress | None = None) -> Aren
     results.sort(key=lambda match: match.index)
     players = len(seatings[0])
     summary = summarise(settings.bots, results, seed=settings.seed)
-    return ArenaResult(settings, players, seatings, results, summary)
+    paired = paired_differences(settings.bots, results)
+    return ArenaResult(settings, players, seatings, results, summary, paired)
 
 
 __all__ = [
@@ -300,6 +315,7 @@ __all__ = [
     "BotSummary",
     "MatchResult",
     "MatchSpec",
+    "PairedDifference",
     "arrangements",
     "plan",
     "play_match",

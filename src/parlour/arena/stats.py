@@ -12,6 +12,12 @@ intervals.
   pair as a prior; shown on the Elo scale (400 × log10 of the strength), the
   mean rating set to 0. Its interval is the 2.5–97.5 percentile range over 200
   bootstrap resamples of whole duplicate sets (the deals), seeded.
+- Paired difference of two bots: deal by deal, the mean over the deal's matches
+  of the first bot's score minus the second's; then the mean over the deals with
+  a normal interval. Duplicate deals make this the most sensitive comparison:
+  the luck of the cards cancels within a deal.
+- Time: the processor seconds of each decision (a move with a choice); per bot
+  the mean, the 99th percentile (nearest rank) and the slowest.
 """
 
 from __future__ import annotations
@@ -46,7 +52,32 @@ class BotSummary:
     rating_low: float
     rating_high: float
     seconds_per_move: float = field(default=math.nan, compare=False)
-    """Mean thinking time per decision (timing varies, so not part of equality)."""
+    """Mean processor seconds per decision (timing varies, so not part of equality)."""
+    seconds_p99: float = field(default=math.nan, compare=False)
+    """The 99th percentile of the processor seconds of its decisions."""
+    seconds_max: float = field(default=math.nan, compare=False)
+    """Its slowest decision, in processor seconds."""
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """Two bots compared deal by deal: ``first``'s score minus ``second``'s."""
+
+    first: str
+    second: str
+    deals: int
+    """Deals in which both bots sat."""
+    mean: float
+    """The mean over those deals of the per-deal difference."""
+    standard_error: float
+    low: float
+    high: float
+    """The normal 95% interval of ``mean``."""
+
+
+def percentile(ordered: Sequence[float], share: float) -> float:
+    """The value below which ``share`` of the sorted values lie (nearest rank)."""
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -163,12 +194,10 @@ def summarise(
                     total[i][j] += row[j]
         for position, rating in enumerate(bradley_terry(total, iterations=60)):
             samples[position].append(rating)
-    thinking: dict[str, float] = dict.fromkeys(bots, 0.0)
-    decisions: dict[str, int] = dict.fromkeys(bots, 0)
+    times: dict[str, list[float]] = {bot: [] for bot in bots}
     for match in matches:
-        for bot, count, seconds in zip(match.seats, match.decisions, match.thinking, strict=False):
-            decisions[bot] += count
-            thinking[bot] += seconds
+        for bot, seconds in zip(match.seats, match.decision_seconds, strict=False):
+            times[bot].extend(seconds)
     rows = []
     for position, bot in enumerate(bots):
         mean, low, high = mean_interval(scores[bot])
@@ -192,7 +221,43 @@ def summarise(
                 rating=ratings[position],
                 rating_low=rating_low,
                 rating_high=rating_high,
-                seconds_per_move=thinking[bot] / decisions[bot] if decisions[bot] else math.nan,
+                **_time_figures(times[bot]),
             )
         )
     return rows
+
+
+def _time_figures(seconds: list[float]) -> dict[str, float]:
+    if not seconds:
+        return {"seconds_per_move": math.nan, "seconds_p99": math.nan, "seconds_max": math.nan}
+    ordered = sorted(seconds)
+    return {
+        "seconds_per_move": sum(ordered) / len(ordered),
+        "seconds_p99": percentile(ordered, 0.99),
+        "seconds_max": ordered[-1],
+    }
+
+
+def paired_differences(
+    bots: Sequence[str], matches: Sequence[MatchResult]
+) -> list[PairedDifference]:
+    """Every pair of bots (in the order given) compared deal by deal (see the module)."""
+    by_deal: dict[int, list[MatchResult]] = {}
+    for match in matches:
+        by_deal.setdefault(match.deal, []).append(match)
+    pairs = []
+    for position, first in enumerate(bots):
+        for second in bots[position + 1 :]:
+            differences = []
+            for deal in sorted(by_deal):
+                both = [
+                    scores[first] - scores[second]
+                    for scores in map(match_scores, by_deal[deal])
+                    if first in scores and second in scores
+                ]
+                if both:
+                    differences.append(sum(both) / len(both))
+            mean, low, high = mean_interval(differences)
+            error = (high - mean) / Z95 if len(differences) > 1 else math.nan
+            pairs.append(PairedDifference(first, second, len(differences), mean, error, low, high))
+    return pairs

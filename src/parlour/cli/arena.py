@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from parlour.arena import ArenaResult, ArenaSettings, run_arena
+from parlour.arena import ArenaResult, ArenaSettings, PairedDifference, run_arena
 from parlour.bots import BOT_KINDS
 from parlour.cli import add_game_option_arguments, game_options
 from parlour.core.errors import ParlourError
@@ -34,6 +34,8 @@ SUMMARY_FIELDS = (
     "rating_low",
     "rating_high",
     "seconds_per_move",
+    "seconds_p99",
+    "seconds_max",
 )
 
 
@@ -66,7 +68,7 @@ def format_table(result: ArenaResult) -> str:
     """The summary as a text table."""
     lines = [
         f"{'bot':<12}{'matches':>8}  {'mean score (95% CI)':<26}"
-        f"{'win rate (95% CI)':<24}{'rating (95% CI)':<22}{'s/move':>7}"
+        f"{'win rate (95% CI)':<24}{'rating (95% CI)':<22}{'s/decision':>10}{'p99':>7}"
     ]
     for row in sorted(result.summary, key=lambda row: -row.rating):
         score = f"{row.mean_score:8.2f} [{row.score_low:.1f}, {row.score_high:.1f}]"
@@ -77,9 +79,27 @@ def format_table(result: ArenaResult) -> str:
             rating = f"{row.rating:+6.0f} [{row.rating_low:+.0f}, {row.rating_high:+.0f}]"
         lines.append(
             f"{row.bot:<12}{row.matches:>8}  {score:<26}{wins:<24}{rating:<22}"
-            f"{row.seconds_per_move:>7.3f}"
+            f"{row.seconds_per_move:>10.3f}{row.seconds_p99:>7.2f}"
         )
+    for pair in result.paired:
+        lines.append(format_pair(pair))
     return "\n".join(lines)
+
+
+def format_pair(pair: PairedDifference) -> str:
+    """One pair of bots compared deal by deal, in a line that says who is ahead."""
+    if pair.deals < 2:
+        return f"{pair.first} − {pair.second}, deal by deal: {pair.mean:+.2f} ({pair.deals} deal)"
+    if pair.low > 0:
+        verdict = f"{pair.first} ahead"
+    elif pair.high < 0:
+        verdict = f"{pair.second} ahead"
+    else:
+        verdict = "not told apart"
+    return (
+        f"{pair.first} − {pair.second}, deal by deal: {pair.mean:+.2f} ± {pair.standard_error:.2f}"
+        f" [{pair.low:+.2f}, {pair.high:+.2f}] over {pair.deals} deals: {verdict}"
+    )
 
 
 def save_results(result: ArenaResult, prefix: str) -> tuple[Path, Path]:

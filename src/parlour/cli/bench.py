@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import partial
 
 import parlour
+from parlour.arena.stats import percentile
 from parlour.bots import HeuristicBot, check_bot_kind, make_bot
 from parlour.bots.base import decision_rng
 from parlour.bots.ismcts import Searcher, SearchSettings
@@ -194,7 +195,7 @@ def command_move_times(arguments: argparse.Namespace, level: str) -> int:
         f"processor seconds per move against the heuristic, {arguments.runs} seeded "
         "match(es) per game"
     )
-    print(f"{'game':<{LABEL_WIDTH}}{'moves':>7}{'median':>9}{'p90':>8}{'max':>8}")
+    print(f"{'game':<{LABEL_WIDTH}}{'moves':>7}{'median':>9}{'p90':>8}{'p99':>8}{'max':>8}")
     for name in names:
         game = load_game(name, **options)
         seeds = range(1, arguments.runs + 1)
@@ -202,11 +203,10 @@ def command_move_times(arguments: argparse.Namespace, level: str) -> int:
         if not times:
             print(f"{name:<{LABEL_WIDTH}}{0:>7}")
             continue
-        p90 = times[min(len(times) - 1, (len(times) * 9) // 10)]
         label = f"{name} ({game.num_players}p)"
         print(
             f"{label:<{LABEL_WIDTH}}{len(times):>7}{statistics.median(times):>9.3f}"
-            f"{p90:>8.3f}{times[-1]:>8.3f}",
+            f"{percentile(times, 0.9):>8.3f}{percentile(times, 0.99):>8.3f}{times[-1]:>8.3f}",
             flush=True,
         )
     return 0
@@ -311,7 +311,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--move-times",
         metavar="BOT",
         default=None,
-        help="instead: a bot's processor seconds per move (median, p90, max) in --runs "
+        help="instead: a bot's processor seconds per move (median, p90, p99, max) in --runs "
         "seeded matches against the heuristic, e.g. --move-times hard",
     )
     parser.set_defaults(run=command_bench)

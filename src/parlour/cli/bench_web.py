@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from parlour.arena.stats import percentile
 from parlour.core.errors import ParlourError
 
 START_SECONDS = 30.0
@@ -124,11 +125,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--json", default=None, metavar="FILE", help="also write the figures to FILE as JSON"
     )
     parser.add_argument("--seed", type=int, default=1, help="the bench's own random choices")
-
-
-def percentile(ordered: Sequence[float], share: float) -> float:
-    """The value below which ``share`` of the sorted values lie (nearest rank)."""
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 @dataclass
