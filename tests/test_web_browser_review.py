@@ -356,3 +356,33 @@ def test_the_retry_route_lists_the_legal_moves_and_judges_one_honestly(
     assert httpx.post(f"{address}/retry", json={"step": 0, "token": token}).status_code == 404
     # Without a token, no move is judged.
     assert httpx.post(f"{address}/retry", json={"step": first["step"]}).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["−62.7", "+3.5", "−2.0", "0", "–", "1,234.5"]),
+        ("fr", ["−62,7", "+3,5", "−2,0", "0", "–", "1\u202f234,5"]),
+    ],
+)
+def test_numbers_are_written_with_a_true_minus_in_the_readers_language(
+    windows: Any, server: str, lang: str, expected: list[str]
+) -> None:
+    """The review's, the daily deals' and the player's pages write numbers with
+    one formatter: a lead of −62.7 in the retry's details, not Intl's "-62,7"."""
+    window = windows(DESKTOP, lang)
+    window.goto(server)
+    written = window.evaluate(
+        """async () => {
+          const { formatNumber } = await import("/static/i18n.js");
+          return [
+            formatNumber(-62.7, { exact: true }),
+            formatNumber(3.5, { signed: true }),
+            formatNumber(-2, { exact: true }),
+            formatNumber(0, { signed: true }),
+            formatNumber(null),
+            formatNumber(1234.5),
+          ];
+        }"""
+    )
+    assert written == expected

@@ -5,7 +5,7 @@
 // reviews, and the best result on each deal); #/daily-rankings/PERIOD the
 // rankings of a day, a week or a month. Every name is put in as text.
 import { el } from "./cards.js";
-import { addWords, language, t } from "./i18n.js";
+import { addWords, formatNumber, language, t } from "./i18n.js";
 import { replayLink } from "./replay.js";
 import { reviewLink } from "./review.js";
 
@@ -102,9 +102,8 @@ function locale() {
   return language() === "fr" ? "fr-FR" : "en-GB";
 }
 
-function number(value, digits = 1) {
-  if (value === null || value === undefined) return "–";
-  return Number(value).toLocaleString(locale(), { maximumFractionDigits: digits });
+function number(value) {
+  return formatNumber(value);
 }
 
 function moment(iso) {

@@ -458,6 +458,20 @@ export function frenchTypography(text) {
     );
 }
 
+// A number as the pages show it, in the reader's language: `digits` decimals at
+// most (`exact`: always that many), a sign on gains too when `signed`, a true
+// minus sign (−) rather than the hyphen Intl writes, and "–" for no number.
+export function formatNumber(value, { digits = 1, exact = false, signed = false } = {}) {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return "–";
+  return new Intl.NumberFormat(language() === "fr" ? "fr-FR" : "en-GB", {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: exact ? digits : 0,
+    signDisplay: signed ? "exceptZero" : "auto",
+  })
+    .format(Number(value))
+    .replace(/^-/, "\u2212");
+}
+
 // Text as the page shows it, in the language chosen.
 export function typeset(text) {
   return language() === "fr" ? frenchTypography(text) : String(text);

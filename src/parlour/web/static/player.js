@@ -3,7 +3,7 @@
 // games with their replay and review. And a game's leaderboard (#/ratings/GAME),
 // with the bots' fixed ratings. Every name is put in as text.
 import { el } from "./cards.js";
-import { addWords, language, t } from "./i18n.js";
+import { addWords, formatNumber, language, t } from "./i18n.js";
 import { replayLink } from "./replay.js";
 import { reviewLink } from "./review.js";
 
@@ -74,7 +74,7 @@ function day(seconds) {
 }
 
 function number(value) {
-  return value === null || value === undefined ? "–" : value.toLocaleString(language() === "fr" ? "fr-FR" : "en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return formatNumber(value, { exact: true });
 }
 
 // One game's rating after each rated game: a line with a dot per game, the

@@ -11,7 +11,7 @@
 // browser) may read the review.
 import { loadBoard } from "./boards.js";
 import { cardElement, el, prettyMove } from "./cards.js";
-import { language, t } from "./i18n.js";
+import { formatNumber, language, t } from "./i18n.js";
 import { ReplayPage, replayLink } from "./replay.js";
 import { loadSeat } from "./store.js";
 
@@ -154,16 +154,7 @@ export function reviewLink(tableId, seat) {
 
 // A number as the page shows it: one decimal, in the page's language.
 function number(value, signed = false) {
-  const text = new Intl.NumberFormat(language() === "fr" ? "fr-FR" : "en-GB", {
-    maximumFractionDigits: 1,
-    minimumFractionDigits: 1,
-    signDisplay: signed ? "exceptZero" : "auto",
-  }).format(value);
-  return text;
-}
-
-function whole(value) {
-  return new Intl.NumberFormat(language() === "fr" ? "fr-FR" : "en-GB", { maximumFractionDigits: 1 }).format(value);
+  return formatNumber(value, { exact: true, signed });
 }
 
 // The cards a move's text names ("7S take 2S+5C" names 7S, 2S and 5C).
@@ -306,10 +297,7 @@ export class ReviewPage {
 
   // A loss as a person says it: whole from 3, else one decimal (as the judge's words).
   amount(value) {
-    return new Intl.NumberFormat(language() === "fr" ? "fr-FR" : "en-GB", {
-      maximumFractionDigits: value >= 3 ? 0 : 1,
-      minimumFractionDigits: value >= 3 ? 0 : 1,
-    }).format(value);
+    return formatNumber(value, { digits: value >= 3 ? 0 : 1, exact: true });
   }
 
   // The game's unit for a number of them, in the page's language (the server
@@ -351,7 +339,7 @@ export class ReviewPage {
     const figures = el(
       "div",
       { class: "review-figures" },
-      el("div", { class: "figure accuracy" }, el("strong", {}, `${whole(review.accuracy)} %`), el("span", {}, `${sayReview("accuracy")} : ${sayReview("accuracyHelp")}`.replace(" :", language() === "fr" ? " :" : ":"))),
+      el("div", { class: "figure accuracy" }, el("strong", {}, `${formatNumber(review.accuracy)} %`), el("span", {}, `${sayReview("accuracy")} : ${sayReview("accuracyHelp")}`.replace(" :", language() === "fr" ? " :" : ":"))),
       el("div", { class: "figure lost" }, el("strong", {}, number(review.loss_per_deal)), el("span", {}, `${sayReview("lost")} ${sayReview("lostHelp")}`)),
     );
     const gradeChips = el(
@@ -367,8 +355,8 @@ export class ReviewPage {
         el(
           "ul",
           { class: "review-par" },
-          review.pars.map((item) => el("li", {}, sayReview("parDeal", { deal: item.deal, par: whole(item.par), score: whole(item.score) }))),
-          el("li", { class: "par-match" }, el("strong", {}, sayReview("parMatch", { score: whole(review.score_total), parTotal: whole(review.par_total), difference: (difference > 0 ? "+" : "") + whole(difference) }))),
+          review.pars.map((item) => el("li", {}, sayReview("parDeal", { deal: item.deal, par: formatNumber(item.par), score: formatNumber(item.score) }))),
+          el("li", { class: "par-match" }, el("strong", {}, sayReview("parMatch", { score: formatNumber(review.score_total), parTotal: formatNumber(review.par_total), difference: formatNumber(difference, { signed: true }) }))),
         ),
       );
     } else {
