@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import shutil
 import sys
 import tempfile
@@ -88,6 +89,9 @@ class Run:
     handshake_timeouts: int = 0
     rss_before_kib: int = 0
     rss_after_kib: int = 0
+    server_cpu_seconds: float = 0.0
+    """The processor time the server used during the run."""
+    seconds: float = 0.0
     attack: Counter[str] = field(default_factory=Counter)
 
     def percentile(self, share: float) -> float:
@@ -103,7 +107,8 @@ class Run:
             f"{self.name:>8}: p50 {self.percentile(0.50):7.1f} ms  p99 "
             f"{self.percentile(0.99):7.1f} ms  moves timed {len(self.latencies):5d}  "
             f"handshake time-outs {self.handshake_timeouts:3d}  RSS "
-            f"{self.rss_before_kib / 1024:6.0f} → {self.rss_after_kib / 1024:6.0f} MB"
+            f"{self.rss_before_kib / 1024:6.0f} → {self.rss_after_kib / 1024:6.0f} MB  "
+            f"server CPU {self.server_cpu_seconds / max(self.seconds, 1e-9):4.0%} of a core"
         )
 
 
@@ -140,6 +145,15 @@ class Finished:
 
     table: str
     players: int
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the attacker aims: the server's address and port (picklable, for
+    the attacker's own process)."""
+
+    base: str
+    port: int
 
 
 def play_finished_games(database: str) -> list[Finished]:
@@ -239,7 +253,7 @@ def person_loop(server: ServeProcess, soak: Soak, number: int, errors: list[str]
 
 
 # ----- the attacker -------------------------------------------------------------------------
-def attack_reviews(server: ServeProcess, soak: Soak, games: list[Finished], until: float) -> None:
+def attack_reviews(server: Target, soak: Soak, games: list[Finished], until: float) -> None:
     """Token-less review GETs and POSTs, and retries, of every seat, in a loop."""
     run = soak.current
     assert run is not None
@@ -261,7 +275,7 @@ def attack_reviews(server: ServeProcess, soak: Soak, games: list[Finished], unti
                 soak.count(run, f"review {answer.status_code}")
 
 
-def attack_replays(server: ServeProcess, soak: Soak, games: list[Finished], until: float) -> None:
+def attack_replays(server: Target, soak: Soak, games: list[Finished], until: float) -> None:
     """Replays of every seat (and the spectator's) and both languages, in a loop."""
     run = soak.current
     assert run is not None
@@ -279,7 +293,7 @@ def attack_replays(server: ServeProcess, soak: Soak, games: list[Finished], unti
 
 
 def attack_sockets(
-    server: ServeProcess,
+    server: Target,
     soak: Soak,
     games: list[Finished],
     numbers: range,
@@ -315,6 +329,45 @@ def attack_sockets(
 
 
 # ----- the runs --------------------------------------------------------------------------------
+def attack(
+    target: Target,
+    games: list[Finished],
+    seconds: float,
+    sockets: int,
+    answers: multiprocessing.Queue[tuple[dict[str, int], int]],
+) -> None:
+    """The anonymous attacker for ``seconds``, in a process of its own (so that
+    its loops do not share the people's interpreter lock: the people's
+    latency is the server's, not the measuring process's), its answers counted
+    and sent back on ``answers``."""
+    soak = Soak()
+    run = Run("attack")
+    soak.current = run
+    until = time.monotonic() + seconds
+    held: list[SlowReader] = []
+    threads = [
+        threading.Thread(target=attack_reviews, args=(target, soak, games, until)),
+        threading.Thread(target=attack_replays, args=(target, soak, games, until)),
+    ]
+    threads += [
+        threading.Thread(
+            target=attack_sockets,
+            args=(target, soak, games, range(first, sockets, SOCKET_THREADS), until, held),
+        )
+        for first in range(min(SOCKET_THREADS, sockets))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + HANDSHAKE_SECONDS * 2)
+    time.sleep(max(0.0, until - time.monotonic()))
+    for reader in held:  # how each hello-less socket ended (or that it is open)
+        how = reader.poll_closed()
+        soak.count(run, f"socket {reader.reader.close_code or how or 'still open'} at the end")
+        reader.close()
+    answers.put((dict(run.attack), run.handshake_timeouts))
+
+
 def measure(
     server: ServeProcess,
     soak: Soak,
@@ -325,35 +378,33 @@ def measure(
 ) -> Run:
     """Measure the people for ``seconds``; with ``games``, while attacking."""
     run.rss_before_kib = server.memory_kib()
+    cpu_before = server.cpu_seconds()
     with soak.lock:
         soak.current = run
+    run.seconds = seconds
     until = time.monotonic() + seconds
-    threads: list[threading.Thread] = []
-    held: list[SlowReader] = []
+    attacker = None
+    context = multiprocessing.get_context("spawn")
+    answers: multiprocessing.Queue[tuple[dict[str, int], int]] = context.Queue()
     if games:
-        threads = [
-            threading.Thread(target=attack_reviews, args=(server, soak, games, until)),
-            threading.Thread(target=attack_replays, args=(server, soak, games, until)),
-        ]
-        threads += [
-            threading.Thread(
-                target=attack_sockets,
-                args=(server, soak, games, range(first, sockets, SOCKET_THREADS), until, held),
-            )
-            for first in range(min(SOCKET_THREADS, sockets))
-        ]
-        for thread in threads:
-            thread.start()
+        target = Target(server.base, server.port)
+        attacker = context.Process(target=attack, args=(target, games, seconds, sockets, answers))
+        attacker.start()
     while time.monotonic() < until:
         time.sleep(0.2)
-    for thread in threads:
-        thread.join(timeout=HANDSHAKE_SECONDS * 2)
     with soak.lock:
         soak.current = None
-    for reader in held:  # how each hello-less socket ended (or that it is open)
-        how = reader.poll_closed()
-        soak.count(run, f"socket {reader.reader.close_code or how or 'still open'} at the end")
-        reader.close()
+    run.server_cpu_seconds = server.cpu_seconds() - cpu_before
+    if attacker is not None:
+        try:
+            counts, timeouts = answers.get(timeout=HANDSHAKE_SECONDS * 4)
+        except Exception:  # the attacker died or hung: say so, do not hang
+            counts, timeouts = {"attacker gave no answer": 1}, 0
+        attacker.join(timeout=HANDSHAKE_SECONDS)
+        if attacker.is_alive():
+            attacker.kill()
+        run.attack.update(counts)
+        run.handshake_timeouts += timeouts
     run.rss_after_kib = server.memory_kib()
     return run
 
