@@ -166,7 +166,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     # Every test's browser comes from 127.0.0.1 to this one server: the
     # per-address quotas (tested in test_web_hostile.py) would refuse its tables.
-    lifted = ServerLimits(new_tables_per_minute=100_000, bot_tables_per_address=100_000)
+    lifted = ServerLimits(
+        new_tables_per_minute=100_000, bot_tables_per_address=100_000, refusals_per_minute=100_000
+    )
     app = create_app(f"sqlite://{database}", bot_delay=0.02, limits=lifted)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")

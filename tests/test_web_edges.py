@@ -41,6 +41,7 @@ from parlour.web.guard import (  # noqa: E402
     MAX_JSON_DEPTH,
     SECURITY_HEADERS,
     HostAllowList,
+    RefusalBudget,
     origin_allowed,
 )
 from parlour.web.seats import SeatNameError, normalise_name  # noqa: E402
@@ -495,3 +496,26 @@ def test_the_origin_rule_counts_scheme_host_and_port() -> None:
     assert not origin_allowed("http://h:2", "h:1", ())
     assert not origin_allowed("null", "h:1", ())
     assert origin_allowed("https://cards.example", "h:1", ("https://cards.example/",))
+
+
+def test_the_refusal_budget_counts_a_minute_per_address() -> None:
+    """Over its refusals of the last 60 s an address is slowed; the refusals
+    age out, and another address is counted apart."""
+    budget = RefusalBudget(per_minute=3)
+    for second in (0.0, 1.0, 2.0):
+        budget.note("a", second)
+    assert not budget.over("a", 2.5)
+    budget.note("a", 3.0)
+    assert budget.over("a", 3.5) and not budget.over("b", 3.5)
+    assert budget.over("a", 59.9)
+    assert not budget.over("a", 60.5)  # the refusal at 0 s is more than a minute old
+
+
+def test_the_refusal_budget_forgets_quiet_addresses_beyond_its_most() -> None:
+    budget = RefusalBudget(per_minute=1)
+    budget.MOST_ADDRESSES = 3
+    for number in range(5):
+        budget.note(f"10.0.0.{number}", float(number))
+    assert len(budget._times) == 3  # the two oldest were let go
+    budget.note("10.0.0.4", 4.0)
+    assert budget.over("10.0.0.4", 4.0) and not budget.over("10.0.0.0", 4.0)

@@ -720,3 +720,45 @@ def test_the_review_processes_end_when_their_server_is_killed(database: str) -> 
                 if (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
                     alive = [other for other in alive if other != pid]
     assert not alive, f"review processes {alive} outlived their killed server"
+
+
+def test_an_address_that_keeps_being_refused_is_slowed_and_no_one_else(
+    database: str,
+) -> None:
+    """Past ``--refusals-per-minute``, an address's requests wait their turn, one
+    at a time, a second each (``REFUSAL_DELAY``), and still get their answer;
+    another address is answered at once. Refusals cost the server as much as
+    answers, so asking as fast as one is refused would take the process from
+    everyone (tests/hostile/README.md, "On a quiet machine")."""
+    extra = ["--refusals-per-minute", "5"]
+    with (
+        serving(database, extra=extra) as server,
+        http_from(address(2), server.base) as attacker,
+        http_from(address(3), server.base) as other,
+    ):
+        missing = "/api/tables/no-such-table"
+
+        def slowed() -> int:
+            count: int = other.get("/api/server").json()["slowed_requests"]
+            return count
+
+        for _ in range(6):  # five allowed, one over: the next ones wait
+            assert attacker.get(missing).status_code == 404
+        assert slowed() == 0
+        answers: list[httpx.Response] = []
+        start = time.monotonic()
+        threads = [
+            threading.Thread(target=lambda: answers.append(attacker.get(missing))) for _ in range(3)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        waited = time.monotonic() - start
+        # Each of the three still got its own answer, one turn after another.
+        assert [answer.status_code for answer in answers] == [404, 404, 404]
+        assert all(answer.json()["error"] for answer in answers)
+        assert waited >= 3.0, f"three slowed requests took {waited:.2f} s, not a second each"
+        # The other address was neither slowed nor refused meanwhile.
+        assert other.get("/api/games").status_code == 200
+        assert slowed() == 3

@@ -160,6 +160,12 @@ LIMIT_OPTIONS = (
         "connections_per_address",
         "WebSockets one address may hold open at once",
     ),
+    (
+        "--refusals-per-minute",
+        "refusals_per_minute",
+        "refused requests one address may get in a minute before its requests are "
+        "slowed to one a second",
+    ),
 )
 """``(option, ServerLimits field, help)`` of each limit of ``parlour serve``."""
 

@@ -50,6 +50,7 @@ from parlour.web.guard import (
     EdgeError,
     EdgeGuard,
     HostAllowList,
+    RefusalBudget,
     abort_of,
     origin_allowed,
     parse_json,
@@ -402,6 +403,7 @@ def create_app(
     """Replays, reviews and judged moves ready to send, within one byte budget."""
     reviews = ReviewDesk(served, chosen_limits)
     replays = MinuteBudget(chosen_limits.replays_per_minute, "replays")
+    refusals = RefusalBudget(chosen_limits.refusals_per_minute)
 
     def current_hub() -> Hub:
         if not hubs:
@@ -457,6 +459,7 @@ def create_app(
         facts = current_hub().server_facts()
         facts["reviews"] = reviews.facts()
         facts["served_cache"] = served.facts()
+        facts["slowed_requests"] = refusals.slowed
         return JSONResponse(facts)
 
     async def create_table(request: Request) -> Response:
@@ -907,7 +910,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[
-            Middleware(EdgeGuard, hosts=hosts, allow_origins=allow_origins),
+            Middleware(EdgeGuard, hosts=hosts, allow_origins=allow_origins, refusals=refusals),
             Middleware(DailyGuard, desk=daily_guard_desk),
         ],
         exception_handlers=handlers,

@@ -1,6 +1,7 @@
 """The web server's edges: what a request must be before the application sees it.
 
-Everything here runs before a table is touched and keeps no state of its own:
+Everything here runs before a table is touched; the only state it keeps is the
+count of each address's recent refusals:
 
 - :func:`parse_json` reads a request body or a WebSocket message as JSON only
   after checking that it is not nested too deep and that no number is too long
@@ -11,7 +12,11 @@ Everything here runs before a table is touched and keeps no state of its own:
 - :class:`EdgeGuard` is the ASGI middleware that applies them to every request:
   the host, a JSON content type and an allowed origin on every ``POST``, a body
   read in chunks with a size limit and a deadline, and the security headers on
-  every response.
+  every response. It also slows an address that keeps being refused
+  (:class:`RefusalBudget`): past its refusals of a minute, its requests wait
+  their turn, one at a time, :data:`REFUSAL_DELAY` seconds each, so that a
+  visitor asking as fast as it is answered (even for refusals, which cost the
+  process as much as answers) cannot take the process from everyone else.
 - :class:`GuardedHttpToolsProtocol` and :class:`GuardedH11Protocol` are uvicorn's
   HTTP protocols with a deadline for the request headers, which uvicorn itself
   does not have (see :func:`guarded_http_protocol`).
@@ -26,6 +31,7 @@ import json
 import logging
 import re
 import socket
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -331,6 +337,64 @@ def origin_allowed(
     return theirs is not None and theirs == ours
 
 
+# ----- refusals ---------------------------------------------------------------------------
+REFUSAL_DELAY = 1.0
+"""Seconds each request of an address past its refusals of a minute waits
+(one at a time per address) before it is handled."""
+
+
+class RefusalBudget:
+    """The refusals (answers 400–499) each address got in the last minute, and
+    the turn its requests take once it has had more than ``per_minute``."""
+
+    WINDOW = 60.0
+    MOST_ADDRESSES = 10000
+    """Beyond this many addresses, those with no recent refusal are forgotten."""
+
+    def __init__(self, per_minute: int, delay: float = REFUSAL_DELAY) -> None:
+        self.per_minute = per_minute
+        self.delay = delay
+        self.slowed = 0
+        """Requests slowed since the start (``GET /api/server``)."""
+        self._times: dict[str, deque[float]] = {}
+        self._turns: dict[str, asyncio.Lock] = {}
+
+    def note(self, address: str, now: float) -> None:
+        """Count one refusal of ``address`` at ``now``."""
+        times = self._times.setdefault(address, deque())
+        times.append(now)
+        if len(times) > 2 * self.per_minute:
+            times.popleft()
+        if len(self._times) > self.MOST_ADDRESSES:
+            for quiet in [
+                key
+                for key, value in self._times.items()
+                if not value or value[-1] <= now - self.WINDOW
+            ]:
+                del self._times[quiet]
+                self._turns.pop(quiet, None)
+            while len(self._times) > self.MOST_ADDRESSES:  # the oldest go first
+                oldest = next(iter(self._times))
+                del self._times[oldest]
+                self._turns.pop(oldest, None)
+
+    def over(self, address: str, now: float) -> bool:
+        """Whether ``address`` had more than its refusals in the minute before ``now``."""
+        times = self._times.get(address)
+        if not times:
+            return False
+        while times and times[0] <= now - self.WINDOW:
+            times.popleft()
+        return len(times) > self.per_minute
+
+    async def wait_turn(self, address: str) -> None:
+        """Wait, one request of ``address`` at a time, :attr:`delay` seconds."""
+        self.slowed += 1
+        turn = self._turns.setdefault(address, asyncio.Lock())
+        async with turn:
+            await asyncio.sleep(self.delay)
+
+
 # ----- the middleware ------------------------------------------------------------------
 def _header(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers", []):
@@ -369,12 +433,14 @@ class EdgeGuard:
         allow_origins: Sequence[str] = (),
         max_body_bytes: int = MAX_BODY_BYTES,
         body_seconds: float = BODY_SECONDS,
+        refusals: RefusalBudget | None = None,
     ) -> None:
         self.app = app
         self.hosts = hosts
         self.allow_origins = tuple(allow_origins)
         self.max_body_bytes = max_body_bytes
         self.body_seconds = body_seconds
+        self.refusals = refusals if refusals is not None else RefusalBudget(120)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
@@ -391,8 +457,26 @@ class EdgeGuard:
         await send(body)
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """An HTTP request: host, then content type and origin of a POST, then
-        the body, read here in chunks; the application gets it whole."""
+        """An HTTP request: its address's turn if it keeps being refused, then
+        the host, the content type and origin of a POST, then the body, read
+        here in chunks; the application gets it whole. Every answer 400–499 is
+        counted against the address."""
+        client = scope.get("client")
+        address = str(client[0]) if client else ""
+        refusals = self.refusals
+        loop = asyncio.get_running_loop()
+        if refusals.over(address, loop.time()):
+            await refusals.wait_turn(address)
+
+        async def counted(message: Message) -> None:
+            if message["type"] == "http.response.start" and 400 <= int(message["status"]) < 500:
+                refusals.note(address, loop.time())
+            await send(message)
+
+        await self.checked_http(scope, receive, counted)
+
+    async def checked_http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """The checks of :meth:`http` after the address's turn."""
         host = _header(scope, b"host")
         if not self.hosts.allows(host):
             log.warning("a request for another host was refused: %r", (host or "")[:100])

@@ -26,7 +26,13 @@ class ServerLimits:
     address may ask for in a minute; ``cache_megabytes``: the byte budget of
     what the server keeps ready to send (replays, reviews, judged moves);
     ``hello_seconds``: how long a WebSocket may stay without saying hello;
-    ``connections_per_address``: WebSockets open at once from one address."""
+    ``connections_per_address``: WebSockets open at once from one address.
+
+    ``refusals_per_minute``: refused requests (answers 400–499) one address may
+    get in a minute before its requests are slowed: each then waits its turn
+    and :data:`parlour.web.guard.REFUSAL_DELAY` seconds. A
+    refusal costs the process as much as an answer, so a visitor asking as
+    fast as it is answered would otherwise take the process from everyone."""
 
     max_tables: int = 5000
     max_connections: int = 5000
@@ -40,3 +46,4 @@ class ServerLimits:
     cache_megabytes: int = 64
     hello_seconds: float = 5.0
     connections_per_address: int = 32
+    refusals_per_minute: int = 120
