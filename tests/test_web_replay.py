@@ -64,3 +64,21 @@ def test_a_game_not_over_has_no_replay() -> None:
     table.play_bot_move()
     with pytest.raises(ValueError, match="finished"):
         replay_frames(table, None, table.names, "en")
+
+
+@pytest.mark.parametrize("game_name", sorted(OPTIONS))
+def test_a_review_process_builds_the_same_replay_from_the_record(game_name: str) -> None:
+    """The server has its replays built by a review process from the table's
+    record (``review_worker.build_replay``): the same frames as the table's
+    own, as the bytes sent, with their gzip form."""
+    import gzip
+    import json
+
+    from parlour.web.review_worker import build_replay
+
+    table = finished(game_name)
+    record = table.snapshot().serialize()
+    for seat in (None, 0):
+        body, packed = build_replay(record, seat, list(table.names), "fr")
+        assert json.loads(body) == replay_frames(table, seat, table.names, "fr")
+        assert packed is not None and gzip.decompress(packed) == body

@@ -67,7 +67,6 @@ from parlour.web.hub import (
 )
 from parlour.web.limits import ServerLimits
 from parlour.web.people import open_people_book
-from parlour.web.replay import replay_frames
 from parlour.web.review import ReviewDesk
 from parlour.web.seats import (
     PostgresSeatBook,
@@ -76,7 +75,7 @@ from parlour.web.seats import (
     normalise_name,
     open_seat_book,
 )
-from parlour.web.served import ByteCache, MinuteBudget, Served, TooManyRequestsError
+from parlour.web.served import ByteCache, MinuteBudget, TooManyRequestsError
 from parlour.web.startup import finish_stored_tables
 
 log = logging.getLogger("parlour.web")
@@ -691,8 +690,8 @@ def create_app(
         key = ("replay", table_id, seat, lang)
         ready = served.get(key, names)
         if ready is None:
-            frames = await asyncio.to_thread(replay_frames, room.table, seat, list(names), lang)
-            ready = served.put(key, Served.of_json(frames, check=names))
+            built = await reviews.replay(room.table, seat, names, lang, client_address(request))
+            ready = served.put(key, built)
         return ready.response(request)
 
     async def finished_tables(request: Request) -> Response:

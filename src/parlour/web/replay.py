@@ -96,21 +96,24 @@ def replay_frames(
     "log", "deal_end", "move"}`` (``move``: the text of the move that led to it,
     its ``seat``). Built anew at each call: the server keeps the bytes it sends
     (``parlour.web.served``), within its byte budget."""
-    return _build(table, seat, names, lang)
+    return replay_of_state(table.snapshot(), seat, names, lang)
 
 
-def _build(table: Table, seat: int | None, names: Sequence[str], lang: str) -> dict[str, Any]:
-    final = table.snapshot()
+def replay_of_state(
+    final: State, seat: int | None, names: Sequence[str], lang: str
+) -> dict[str, Any]:
+    """:func:`replay_frames` of a finished match's final state (a review
+    process builds it from the match's record, away from the server's loop)."""
     if not final.is_terminal():
         raise ValueError("a replay is made of a finished game only")
-    game_name = table.game.info.name
+    game_name = final.game.info.name
     names = [seat_name_in(name, index, lang) for index, name in enumerate(names)]
     style = Style(lang=lang)
     by_step: dict[int, list[Event]] = {}
     for step, event in final.event_log(seat):
         by_step.setdefault(step, []).append(event)
     history = final.history
-    state = table.game.new_initial_state()
+    state = final.game.new_initial_state()
     index = 0
     events: list[Event] = []
 

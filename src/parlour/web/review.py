@@ -303,6 +303,20 @@ class ReviewDesk:
                 job.done.set_result(future.result())
         self._dispatch()
 
+    # ----- replays ---------------------------------------------------------------
+    async def replay(
+        self, table: Table, seat: int | None, names: Sequence[str], lang: str, address: str
+    ) -> Served:
+        """A finished table's replay as ``seat`` saw it (None: a spectator),
+        built by a review process (a long game's takes a tenth of a second or
+        more of work, which would hold the server's loop), as a quick job of
+        ``address``: ready to send, gzip form included."""
+        record_text = await asyncio.to_thread(table.snapshot().serialize)
+        body, packed = await self._enqueue(
+            address, True, review_worker.build_replay, record_text, seat, list(names), lang
+        )
+        return Served(body, check=tuple(names), gzipped=packed)
+
     # ----- reviews ---------------------------------------------------------------
     async def request(
         self,

@@ -23,6 +23,8 @@ from parlour.core.record import MatchRecord
 from parlour.judge import NOISE, MoveValue, compare
 from parlour.review import ReviewSettings, SeatPlayer, review_match
 from parlour.review.engine import decision_points, grade_of
+from parlour.web.replay import replay_of_state
+from parlour.web.served import gzip_form, json_bytes
 
 WORKER_NICENESS = 10
 """How much lower the review processes' priority is than the server's."""
@@ -80,6 +82,16 @@ def compute_review(
         state_of(record_text), seat, settings=settings, par=players, lang=lang, progress=progress
     )
     return review.to_json()
+
+
+def build_replay(
+    record_text: str, seat: int | None, names: list[str], lang: str
+) -> tuple[bytes, bytes | None]:
+    """The replay of the finished match of ``record_text`` as ``seat`` saw it
+    (``parlour.web.replay``): its JSON bytes and their gzip form, made here so
+    that the server's process only sends them."""
+    body = json_bytes(replay_of_state(state_of(record_text), seat, names, lang))
+    return body, gzip_form(body)
 
 
 def view_at(record_text: str, seat: int, step: int) -> View | None:

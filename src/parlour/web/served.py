@@ -24,6 +24,17 @@ GZIP_AT_LEAST = 1024
 """Bodies shorter than this many bytes are sent as they are."""
 
 
+def json_bytes(data: Any) -> bytes:
+    """``data`` as the compact JSON bytes the server sends."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def gzip_form(body: bytes) -> bytes | None:
+    """``body`` compressed as the server sends it with ``Content-Encoding:
+    gzip``; None for a body too small to be worth it."""
+    return gzip.compress(body, compresslevel=6, mtime=0) if len(body) >= GZIP_AT_LEAST else None
+
+
 @dataclass
 class Served:
     """One response body, serialized once: its bytes, its entity tag, its status,
@@ -44,8 +55,7 @@ class Served:
     @classmethod
     def of_json(cls, data: Any, status: int = 200, check: Hashable = None) -> Served:
         """``data`` as compact JSON bytes."""
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        return cls(text.encode("utf-8"), status=status, check=check)
+        return cls(json_bytes(data), status=status, check=check)
 
     def size(self) -> int:
         """The bytes this entry holds."""
@@ -58,13 +68,14 @@ class Served:
         if self.status == 200 and self.etag in request.headers.get("if-none-match", ""):
             return Response(status_code=304, headers=headers)
         accepted = request.headers.get("accept-encoding", "")
-        if len(self.body) >= GZIP_AT_LEAST and "gzip" in accepted:
+        if "gzip" in accepted:
             if self.gzipped is None:
-                self.gzipped = gzip.compress(self.body, compresslevel=6, mtime=0)
-            headers["Content-Encoding"] = "gzip"
-            return Response(
-                self.gzipped, self.status, headers=headers, media_type="application/json"
-            )
+                self.gzipped = gzip_form(self.body)
+            if self.gzipped is not None:
+                headers["Content-Encoding"] = "gzip"
+                return Response(
+                    self.gzipped, self.status, headers=headers, media_type="application/json"
+                )
         return Response(self.body, self.status, headers=headers, media_type="application/json")
 
 
