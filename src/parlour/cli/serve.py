@@ -142,7 +142,7 @@ LIMIT_OPTIONS = (
     (
         "--reviews-per-address",
         "reviews_per_address",
-        "reviews and retried moves one address may have waiting or worked out at once",
+        "reviews, retried moves and replays being built one address may have at once",
     ),
     ("--replays-per-minute", "replays_per_minute", "replays one address may ask for in a minute"),
     (

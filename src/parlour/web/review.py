@@ -240,7 +240,7 @@ class ReviewDesk:
         refused at once (429, 503) past the budgets."""
         if self._per_address.get(address, 0) >= self.limits.reviews_per_address:
             raise TooManyRequestsError(
-                f"at most {self.limits.reviews_per_address} reviews or retried moves "
+                f"at most {self.limits.reviews_per_address} reviews, retried moves or replays "
                 "at once from one address; try again when one is ready",
                 RETRY_RETRY_AFTER if quick else REVIEW_RETRY_AFTER,
             )
