@@ -38,6 +38,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from parlour.core.errors import ParlourError
+from parlour.web.limits import ServerLimits
 
 log = logging.getLogger("parlour.web")
 
@@ -440,7 +441,9 @@ class EdgeGuard:
         self.allow_origins = tuple(allow_origins)
         self.max_body_bytes = max_body_bytes
         self.body_seconds = body_seconds
-        self.refusals = refusals if refusals is not None else RefusalBudget(120)
+        if refusals is None:
+            refusals = RefusalBudget(ServerLimits().refusals_per_minute)
+        self.refusals = refusals
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
