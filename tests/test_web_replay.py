@@ -82,3 +82,34 @@ def test_a_review_process_builds_the_same_replay_from_the_record(game_name: str)
         body, packed = build_replay(record, seat, list(table.names), "fr")
         assert json.loads(body) == replay_frames(table, seat, table.names, "fr")
         assert packed is not None and gzip.decompress(packed) == body
+
+
+def test_reviews_being_worked_out_never_refuse_the_same_addresss_replay() -> None:
+    """Reviews and quick jobs (retried moves, replays) are counted apart per
+    address: a household whose ``reviews_per_address`` reviews are being worked
+    out is refused a third review (429), yet its replay is built. (Two players
+    of today's deals behind one address, each reading a review, once left the
+    third unable to open a replay.)"""
+    from parlour.web.limits import ServerLimits
+    from parlour.web.review import ReviewDesk
+    from parlour.web.served import ByteCache, TooManyRequestsError
+    from test_web_hub import run_apart
+
+    table = finished("thracula")
+    desk = ReviewDesk(ByteCache(1 << 24), ServerLimits(review_workers=2, reviews_per_address=2))
+    address = "192.0.2.7"
+
+    async def run() -> None:
+        try:
+            for seat in (0, 1):
+                answer = await desk.request(table, seat, lambda seat=seat: seat, "en", address)
+                assert answer.status == 202, answer.body
+            with pytest.raises(TooManyRequestsError, match="at most 2 reviews"):
+                await desk.request(table, 2, lambda: 2, "en", address)
+            assert desk.facts()["running"] + desk.facts()["waiting"] == 2
+            served = await desk.replay(table, 0, table.names, "en", address)
+            assert served.status == 200 and served.body.startswith(b'{"game":"thracula"')
+        finally:
+            desk.close()
+
+    run_apart(run)

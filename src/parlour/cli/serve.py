@@ -142,7 +142,7 @@ LIMIT_OPTIONS = (
     (
         "--reviews-per-address",
         "reviews_per_address",
-        "reviews, retried moves and replays being built one address may have at once",
+        "reviews being worked out one address may have at once (and as many retries and replays)",
     ),
     ("--replays-per-minute", "replays_per_minute", "replays one address may ask for in a minute"),
     (

@@ -21,8 +21,9 @@ class ServerLimits:
 
     The finished games' routes (issue 29): ``review_workers``: worker processes
     that compute reviews and judge retried moves (never the server's own
-    process); ``reviews_per_address``: reviews and retries one address may have
-    waiting or being worked out at once; ``replays_per_minute``: replays one
+    process); ``reviews_per_address``: reviews one address may have
+    waiting or being worked out at once, and as many retried moves and replays
+    besides; ``replays_per_minute``: replays one
     address may ask for in a minute; ``cache_megabytes``: the byte budget of
     what the server keeps ready to send (replays, reviews, judged moves);
     ``hello_seconds``: how long a WebSocket may stay without saying hello;

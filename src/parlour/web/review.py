@@ -9,12 +9,14 @@ read anyone's stored review, par included (the whole record is public then).
 
 Who may cost what (issue 29): starting a review or judging a retried move needs
 a token of a seat at the table (the seat's own while the game is on); each
-address may have ``reviews_per_address`` of them waiting or running at once
-(429 beyond); the work runs in ``review_workers`` processes, taken from a queue
-that serves the addresses in turn and quick retries before long reviews; one
-review is claimed in the store so that several processes compute it once; a
-storage error is retried, never kept; a review whose match was undone (its
-history's digest differs) is dropped and computed again.
+address may have ``reviews_per_address`` reviews waiting or running at once,
+and as many quick jobs (retried moves, replays) besides (429 beyond: a review
+being worked out never refuses the same address's replay); the work runs in
+``review_workers`` processes, taken from a queue that serves the addresses in
+turn and quick jobs before long reviews; one review is claimed in the store so
+that several processes compute it once; a storage error is retried, never
+kept; a review whose match was undone (its history's digest differs) is dropped
+and computed again.
 """
 
 from __future__ import annotations
@@ -169,7 +171,8 @@ class ReviewDesk:
         self._queue = FairQueue()
         self._running = 0
         self._running_long = 0
-        self._per_address: dict[str, int] = {}
+        self._per_address: dict[tuple[str, bool], int] = {}
+        """Jobs waiting or running, by address and whether they are quick."""
         self._working: dict[tuple[str, int, int], str] = {}
         """The reviews this process computes now, with their history's digest."""
         self._progress: dict[str, tuple[int, int]] = {}
@@ -238,26 +241,29 @@ class ReviewDesk:
         """Queue ``function(*arguments)`` for a review process, behind the jobs
         ahead of it in the fair queue, and return what will hold its result;
         refused at once (429, 503) past the budgets."""
-        if self._per_address.get(address, 0) >= self.limits.reviews_per_address:
+        most = self.limits.reviews_per_address
+        if self._per_address.get((address, quick), 0) >= most:
+            what = "retried moves or replays" if quick else "reviews"
             raise TooManyRequestsError(
-                f"at most {self.limits.reviews_per_address} reviews, retried moves or replays "
-                "at once from one address; try again when one is ready",
+                f"at most {most} {what} being worked out at once from one address; "
+                "try again when one is ready",
                 RETRY_RETRY_AFTER if quick else REVIEW_RETRY_AFTER,
             )
         if self._queue.count >= JOBS_WAITING:
             raise WebError("the server is reviewing many games; try again in a minute", 503)
         job = Job(address, quick, function, arguments, asyncio.get_running_loop().create_future())
-        self._per_address[address] = self._per_address.get(address, 0) + 1
+        self._per_address[address, quick] = self._per_address.get((address, quick), 0) + 1
         self._queue.put(job)
         self._dispatch()
         return job.done
 
     def _job_over(self, job: Job) -> None:
-        left = self._per_address.get(job.address, 1) - 1
+        key = (job.address, job.quick)
+        left = self._per_address.get(key, 1) - 1
         if left > 0:
-            self._per_address[job.address] = left
+            self._per_address[key] = left
         else:
-            self._per_address.pop(job.address, None)
+            self._per_address.pop(key, None)
 
     def _dispatch(self) -> None:
         """Hand waiting jobs to free review processes. Long jobs (reviews) keep
@@ -282,7 +288,9 @@ class ReviewDesk:
                 self._running_long += 1
 
             def finished(future: Future[Any], job: Job = job) -> None:
-                loop.call_soon_threadsafe(self._finished, future, job)
+                # A job still running when the server closed ends after its loop.
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(self._finished, future, job)
 
             future.add_done_callback(finished)
 
