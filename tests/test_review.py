@@ -393,3 +393,35 @@ def test_a_stored_review_is_explained_again_in_the_language_asked() -> None:
     assert "prend" in french["explanation_best"]
     assert english_words(french["explanation_best"]) == []
     assert english_words(french["explanation_played"]) == []
+
+
+def test_a_retried_move_is_said_in_the_words_the_review_gave_it() -> None:
+    """ "Find a better move" answers with the judge's own sentence: the move
+    played, tried again, reads exactly as the review's verdict on it, in each
+    language; a move better than the review's is said to be so, and the
+    review's better move needs no words of its own."""
+    from parlour.i18n import said_move
+    from parlour.review import explain_decisions
+    from parlour.web.review import tried_words
+
+    state = planted_casino("10S trail")
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None).to_json()
+    for lang in ("en", "fr"):
+        [decision] = explain_decisions(review, state.history, state.game, 0, lang)["decisions"]
+        played = {
+            "action": decision["played"]["action"],
+            "loss": decision["loss"],
+            "loss_error": decision["loss_error"],
+            "better_than_best": False,
+        }
+        said = tried_words(played, decision, review, "points", lang)
+        assert said == decision["words"]
+        assert said_move(decision["best"]["text"], lang) in said  # what it costs, against what
+        best = {**played, "action": decision["best"]["action"], "loss": 0.0}
+        assert tried_words(best, decision, review, "points", lang) == ""
+        better = {**played, "better_than_best": True}
+        assert tried_words(better, decision, review, "points", lang) == (
+            "Better than the review's choice: well found!"
+            if lang == "en"
+            else "Mieux que le choix de l'analyse : bien trouvé !"
+        )

@@ -20,6 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
         "worse": "This costs about {loss} {unit} on this deal against {best}.",
         "slightly": "{best} is a little better; the difference is small.",
         "as_good": "As good as any move weighed here.",
+        "better": "Better than the review's choice: well found!",
         "details": "Details: {moves}; judged on {samples} imagined deals, ± one standard error.",
         "detail_move": "{move} {lead:+.1f} ± {error:.1f}",
     },
@@ -31,6 +32,7 @@ WORDS: dict[str, dict[str, str]] = {
         "worse": "Cela coûte environ {loss} {unit} sur cette donne face à {best}.",
         "slightly": "{best} est un peu meilleur ; l'écart est faible.",
         "as_good": "Aussi bon que tout autre coup envisagé ici.",
+        "better": "Mieux que le choix de l'analyse : bien trouvé !",
         "details": "Détails : {moves} ; jugé sur {samples} donnes imaginées, ± une "
         "erreur standard.",
         "detail_move": "{move} {lead:+.1f} ± {error:.1f}",
@@ -107,12 +109,22 @@ def verdict(
             return say(lang, "close", other=name(second))
         loss, word = amount(second.loss, unit, lang)
         return say(lang, "clear", other=name(second), loss=loss, unit=word)
-    if chosen.loss <= NOISE * chosen.loss_error:
+    return against_best(chosen.loss, chosen.loss_error, inaccuracy, name(best), unit, lang)
+
+
+def against_best(
+    loss: float, loss_error: float, inaccuracy: float, best: str, unit: str, lang: str
+) -> str:
+    """What a move that is not the judge's best costs against ``best`` (its
+    name as shown), in words: as good (the imagined deals do not tell them
+    apart), a little worse (under ``inaccuracy``), or about how much. The
+    review's verdicts and a retried move's answer both say it here."""
+    if loss <= NOISE * loss_error:
         return say(lang, "as_good")
-    if chosen.loss < inaccuracy:
-        return say(lang, "slightly", best=name(best))
-    loss, word = amount(chosen.loss, unit, lang)
-    return say(lang, "worse", loss=loss, unit=word, best=name(best))
+    if loss < inaccuracy:
+        return say(lang, "slightly", best=best)
+    shown, word = amount(loss, unit, lang)
+    return say(lang, "worse", loss=shown, unit=word, best=best)
 
 
 def details(judgment: Judgment, lang: str, shown: dict[int, str] | None = None) -> str:
@@ -134,4 +146,4 @@ def details(judgment: Judgment, lang: str, shown: dict[int, str] | None = None) 
     return say(lang, "details", moves=moves, samples=samples)
 
 
-__all__ = ["WORDS", "amount", "details", "say", "unit_of", "unit_words", "verdict"]
+__all__ = ["WORDS", "against_best", "amount", "details", "say", "unit_of", "unit_words", "verdict"]

@@ -341,6 +341,15 @@ class TokenBucket:
         return True
 
 
+def language_of(request: Request) -> str:
+    """The language a request asks its words in (``?lang=``, English by
+    default); a language the server does not speak is refused, naming those it does."""
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
+    return lang
+
+
 def client_address(connection: HTTPConnection) -> str:
     """The client's address, for the per-address quotas (behind a reverse
     proxy, every visitor has the proxy's: see docs/web.md)."""
@@ -671,9 +680,7 @@ def create_app(
         # a rename replaces the entry (the names are checked, not a key).
         hub = current_hub()
         table_id = table_id_of(request)
-        lang = request.query_params.get("lang", "en")
-        if lang not in LANGUAGES:
-            raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
+        lang = language_of(request)
         replays.take(client_address(request), asyncio.get_running_loop().time())
         room = hub.room(table_id)
         if not room.table.is_over():
@@ -731,9 +738,7 @@ def create_app(
             account = people.account_of(request)
             return people.owned_seat(table_id, account) if account is not None else None
 
-        lang = request.query_params.get("lang", "en")
-        if lang not in LANGUAGES:
-            raise WebError(f"lang must be one of: {', '.join(LANGUAGES)}")
+        lang = language_of(request)
         answer = await reviews.request(
             room.table, int(seat_text), token_seat, lang, client_address(request), hub.names(room)
         )
@@ -767,7 +772,13 @@ def create_app(
             return people.owned_seat(table_id, account) if account is not None else None
 
         answer = await reviews.retry(
-            room.table, int(seat_text), token_seat, step, action, client_address(request)
+            room.table,
+            int(seat_text),
+            token_seat,
+            step,
+            action,
+            client_address(request),
+            language_of(request),
         )
         return answer.response(request)
 

@@ -41,7 +41,8 @@ from typing import Any
 
 from parlour.core.game import State
 from parlour.core.seat_names import seat_name_in
-from parlour.judge.words import unit_of, unit_words
+from parlour.i18n import said_move
+from parlour.judge.words import against_best, say, unit_of, unit_words
 from parlour.review import ReviewSettings, explain_decisions
 from parlour.review.engine import GOOD
 from parlour.table import Table
@@ -520,19 +521,22 @@ class ReviewDesk:
         step: int,
         action: int | None,
         address: str = "",
+        lang: str = "en",
     ) -> Served:
         """ "Find a better move" at the reviewed decision of history step ``step``:
         the seat's legal moves there and, for a chosen ``action``, how it compares
-        with the review's better move. The played and the better move answer with
-        the review's own figures; another move is judged in a review process, from
-        the same View with the same samples as the review (paired with the better
-        move), and kept. Needs a token of the table's (the seat's own while the
-        game is on)."""
+        with the review's better move, with its ``words`` in ``lang`` (the
+        judge's, :func:`parlour.judge.words.against_best`, as the review says
+        its verdicts). The played and the better move answer with the review's
+        own figures; another move is judged in a review process, from the same
+        View with the same samples as the review (paired with the better move),
+        and kept once for every language. Needs a token of the table's (the
+        seat's own while the game is on)."""
         _, snapshot, key = self._allowed(table, seat, token_seat)
         if token_seat() is None:
             raise WebError("trying another move needs the token of a seat at this table", 403)
         digest = history_digest(snapshot)
-        cache_key = ("retry", *key, step, action)
+        cache_key = ("retry", *key, step, action, lang)
         served = self.cache.get(cache_key, digest)
         if served is not None:
             return served
@@ -563,9 +567,15 @@ class ReviewDesk:
         if action is not None:
             if action not in [item["action"] for item in moves]:
                 raise WebError(f"move {action} is not a legal move at step {step}", 400)
-            answer["tried"] = await self._tried(
-                address, record_text, seat, decision, action, review
-            )
+            tried_key = ("tried", *key, step, action)
+            tried_served = self.cache.get(tried_key, digest)
+            if tried_served is not None:
+                tried = json_of(tried_served)
+            else:
+                tried = await self._tried(address, record_text, seat, decision, action, review)
+                self.cache.put(tried_key, Served.of_json(tried, check=digest))
+            words = tried_words(tried, decision, review, unit_of(table.game), lang)
+            answer["tried"] = {**tried, "words": words}
         return self.cache.put(cache_key, Served.of_json(answer, check=digest))
 
     async def _tried(
@@ -612,6 +622,26 @@ class ReviewDesk:
                 f"no decision of seat {seat} at step {decision['step']} in the record", 500
             )
         return judged
+
+
+def tried_words(
+    tried: dict[str, Any], decision: dict[str, Any], review: dict[str, Any], unit: str, lang: str
+) -> str:
+    """What a retried move is worth against the review's better move, in
+    words: better (well found), nothing for the better move itself, else the
+    judge's own sentence for a move that is not the best."""
+    if tried.get("better_than_best"):
+        return say(lang, "better")
+    if tried["action"] == decision["best"]["action"]:
+        return ""
+    return against_best(
+        float(tried["loss"]),
+        float(tried["loss_error"]),
+        float(review["thresholds"][0]),
+        said_move(str(decision["best"]["text"]), lang),
+        unit,
+        lang,
+    )
 
 
 def json_of(served: Served) -> Any:

@@ -54,8 +54,6 @@ const WORDS = {
     loss: "Expected loss: {loss} ± {error} {unit}",
     details: "Details",
     detailsHow: "Each figure is a move's expected lead for the deal, ± one standard error, over imagined deals.",
-    triedSame: "As good as the better move: the imagined deals do not tell them apart.",
-    triedWorse: "It costs about {loss} {unit} on this deal against {best} ({grade}).",
     why: "Why",
     whyPlayed: "Your move",
     whyBest: "The better move",
@@ -68,7 +66,6 @@ const WORDS = {
     isPlayed: "That is the move played.",
     tried: "expected {lead} ± {error}; the better move: {best} ± {bestError}.",
     triedLoss: "Expected loss against the better move: {loss} ± {error} ({grade}).",
-    triedBetter: "Better than the review's choice: well found!",
     triedNow: "Judged just now, from the same position with the same imagined deals as the review.",
     tableBack: "Back to the table",
     replay: "Replay",
@@ -111,8 +108,6 @@ const WORDS = {
     loss: "Perte espérée : {loss} ± {error} {unit}",
     details: "Détails",
     detailsHow: "Chaque chiffre est l'avance espérée d'un coup pour la donne, ± une erreur standard, sur des donnes imaginées.",
-    triedSame: "Aussi bon que le meilleur coup : les donnes imaginées ne les départagent pas.",
-    triedWorse: "Il coûte environ {loss} {unit} sur cette donne face à {best} ({grade}).",
     why: "Pourquoi",
     whyPlayed: "Votre coup",
     whyBest: "Le meilleur coup",
@@ -125,7 +120,6 @@ const WORDS = {
     isPlayed: "C'est le coup joué.",
     tried: "espéré {lead} ± {error} ; le meilleur coup : {best} ± {bestError}.",
     triedLoss: "Perte espérée face au meilleur coup : {loss} ± {error} ({grade}).",
-    triedBetter: "Mieux que le choix de l'analyse : bien trouvé !",
     triedNow: "Jugé à l'instant, de la même position, sur les mêmes donnes imaginées que l'analyse.",
     tableBack: "Retour à la table",
     replay: "Revoir la partie",
@@ -528,14 +522,11 @@ export class ReviewPage {
       best: number(tried.best.lead, true),
       bestError: number(tried.best.lead_error),
     });
-    // Words first; the figures only under Details.
-    if (tried.better_than_best) answer.append(el("p", {}, el("strong", {}, prettyMove(text)), " — ", el("strong", {}, sayReview("triedBetter"))));
-    else if (tried.action !== decision.best.action) {
-      const words =
-        tried.grade === "good"
-          ? sayReview("triedSame")
-          : sayReviewParts("triedWorse", { loss: this.amount(tried.loss), unit: this.unitWord(tried.loss), best: el("strong", {}, prettyMove(decision.best.text)), grade: this.gradeName(tried.grade) });
-      answer.append(el("p", { class: "retry-words" }, el("strong", {}, prettyMove(text)), " — ", words));
+    // Words first (the judge's own sentence, in the page's language); the figures only under Details.
+    if (tried.words) {
+      const words = tried.better_than_best ? el("strong", {}, tried.words) : tried.words;
+      const grade = tried.action === decision.best.action || tried.better_than_best ? [] : [" ", el("span", { class: "grade-chip" }, this.gradeName(tried.grade))];
+      answer.append(el("p", { class: "retry-words" }, el("strong", {}, prettyMove(text)), " — ", words, ...grade));
     }
     const details = el("details", { class: "retry-details" }, el("summary", {}, sayReview("details")), el("p", { class: "retry-figures" }, el("strong", {}, prettyMove(text)), language() === "fr" ? " : " : ": ", figures));
     if (tried.action !== decision.best.action && !tried.better_than_best)
@@ -558,7 +549,7 @@ export class ReviewPage {
   }
 
   async askRetry(decision, action) {
-    const path = `/api/tables/${encodeURIComponent(this.id)}/review/${this.seat}/retry`;
+    const path = `/api/tables/${encodeURIComponent(this.id)}/review/${this.seat}/retry?lang=${language()}`;
     const body = action === null ? { step: decision.step } : { step: decision.step, action };
     let response;
     try {
