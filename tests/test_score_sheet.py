@@ -93,3 +93,59 @@ def test_sheet_before_the_end_has_no_result() -> None:
     assert sheet.lines == ()
     assert sheet.totals == (0.0, 0.0)
     assert sheet.to_json()["result"] is None
+
+
+@pytest.mark.parametrize(("name", "options"), _cases())
+def test_the_sheet_changes_only_when_its_stamp_does(name: str, options: dict[str, object]) -> None:
+    """Along a match the whole sheet changes only at a step where
+    ``sheet_stamp()`` (deals scored, bonuses, the end) does: the web builds it
+    anew only then (``Table.sheet_json``), and a sheet that changed at another
+    step would show a stale score."""
+    for seed in range(2):
+        game = parlour.load_game(name, **options)
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        stamp, sheet = state.sheet_stamp(), state.full_sheet().to_json()
+        changes = 0
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            now_stamp, now_sheet = state.sheet_stamp(), state.full_sheet().to_json()
+            if now_stamp == stamp:
+                assert now_sheet == sheet, (name, options, seed, len(state.history))
+            else:
+                changes += 1
+            stamp, sheet = now_stamp, now_sheet
+        assert changes >= 1  # at least the end
+
+
+def test_a_tables_kept_sheet_is_the_sheet_at_every_step_and_after_undos() -> None:
+    """``Table.sheet_json`` is kept while the stamp holds (the same object) and
+    is at every step the sheet built afresh, undos included (an undo may
+    change a scored deal: its sheet is read again)."""
+    from parlour.table import SeatSpec, Table
+    from parlour.table.errors import UndoRefusedError
+
+    seats = [SeatSpec("person", "Ann"), SeatSpec("bot", "Bob", bot="random")]
+    table = Table.create("dracula", seats, options={"deals": 3}, seed=3)
+    rng = random.Random(3)
+    undone = 0
+    while not table.is_over():
+        before = table.sheet_json()
+        stamp = table.snapshot().sheet_stamp()
+        undos_before = undone
+        if table.seat_to_act() == 0:
+            if rng.random() < 0.2:
+                try:
+                    table.undo(0, table.version)
+                    undone += 1
+                except UndoRefusedError:
+                    pass
+            if table.seat_to_act() == 0:
+                action = rng.choice([action for action, _ in table.legal_moves(0)])
+                table.submit(0, action, table.version)
+        else:
+            table.play_bot_move()
+        assert table.sheet_json() == table.snapshot().full_sheet().to_json()
+        if table.snapshot().sheet_stamp() == stamp and undone == undos_before:
+            assert table.sheet_json() is before
+    assert undone > 0

@@ -297,6 +297,14 @@ class State(ABC):
         ask it at every step to stop at the end of a deal)."""
         return len(self.score_sheet())
 
+    def sheet_stamp(self) -> tuple[int, int, bool]:
+        """What the whole score sheet changes with: the deals scored, the end
+        bonuses added so far, and whether the match is over. Along one match
+        :meth:`full_sheet` changes at no other step (every game's sheet is
+        tested so), so whoever shows it at every step builds it only anew when
+        this differs."""
+        return (self.deals_scored(), len(self._sheet_bonuses()), self.is_terminal())
+
     # ----- the whole score sheet (games override only what differs) ----------
     def _sheet_columns(self) -> tuple[tuple[int, ...], ...]:
         """The seats each column of the sheet scores for: one column per seat by

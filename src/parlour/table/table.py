@@ -124,6 +124,11 @@ class Table:
         self._cache: dict[object, Any] = {}
         """Values read from the state at one moment (:meth:`cached`): several
         connections of one seat, or several spectators, share them."""
+        self._undos = 0
+        """The undos taken so far (each may change a scored deal's line)."""
+        self._sheet_kept: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = None
+        """The sheet's JSON with what it was read at: the undos, then the state's
+        deals scored, bonuses and end (:meth:`sheet_json`)."""
 
     # ----- building ------------------------------------------------------------------
     @classmethod
@@ -350,6 +355,19 @@ class Table:
         with self._lock:
             return self._state.full_sheet()
 
+    def sheet_json(self) -> dict[str, Any]:
+        """:meth:`full_sheet` as JSON, built again only when a deal is scored, a
+        bonus is added, the match ends, or a move is undone
+        (:meth:`State.sheet_stamp`): a sheet changes at no other step, and every
+        message of every move carries it. Treat it as read-only."""
+        with self._lock:
+            stamp = (self._undos, *self._state.sheet_stamp())
+            kept = self._sheet_kept
+            if kept is None or kept[0] != stamp:
+                kept = (stamp, self._state.full_sheet().to_json())
+                self._sheet_kept = kept
+            return kept[1]
+
     def result(self) -> list[float] | None:
         """Each seat's final result once the game is over, else None."""
         with self._lock:
@@ -481,6 +499,7 @@ class Table:
             self._moves.append(move)
             self.version += 1
             self._state = rebuilt
+            self._undos += 1
             self._played = [item for item in self._played if item.step < target]
 
     def _undo_target(self, seat: int, *, stored: bool = False) -> int:
@@ -671,6 +690,7 @@ class Table:
         if move["kind"] == "undo":
             target = self._undo_target(seat, stored=True)
             self._state = self._rebuild(target)
+            self._undos += 1
             self._played = [item for item in self._played if item.step < target]
             self._moves.append(dict(move))
             self.version += 1

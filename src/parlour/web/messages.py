@@ -74,7 +74,7 @@ def _build_seat_part(table: Table, seat: int | None) -> SeatPart:
         over=table.is_over(),
         result=table.result(),
         can_undo=can_undo,
-        sheet=table.full_sheet().to_json(),
+        sheet=table.sheet_json(),
     )
 
 
