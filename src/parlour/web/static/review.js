@@ -128,17 +128,9 @@ const WORDS = {
 
 // The review's own words, in the page's language.
 export function sayReview(key, params = {}) {
-  return sayReviewParts(key, params).map(String).join("");
-}
-
-// The same, as parts for el(): a parameter may be an element (a move drawn with its cards).
-function sayReviewParts(key, params) {
   const words = WORDS[language()] || WORDS.en;
   const text = words[key] ?? WORDS.en[key] ?? key;
-  return text.split(/(\{\w+\})/).map((part) => {
-    const found = /^\{(\w+)\}$/.exec(part);
-    return found && found[1] in params ? params[found[1]] : part;
-  });
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
 // The address of a seat's review.
@@ -525,7 +517,7 @@ export class ReviewPage {
     // Words first (the judge's own sentence, in the page's language); the figures only under Details.
     if (tried.words) {
       const words = tried.better_than_best ? el("strong", {}, tried.words) : tried.words;
-      const grade = tried.action === decision.best.action || tried.better_than_best ? [] : [" ", el("span", { class: "grade-chip" }, this.gradeName(tried.grade))];
+      const grade = tried.better_than_best ? [] : [" ", el("span", { class: "grade-chip" }, this.gradeName(tried.grade))];
       answer.append(el("p", { class: "retry-words" }, el("strong", {}, prettyMove(text)), " — ", words, ...grade));
     }
     const details = el("details", { class: "retry-details" }, el("summary", {}, sayReview("details")), el("p", { class: "retry-figures" }, el("strong", {}, prettyMove(text)), language() === "fr" ? " : " : ": ", figures));
