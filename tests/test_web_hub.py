@@ -43,16 +43,14 @@ def make_hub(tmp_path: Path, **limits: Any) -> Hub:
     return Hub(MemoryTableStore(), book, bot_delay=0.0, limits=ServerLimits(**limits))
 
 
-def test_a_forced_bot_move_waits_one_of_the_recent_thinking_times(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_forced_bot_move_waits_one_of_the_recent_thinking_times(tmp_path: Path) -> None:
     hub = make_hub(tmp_path)
     waits: list[float] = []
 
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
 
-    monkeypatch.setattr(asyncio, "sleep", sleep)
+    hub.pacing.sleep = sleep  # the hub's clock: asyncio.sleep is every loop's
     key = ("colour-blind", "hard")
 
     async def run() -> None:
@@ -72,7 +70,7 @@ def test_a_forced_bot_move_waits_one_of_the_recent_thinking_times(
 
 
 def test_a_forced_move_of_another_level_or_game_does_not_borrow_its_times(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
     hub = make_hub(tmp_path)
     waits: list[float] = []
@@ -80,7 +78,7 @@ def test_a_forced_move_of_another_level_or_game_does_not_borrow_its_times(
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
 
-    monkeypatch.setattr(asyncio, "sleep", sleep)
+    hub.pacing.sleep = sleep  # the hub's clock: asyncio.sleep is every loop's
 
     async def run() -> None:
         await hub.pacing.think_like_the_others(("dracula", "hard"), 0.8, forced=False)

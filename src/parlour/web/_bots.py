@@ -21,7 +21,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, TypeVar
 
@@ -103,6 +103,10 @@ class BotPacing:
         """Recent processor seconds of each (game, level)'s choices: a bot whose
         choices all take under :data:`QUICK_SECONDS` chooses in the event loop."""
         self._random = random.SystemRandom()
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How the bots wait: between moves, and for a forced move's thinking
+        time (a test hands in its own clock here, never by replacing
+        ``asyncio.sleep``, which every event loop of the process shares)."""
 
     def note_processor_time(self, key: BotKey, seconds: float) -> None:
         """Remember the processor time of one choice of ``key``'s bot."""
@@ -129,7 +133,7 @@ class BotPacing:
         if times:
             wait = self._random.choice(times) - seconds
             if wait > 0:
-                await asyncio.sleep(wait)
+                await self.sleep(wait)
 
     def close(self) -> None:
         """Stop the workers (the server is shutting down)."""
@@ -173,7 +177,7 @@ async def _play_bots(hub: Hub, room: Room) -> None:
         delay = hub.bot_delay * room.next_bot_paces + room.takeover_wait
         room.next_bot_paces = 1.0
         if delay > 0:
-            await asyncio.sleep(delay)
+            await pacing.sleep(delay)
         lost_race = False
         table = room.table
         if table.version != seen:
