@@ -11,6 +11,7 @@ legal actions).
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Callable, Sequence
 from typing import Protocol, cast
 
@@ -39,7 +40,7 @@ def view_digest(view: View) -> int:
         numbers.append(-2 if action is None else action)
     numbers.append(-3)
     numbers.extend(view.legal_actions)
-    data = b"".join(number.to_bytes(8, "little", signed=True) for number in numbers)
+    data = struct.pack(f"<{len(numbers)}q", *numbers)  # 8 bytes each, little-endian, signed
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "little")
 
 

@@ -244,8 +244,20 @@ def declared_type_name(field: dataclasses.Field[Any]) -> str:
     return " | ".join(kinds)
 
 
+_SPECS: dict[type, tuple[OptionSpec, ...]] = {}
+"""Each options class's specs, worked out once (read at every table made)."""
+
+
 def option_specs(options_class: type) -> tuple[OptionSpec, ...]:
-    """The :class:`OptionSpec` of every field of an options dataclass."""
+    """The :class:`OptionSpec` of every field of an options dataclass (worked
+    out once per class: the specs are frozen)."""
+    specs = _SPECS.get(options_class)
+    if specs is None:
+        specs = _SPECS[options_class] = _work_out_specs(options_class)
+    return specs
+
+
+def _work_out_specs(options_class: type) -> tuple[OptionSpec, ...]:
     hints = typing.get_type_hints(options_class)
     specs = []
     for field in dataclasses.fields(options_class):

@@ -10,6 +10,7 @@ these facts from here (the core: no layer below it has to know them).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 SECOND_PERSON = ("You", "Vous")
 """Default names of a lone human seat; sentences about them use the second person."""
@@ -31,6 +32,7 @@ def default_seat_name(kind: str, seat: int, lang: str) -> str:
     return f"{words.get(lang, words['en'])} {seat + 1}"
 
 
+@lru_cache(maxsize=4096)  # said again for every message of every connection
 def seat_name_in(name: str, seat: int, lang: str) -> str:
     """A seat's name as a reader of ``lang`` sees it: a default name given in
     another language (``Bot 2`` at a table made in English) is said in
