@@ -375,6 +375,18 @@ def test_both_seat_books_keep_the_same_promises(
     assert all("zero" not in str(entry) and entry.token_hash != "new" for entry in entries.values())
     book.mark_finished("t2")
     assert book.table_ids(finished=False) == ["t1"] and book.table_ids(finished=True) == ["t2"]
+    assert book.count_unfinished() == 1
+    assert (
+        book.unfinished_among(["t1", "t2", "nope"]) == {"t1"} and book.unfinished_among([]) == set()
+    )
+    many = [f"m{index}" for index in range(1200)]  # past SQLite's bound parameters at once
+    for table_id in many:
+        book.add_table(table_id, "casino", {})
+    book.mark_finished("m7")
+    assert book.count_unfinished() == 1200
+    assert book.unfinished_among([*many, "t2"]) == {*many} - {"m7"}
+    for table_id in many:
+        book.forget_table(table_id)
     book.forget_table("t1")
     assert not book.has_table("t1") and book.seats("t1") == {}
     book.close()

@@ -402,6 +402,32 @@ def test_new_tables_per_minute_limits_one_address(database: str) -> None:
         assert response.json()["error"].strip()
 
 
+def test_bot_tables_per_address_counts_only_that_addresss_unfinished_tables_with_bots(
+    database: str,
+) -> None:
+    extra = ["--bot-tables-per-address", "2", "--new-tables-per-minute", "100"]
+    with serving(database, extra=extra) as server, httpx.Client(timeout=30) as http:
+        # One table the bots finish on their own, one that waits for its person.
+        quick = make_table(
+            server.base, game="dracula", options={"deals": 1}, seats=["bot:random", "bot:random"]
+        )
+        make_table(server.base, game="dracula", seats=["human", "bot:random"])
+        deadline = time.monotonic() + 60
+        while http.get(f"{server.base}/api/tables/{quick['table']}").json()["result"] is None:
+            assert time.monotonic() < deadline, "the bots' table did not finish within 60 s"
+            time.sleep(0.2)
+        # The finished table no longer counts: one more with bots is made...
+        make_table(server.base, game="dracula", seats=["human", "bot:random"])
+        # ...and then the address has its two unfinished tables with bots.
+        refused = http.post(
+            f"{server.base}/api/tables", json={"game": "casino", "seats": ["human", "bot:random"]}
+        )
+        assert refused.status_code == 429, refused.text
+        assert "unfinished tables with bots" in refused.json()["error"]
+        # Tables without bots are not counted.
+        make_table(server.base, game="dracula", seats=["human", "human"])
+
+
 # ----- finding 6: bounded memory and a paged lobby ---------------------------------------
 LOBBY_TABLES = 2000
 PAGE_BYTES = 256 * 1024

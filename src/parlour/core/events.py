@@ -109,9 +109,21 @@ class Event:
         data: dict[str, Any] = {"kind": self.kind}
         for name in TABLE_FACTS:
             data[name] = bool(getattr(self, name))
-        for item in fields(self):
-            data[item.name] = _jsonable(getattr(self, item.name))
+        for name in _field_names(type(self)):
+            data[name] = _jsonable(getattr(self, name))
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each event class's field names, read once (every message of every move
+writes its events)."""
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(item.name for item in fields(kind))
+    return names
 
 
 TABLE_FACTS = ("milestone", "ends_deal", "quiet", "plays_card")

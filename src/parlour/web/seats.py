@@ -18,7 +18,7 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -162,6 +162,12 @@ class SeatBook(Protocol):
     def table_ids(self, *, finished: bool | None = None) -> list[str]:
         """The tables the server made, newest first."""
 
+    def count_unfinished(self) -> int:
+        """How many of the tables the server made are not finished."""
+
+    def unfinished_among(self, table_ids: Collection[str]) -> set[str]:
+        """Those of ``table_ids`` that the server made and are not finished."""
+
     def has_table(self, table_id: str) -> bool:
         """True when the server made the table ``table_id``."""
 
@@ -247,6 +253,27 @@ class SqliteSeatBook:
             parameters = (int(finished),)
         rows = self._connection.execute(query + " ORDER BY created DESC", parameters)
         return [row[0] for row in rows]
+
+    def count_unfinished(self) -> int:
+        """How many of the tables this server made are not finished."""
+        row = self._connection.execute(
+            "SELECT COUNT(*) FROM web_tables WHERE finished = 0"
+        ).fetchone()
+        return int(row[0])
+
+    def unfinished_among(self, table_ids: Collection[str]) -> set[str]:
+        """Those of ``table_ids`` that this server made and are not finished."""
+        wanted = list(table_ids)
+        found: set[str] = set()
+        for start in range(0, len(wanted), 500):  # under SQLite's bound parameters
+            part = wanted[start : start + 500]
+            marks = ",".join("?" * len(part))
+            rows = self._connection.execute(
+                f"SELECT table_id FROM web_tables WHERE finished = 0 AND table_id IN ({marks})",
+                part,
+            )
+            found.update(row[0] for row in rows)
+        return found
 
     def has_table(self, table_id: str) -> bool:
         """True when this server made the table ``table_id``."""
@@ -357,6 +384,28 @@ class PostgresSeatBook:
         text = (query + " ORDER BY created DESC").encode()
         rows = self._run(lambda connection: connection.execute(text, parameters).fetchall())
         return [row[0] for row in rows]
+
+    def count_unfinished(self) -> int:
+        """How many of the tables the servers made are not finished."""
+        row = self._run(
+            lambda connection: connection.execute(
+                "SELECT COUNT(*) FROM web_tables WHERE NOT finished"
+            ).fetchone()
+        )
+        return 0 if row is None else int(row[0])
+
+    def unfinished_among(self, table_ids: Collection[str]) -> set[str]:
+        """Those of ``table_ids`` that the servers made and are not finished."""
+        wanted = list(table_ids)
+        if not wanted:
+            return set()
+        rows = self._run(
+            lambda connection: connection.execute(
+                "SELECT table_id FROM web_tables WHERE NOT finished AND table_id = ANY(%s)",
+                (wanted,),
+            ).fetchall()
+        )
+        return {row[0] for row in rows}
 
     def has_table(self, table_id: str) -> bool:
         """True when a server made the table ``table_id``."""
