@@ -13,7 +13,7 @@ import pytest
 
 from parlour.table import SeatSpec
 from parlour.table.store import MemoryTableStore
-from parlour.web.hub import Hub
+from parlour.web.hub import Hub, WebError
 from parlour.web.seats import SqliteSeatBook
 
 
@@ -123,3 +123,33 @@ def test_the_watchdog_wakes_a_bot_left_on_turn_and_lets_an_idle_table_go(
         await hub.close()
 
     run_apart(run)
+
+
+def test_the_lobby_pages_through_every_listable_table_once_in_order(tmp_path: Path) -> None:
+    hub = make_hub(tmp_path, max_tables=10_000)
+    for _ in range(700):
+        hub.create_table("dracula", {}, [SeatSpec(kind="person"), SeatSpec(kind="person")])
+    newest_first = hub.book.table_ids(finished=False)
+    private = set(newest_first[::3]) | set(newest_first[200:450])  # a long private stretch
+    asked: list[int] = []
+
+    def listed(table_ids: list[str]) -> list[str]:
+        asked.append(len(table_ids))
+        return [table_id for table_id in table_ids if table_id not in private]
+
+    hub.lobby_filter = listed
+    seen: list[str] = []
+    after = None
+    for _ in range(100):  # bounded
+        page = hub.lobby_page(50, after)
+        seen += [entry["table"] for entry in page["tables"]]
+        assert len(page["tables"]) <= 50
+        after = page["next"]
+        if after is None:
+            break
+    assert seen == [table_id for table_id in newest_first if table_id not in private]
+    # A page asks about a part of the lobby, not all of it.
+    assert max(asked) <= 200
+    # A private table is never a place to start from.
+    with pytest.raises(WebError, match="not a table of the lobby"):
+        hub.lobby_page(50, newest_first[0])
