@@ -312,7 +312,14 @@ def test_a_game_against_bots_played_to_the_end(page: Any, server: str, game: str
         for name in winners:
             assert name in headline
     shown = panel.locator(".ranking li strong").all_inner_texts()
-    assert sorted(float(score) for score in shown) == sorted(summary["result"])
+    # Seen twice in 33 runs of Thracula by keyboard, cause not yet found: the
+    # panel's scores were not the table's. Say all that could tell why.
+    page_version = version(page)
+    assert sorted(float(score) for score in shown) == sorted(summary["result"]), (
+        f"the panel shows {shown} at version {page_version}; the table {table_id} has "
+        f"{summary['result']} at version {summary['version']} after {moves} moves of ours; "
+        f"its record: {page.request.get(f'{server}api/tables/{table_id}/record').text()[:4000]}"
+    )
     assert panel.locator("button.again").is_visible()
     if game == "dracula" and way == "clicks":
         panel.locator("button.again").click()
