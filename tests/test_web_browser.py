@@ -261,17 +261,23 @@ def click_a_move(page: Any) -> None:
 
 
 def key_a_move(page: Any) -> None:
-    """Tab to a move control and press Enter (a coffin cell by its number key)."""
+    """Tab to a move control and press Enter (a coffin cell by its number key).
+    No key is pressed while the move is on its way (the felt is pending): the
+    game's last move brings the end panel, which takes the focus to "Play
+    again", and an Enter pressed then would open a rematch."""
     before = version(page)
     for _ in range(200):
         if version(page) != before:
             break
         active = page.evaluate(
-            "selector => { const node = document.activeElement;"
+            "selector => { if (document.querySelector('.felt.pending')) return 'PENDING';"
+            " const node = document.activeElement;"
             " return node && node.matches(selector) ? node.className : ''; }",
             MOVE_CONTROLS,
         )
-        if active:
+        if active == "PENDING":
+            page.wait_for_timeout(40)
+        elif active:
             page.keyboard.press("Enter")
             page.wait_for_timeout(40)
         else:
