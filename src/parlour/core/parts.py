@@ -37,6 +37,7 @@ the game 'pontoon' declares its text part as example.pontoon.text
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -52,6 +53,13 @@ ModulePart = Literal[
 
 FilePart = Literal["pages", "board", "board_css"]
 """The parts that are files or folders shipped in the package."""
+
+_IMPORTED: dict[str, ModuleType] = {}
+"""The part modules :meth:`GameParts.module` has imported whole, by full name:
+asked again (a sentence for every event of every message), one is taken from
+here while it is still the one in ``sys.modules``, without the import system's
+lock and search (a module still being imported by another thread is never
+here, since only ``import_module``'s finished result is kept)."""
 
 MODULE_PARTS: Final[tuple[ModulePart, ...]] = (
     "rules",
@@ -131,8 +139,11 @@ class GameParts:
         name = self.module_name(part)
         if name is None:
             return None
+        imported = _IMPORTED.get(name)
+        if imported is not None and sys.modules.get(name) is imported:
+            return imported
         try:
-            return importlib.import_module(name)
+            imported = importlib.import_module(name)
         except ModuleNotFoundError as error:
             if error.name is None or not (name == error.name or name.startswith(error.name + ".")):
                 raise
@@ -140,6 +151,8 @@ class GameParts:
                 f"the game {self.name!r} declares its {part} part as {name}, "
                 f"which cannot be imported: {error}"
             ) from error
+        _IMPORTED[name] = imported
+        return imported
 
     def attribute(self, part: ModulePart, attribute: str) -> object | None:
         """``attribute`` of the module of ``part``: None when the game declares no

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
+from functools import lru_cache
 from typing import cast
 
 from parlour.core.events import Event
@@ -45,11 +46,18 @@ Templates = Mapping[str, Mapping[str, str]]
 
 def agree(template: str, subject: str, plural: bool = False) -> str:
     """Choose each ``[third|second|plural]`` form of ``template`` for ``subject``."""
+    return _agreed(template, subject in SECOND_PERSON, plural)
+
+
+@lru_cache(maxsize=4096)
+def _agreed(template: str, second_person: bool, plural: bool) -> str:
+    """``template`` with its forms chosen (kept: the templates are a few hundred
+    constants, and every message of every move says some of them)."""
 
     def form(match: re.Match[str]) -> str:
         if plural:
             return match.group(3) if match.group(3) is not None else match.group(2)
-        return match.group(2) if subject in SECOND_PERSON else match.group(1)
+        return match.group(2) if second_person else match.group(1)
 
     return _FORMS.sub(form, template)
 
