@@ -127,18 +127,29 @@ def test_a_game_just_played_offers_its_review_with_progress_and_summary(
     window.wait_for_selector(".review-working progress")
     shoot(window, f"web-review-progress-{where}.png")
     window.wait_for_selector(".review-summary", timeout=180000)
-    review = httpx.get(f"{server}api/tables/{table_id}/review/0", timeout=10).json()
+    review = httpx.get(f"{server}api/tables/{table_id}/review/0?lang={lang}", timeout=10).json()
     assert review["status"] == "ready"
     summary = window.inner_text(".review-summary")
     accuracy = f"{review['review']['accuracy']:.0f}"
     assert f"{accuracy} %" in summary or f"{accuracy},0 %" in summary
-    # The par against the seat's score, deal by deal and over the match.
+    # The par against the seat's score, deal by deal and over the match, in
+    # the sentences the terminal's review says: the bot's mean with its spread,
+    # and a reading that separates the cards from the play.
     [par] = review["review"]["pars"]
-    made = "the bot made" if lang == "en" else "le robot a fait"
-    assert made in summary
-    # The par is a mean over replays: the page shows it to one decimal at most.
-    par_text = f"{round(par['par'], 1):g}".replace(".", "," if lang == "fr" else ".")
-    assert par_text in summary, summary
+    title, deal_line, match_line = review["par"]
+    averages = "the bot averages" if lang == "en" else "le robot fait en moyenne"
+    assert averages in deal_line and f"{par['par']:.0f} ± {par['spread']:.0f}" in deal_line
+    reading = (
+        "good cards" if lang == "en" else "bonnes cartes",
+        "costly" if lang == "en" else "coûteuse",
+        "hard bot" if lang == "en" else "robot fort",
+        "the cards" if lang == "en" else "les cartes",
+    )
+    assert any(words in match_line.split(":")[-1] for words in reading), match_line
+    # (The page joins French punctuation to its word with no-break spaces.)
+    shown = summary.replace("\xa0", " ").replace("\u202f", " ")
+    for line in (title, deal_line, match_line):
+        assert line in shown, (line, summary)
 
 
 @pytest.mark.parametrize("where", ["desktop-en", "phone-fr", "desktop-fr", "phone-en"])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from parlour.core.game import Game, View
 from parlour.core.seat_names import SECOND_PERSON, seat_name_in
@@ -35,11 +36,11 @@ SENTENCES: dict[str, dict[str, str]] = {
         "(± one standard error, {samples} imagined deals).",
         "why_played": "  Your move: {text}",
         "why_best": "  The better move: {text}",
-        "par_title": "Par (the hard bot in your seat, on the same cards, against the same "
+        "par_title": "Par (the hard bot in this seat, on the same cards, against the same "
         "opponents, {replays} times):",
-        "par_deal": "  Deal {deal}: with your cards the bot averages {par} ± {spread}; you "
+        "par_deal": "Deal {deal}: with your cards the bot averages {par} ± {spread}; you "
         "made {score:g}.",
-        "par_total": "  Match: on these cards the hard bot averages {par} ± {spread}; you made "
+        "par_total": "Match: on these cards the hard bot averages {par} ± {spread}; you made "
         "{score:g}: {reading}.",
         "read_lucky_costly": "good cards, and {costly} costly decision{s}",
         "read_beat": "better than the hard bot on these cards",
@@ -80,11 +81,11 @@ SENTENCES: dict[str, dict[str, str]] = {
         "(± une erreur standard, {samples} donnes imaginées).",
         "why_played": "  Votre coup : {text}",
         "why_best": "  Le meilleur coup : {text}",
-        "par_title": "Par (le robot fort à votre place, sur les mêmes cartes, contre les "
+        "par_title": "Par (le robot fort à cette place, sur les mêmes cartes, contre les "
         "mêmes adversaires, {replays} fois) :",
-        "par_deal": "  Donne {deal} : avec vos cartes, le robot fait en moyenne {par} ± "
+        "par_deal": "Donne {deal} : avec vos cartes, le robot fait en moyenne {par} ± "
         "{spread} ; vous, {score:g}.",
-        "par_total": "  Partie : sur ces cartes, le robot fort fait en moyenne {par} ± {spread} ; "
+        "par_total": "Partie : sur ces cartes, le robot fort fait en moyenne {par} ± {spread} ; "
         "vous avez fait {score:g} : {reading}.",
         "read_lucky_costly": "de bonnes cartes, et {costly} décision{s} coûteuse{s}",
         "read_beat": "mieux que le robot fort sur ces cartes",
@@ -168,10 +169,14 @@ def par_reading(review: Review, lang: str) -> str:
     """One sentence part that separates the cards from the play: the seat's total
     against the par's mean and spread, and the costly decisions (mistakes and
     blunders)."""
-    costly = len(review.costly())
+    return _reading(review.to_json(), lang)
+
+
+def _reading(review: Mapping[str, Any], lang: str) -> str:
+    costly = int(review["costly"])
     plural = "s" if costly > 1 else ""
-    difference = review.score_total - review.par_total
-    margin = max(review.par_spread, review.thresholds[0])
+    difference = float(review["score_total"]) - float(review["par_total"])
+    margin = max(float(review["par_spread"]), float(review["thresholds"][0]))
     if difference > margin:
         key = "read_lucky_costly" if costly else "read_beat"
     elif difference >= -margin:
@@ -179,6 +184,41 @@ def par_reading(review: Review, lang: str) -> str:
     else:
         key = "read_costly" if costly else "read_unlucky"
     return say(lang, key, costly=costly, s=plural)
+
+
+def par_sentences(review: Mapping[str, Any], lang: str) -> list[str]:
+    """The par in sentences, from a review as stored (:meth:`Review.to_json`): a
+    title, one line per deal (the bot's mean and spread on the seat's cards
+    against what the seat made), and the match's line that separates the cards
+    from the play; empty without a par. The terminal and the browser both show
+    these."""
+    pars = review.get("pars") or []
+    if not pars:
+        return []
+    replays = max(len(item["replays"]) for item in pars)
+    lines = [say(lang, "par_title", replays=replays)]
+    for item in pars:
+        lines.append(
+            say(
+                lang,
+                "par_deal",
+                deal=item["deal"],
+                par=number(float(item["par"]), lang),
+                spread=number(float(item["spread"]), lang),
+                score=float(item["score"]),
+            )
+        )
+    lines.append(
+        say(
+            lang,
+            "par_total",
+            score=float(review["score_total"]),
+            par=number(float(review["par_total"]), lang),
+            spread=number(float(review["par_spread"]), lang),
+            reading=_reading(review, lang),
+        )
+    )
+    return lines
 
 
 def review_lines(
@@ -244,31 +284,11 @@ def review_lines(
                 said_move(decision.best.text, lang),
             ):
                 lines.append(say(lang, "why_best", text=decision.explanation_best))
-    if review.pars:
+    said_par = par_sentences(review.to_json(), lang)
+    if said_par:
         lines.append("")
-        replays = max(len(item.replays) for item in review.pars)
-        lines.append(style.bold(say(lang, "par_title", replays=replays)))
-        for item in review.pars:
-            lines.append(
-                say(
-                    lang,
-                    "par_deal",
-                    deal=item.deal,
-                    par=number(item.par, lang),
-                    spread=number(item.spread, lang),
-                    score=item.score,
-                )
-            )
-        lines.append(
-            say(
-                lang,
-                "par_total",
-                score=review.score_total,
-                par=number(review.par_total, lang),
-                spread=number(review.par_spread, lang),
-                reading=par_reading(review, lang),
-            )
-        )
+        lines.append(style.bold(said_par[0]))
+        lines.extend("  " + line for line in said_par[1:])
     if every:
         lines.append("")
         lines.append(say(lang, "all_title"))

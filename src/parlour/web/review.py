@@ -45,6 +45,7 @@ from parlour.i18n import said_move
 from parlour.judge.words import against_best, say, unit_of, unit_words
 from parlour.review import ReviewSettings, explain_decisions
 from parlour.review.engine import GOOD
+from parlour.review.text import par_sentences
 from parlour.table import Table
 from parlour.table.store import StoreUnavailableError
 from parlour.web import review_worker
@@ -362,6 +363,7 @@ class ReviewDesk:
                 "names": list(names),
                 "over": over,
                 "unit": list(unit_words(unit_of(table.game), lang)),
+                "par": par_sentences(stored, lang),
             }
             return self.cache.put(cache_key, Served.of_json(body, check=(digest, names)))
         if token_seat() is None:

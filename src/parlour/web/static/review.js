@@ -38,9 +38,6 @@ const WORDS = {
     mistake: "mistake",
     blunder: "blunder",
     counts: "Good: {good} · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}",
-    par: "Par: the hard bot in this seat, on the same cards, against the same opponents",
-    parDeal: "Deal {deal}: with your cards the bot made {par}; you made {score}.",
-    parMatch: "Match: you made {score} against a par of {parTotal} ({difference}).",
     noPar: "The par is shown once the game is over.",
     flagged: "Flagged decisions",
     noneFlagged: "No decision lost more than noise: well played.",
@@ -92,9 +89,6 @@ const WORDS = {
     mistake: "erreur",
     blunder: "gaffe",
     counts: "Bonnes : {good} · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : {blunder}",
-    par: "Par : le robot fort à cette place, sur les mêmes cartes, contre les mêmes adversaires",
-    parDeal: "Donne {deal} : avec vos cartes, le robot a fait {par} ; vous, {score}.",
-    parMatch: "Partie : vous avez fait {score} contre un par de {parTotal} ({difference}).",
     noPar: "Le par s'affiche une fois la partie terminée.",
     flagged: "Décisions relevées",
     noneFlagged: "Aucune décision n'a perdu plus que le bruit : bien joué.",
@@ -333,16 +327,19 @@ export class ReviewPage {
       { class: "review-counts" },
       ["good", "inaccuracy", "mistake", "blunder"].map((grade) => el("span", { class: `grade-chip grade-${grade}` }, `${this.gradeName(grade)} ${counts[grade] || 0}`)),
     );
+    // The par in the server's sentences (the terminal's review says the same):
+    // a title, each deal's mean and spread against what the seat made, and the
+    // match's line that separates the cards from the play.
     const parPart = [];
-    if (review.pars && review.pars.length) {
-      const difference = review.score_total - review.par_total;
+    const parSentences = this.data.par || [];
+    if (parSentences.length) {
+      const [title, ...lines] = parSentences;
       parPart.push(
-        el("h3", {}, sayReview("par")),
+        el("h3", {}, title),
         el(
           "ul",
           { class: "review-par" },
-          review.pars.map((item) => el("li", {}, sayReview("parDeal", { deal: item.deal, par: formatNumber(item.par), score: formatNumber(item.score) }))),
-          el("li", { class: "par-match" }, el("strong", {}, sayReview("parMatch", { score: formatNumber(review.score_total), parTotal: formatNumber(review.par_total), difference: formatNumber(difference, { signed: true }) }))),
+          lines.map((line, index) => el("li", index === lines.length - 1 ? { class: "par-match" } : {}, index === lines.length - 1 ? el("strong", {}, line) : line)),
         ),
       );
     } else {
