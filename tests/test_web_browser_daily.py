@@ -59,6 +59,16 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
         window.wait_for_selector(".daily-page .daily-set[data-game='dracula']")
         heading = window.inner_text(".daily-page h1")
         assert heading.startswith("Les donnes du jour" if name == "Béa" else "Today's deals")
+        # Each set says how long it is in its game's terms (Casino's is a round
+        # of six short deals, not "1 deal(s)").
+        french = name == "Béa"
+        dracula_set = window.inner_text(".daily-set[data-game='dracula']")
+        assert ("2 donnes contre" if french else "2 deals against") in dracula_set
+        casino_set = window.inner_text(".daily-set[data-game='casino']")
+        assert (
+            "Un tour (six petites donnes)" if french else "One round (six short deals)"
+        ) in casino_set
+        assert "(s)" not in window.inner_text(".daily-page")
         window.locator("[data-key='daily-play-dracula']").click()
         window.wait_for_selector(".felt")
     tables = [window.evaluate("() => location.hash").split("/")[-1] for window in people]
@@ -68,6 +78,13 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
             "() => document.querySelector('.felt') && !document.querySelector('.hint-button')"
             " && !document.querySelector('.undo-button')"
         )
+    for window, name in zip(people, NAMES, strict=True):  # and says why, keys included
+        window.wait_for_selector(".daily-note")
+        assert ("Un seul essai" if name == "Béa" else "One attempt") in window.inner_text(
+            ".daily-note"
+        )
+        keys = window.inner_text(".keys")
+        assert "←/→" in keys and " H " not in keys and " U " not in keys, keys
 
     # Each plays the set to its end: whoever is on turn clicks a move.
     for _ in range(1500):
@@ -89,7 +106,7 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
         mine.locator(".daily-score").wait_for()
         window.wait_for_function(
             "() => document.querySelector(\".daily-set[data-game='dracula'] .daily-count\")"
-            "?.textContent.startsWith('3 ')"
+            "?.dataset.played === '3'"
         )
         window.locator(".daily-set[data-game='dracula'] [data-key='daily-results-dracula']").click()
         window.wait_for_selector(".daily-results[data-closed='false']")

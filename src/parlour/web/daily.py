@@ -27,7 +27,7 @@ import os
 import re
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -46,7 +46,7 @@ from starlette.websockets import WebSocket
 
 import parlour
 from parlour.core.errors import ParlourError
-from parlour.core.game import DealScore
+from parlour.core.game import DealScore, Game
 from parlour.core.registry import game_names
 from parlour.core.sampler import Rng
 from parlour.review.par import PAR_BOT, SeatPlayer, play_deal
@@ -75,6 +75,18 @@ DAILY_SETS: dict[str, dict[str, object]] = {
 players (kept short: a person plays several games a day; docs/daily.md)."""
 
 PERSON_SEAT = 0
+
+
+def set_length(game: Game[Any], options: Mapping[str, object]) -> dict[str, Any]:
+    """How long a day's set is, as the page says it: ``count`` deals or rounds
+    (``kind``: ``round`` where one line of the game's score sheet is a round,
+    as in Casino, whose round is six short deals; else ``deal``). Casino's set
+    (``target=1``) is one round: the first round gives someone a point."""
+    count = options.get("deals", options.get("max_deals", 1))
+    line_kind = game.new_initial_state(seed=0).full_sheet().line_kind
+    return {"count": int(str(count)), "kind": "round" if line_kind == "round" else "deal"}
+
+
 """The seat the person always has."""
 
 DAILY_META = "daily"
@@ -516,6 +528,7 @@ class Daily:
                     "game": game,
                     "title": loaded.info.title,
                     "options": dict(options),
+                    "length": set_length(loaded, options),
                     "players": loaded.num_players,
                     "seat": PERSON_SEAT,
                     "bots": self.settings.bot,

@@ -99,7 +99,7 @@ function casino(view, ctx) {
 export const boards = {
   casino: {
     board: casino,
-    info: (view) => [t("roundN", { round: view.round, deal: view.deal, deals: view.deals_per_round }), t("target", { n: view.target })],
+    info: (view) => [t("roundN", { round: view.round, deal: view.deal, deals: view.deals_per_round }), t(view.target === 1 ? "target_one" : "target", { n: view.target })],
     seatNote: (view, seat) => {
       const side = sideOf(view, seat);
       const counts = view.captured_counts ? view.captured_counts[side] : null;

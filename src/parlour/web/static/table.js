@@ -872,6 +872,9 @@ export class TablePage {
       tools.append(el("button", { type: "button", class: "tool hint-button", disabled: !state.legal.length, onclick: () => this.askHint(), "aria-keyshortcuts": "H", "aria-busy": this.hintAsked ? "true" : undefined }, t("hint")));
       tools.append(el("button", { type: "button", class: "tool undo-button", disabled: !state.can_undo, onclick: () => this.send({ type: "undo", version: state.version }), "aria-keyshortcuts": "U" }, t("undo")));
     }
+    // Where the hint and undo buttons would be, a table of today's deals says
+    // why they are not there.
+    if (state.seat !== null && !state.over && this.daily) tools.append(el("p", { class: "daily-note" }, `${t("dailyLink")} · ${t("dailyOnce")}`));
     if (state.legal.length) {
       tools.append(
         el(
@@ -884,7 +887,7 @@ export class TablePage {
     }
     // The number keys choose a cell: said only where the board has cells, and
     // only to a seat that plays (a spectator has no keys to use).
-    if (state.seat !== null && !state.over) tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells")));
+    if (state.seat !== null && !state.over) tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells", { tools: this.daily ? "" : t("keysTools") })));
     const others = state.seats.some((facts) => facts.kind === "person" && facts.seat !== state.seat);
     if (state.seat !== null && !state.over && others) {
       // Leaving for good: a bot takes the seat (asked twice, never by accident);
