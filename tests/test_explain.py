@@ -325,3 +325,41 @@ def test_nain_jaune_a_sans_is_said_with_the_ranks_word() -> None:
     disagreeing = re.compile(r"\b1 carte qui valent|\(\d+ de ce rang")
     assert [text for text in said if disagreeing.search(text)] == []
     assert any(re.search(r"\(\d+ cartes? de ce rang non vues?", text) for text in said)
+
+
+def test_nain_jaune_a_card_played_alone_is_not_called_a_run_of_itself() -> None:
+    """The playtest read « votre suite va R♣ depuis votre main » for a single card."""
+    alone: list[str] = []
+    runs: list[str] = []
+    for seed in range(4):
+        for state in positions("nain-jaune", seed, 40):
+            view = state.view(state.current_player())
+            for action in view.legal_actions:
+                for lang in ("en", "fr"):
+                    explained = explain_move(view, action, lang, NAMES)
+                    if explained is None or action >= 52:
+                        continue
+                    first = explained.headline.split(";")[0]
+                    card = first.split(":")[0].strip()
+                    if card + " " in first.split(":", 1)[1] + " ":
+                        runs.append(first)
+                    else:
+                        alone.append(first)
+    assert [text for text in alone + runs if re.search(r"goes \S+ from|va \S+ depuis", text)] == []
+    assert any("you play it alone" in text for text in alone)
+    assert any("vous la jouez seule" in text for text in alone)
+    assert any("you play the run" in text for text in runs)
+
+
+def test_casino_says_an_8() -> None:
+    """The playtest read "where a 8 would take it"."""
+    said: list[str] = []
+    for seed in range(8):
+        for state in positions("casino", seed, 40):
+            view = state.view(state.current_player())
+            for action in view.legal_actions:
+                explained = explain_move(view, action, "en", NAMES)
+                if explained is not None:
+                    said.append(explained.headline)
+    assert [text for text in said if re.search(r"\ba 8\b", text)] == []
+    assert any(re.search(r"\ban 8\b", text) for text in said)

@@ -35,7 +35,7 @@ WORDS: Templates = {
         "little": ", the little casino (1 point)",
         "sweep": "; a sweep: the table is empty (1 point)",
         "builds": "{card} makes a build of {value} on the table: you must take it later with "
-        "a {value}",
+        "{article} {value}",
         "trails": "{card} is laid on the table: no table card or sum of table cards makes "
         "{value}, and it makes no build you hold a card for",
         "trails_court": "{card} is laid on the table: there is no {rank} to take, and a court "
@@ -44,7 +44,7 @@ WORDS: Templates = {
         "could_take": "take",
         "could_build": "build",
         "could_both": "take or build",
-        "takers": ", where a {values} would take it",
+        "takers": ", where {article} {values} would take it",
         "takers_court": ", where only a {rank} would take it",
         "or": " or ",
         "leaves": "{name} finds {cards} on the table",
@@ -136,7 +136,13 @@ def _takers(loose: Sequence[str], played: int, style: Style) -> str:
     ordered = [str(total) for total in sorted(totals)]
     words = WORDS.get(style.lang, WORDS["en"])
     values = ", ".join(ordered[:-1]) + words["or"] + ordered[-1] if len(ordered) > 1 else ordered[0]
-    return say(WORDS, style, "takers", values=values)
+    return say(WORDS, style, "takers", values=values, article=_article(values))
+
+
+def _article(value: object) -> str:
+    """English's article before a value written in figures: "an 8" (the only
+    value from 1 to 10 said with a vowel first), else "a"."""
+    return "an" if str(value).startswith("8") else "a"
 
 
 MAX_STEPS = 16
@@ -222,7 +228,9 @@ def explain_move(
         ]
         if new_builds:
             value = new_builds[0]["value"]
-            effects.append(say(WORDS, style, "builds", card=card_text, value=value))
+            effects.append(
+                say(WORDS, style, "builds", card=card_text, value=value, article=_article(value))
+            )
         elif played is not None:
             effects.append(_trail_reason(view, played, style))
     opponents: list[SeatEffect] = []

@@ -25,7 +25,8 @@ from parlour.render.narration import Templates, say
 
 WORDS: Templates = {
     "en": {
-        "run": "{card}: your run goes {cards} from your hand",
+        "run": "{card}: you play the run {cards} from your hand",
+        "run_one": "{card}: you play it alone (your hand holds no next card)",
         "boxes": "it wins the {boxes} ({chips} chips now)",
         "box": "box of {card}",
         "king": "the King lets you start again with any card",
@@ -44,7 +45,8 @@ WORDS: Templates = {
         "and": "; ",
     },
     "fr": {
-        "run": "{card} : votre suite va {cards} depuis votre main",
+        "run": "{card} : vous jouez la suite {cards} de votre main",
+        "run_one": "{card} : vous la jouez seule (votre main n'a pas la carte suivante)",
         "boxes": "elle gagne {boxes} ({chips} jetons maintenant)",
         "box": "la case du {card}",
         "king": "le Roi vous laisse repartir avec n'importe quelle carte",
@@ -118,7 +120,8 @@ def explain_move(
         run.append(following[0])
         left.remove(following[0])
         rank += 1
-    effects = [say(WORDS, style, "run", card=style.card(action), cards=style.cards(run))]
+    key = "run" if len(run) > 1 else "run_one"
+    effects = [say(WORDS, style, key, card=style.card(action), cards=style.cards(run))]
     boxes = observation["boxes"]
     won = [index for index, card in enumerate(BOARD_CARDS) if card in run]
     if won:
