@@ -142,7 +142,7 @@ def test_a_game_just_played_offers_its_review_with_progress_and_summary(
     reading = (
         "good cards" if lang == "en" else "bonnes cartes",
         "costly" if lang == "en" else "coûteuse",
-        "hard bot" if lang == "en" else "robot fort",
+        "hard bot" if lang == "en" else "robot difficile",
         "the cards" if lang == "en" else "les cartes",
     )
     assert any(words in match_line.split(":")[-1] for words in reading), match_line

@@ -81,16 +81,16 @@ SENTENCES: dict[str, dict[str, str]] = {
         "(± une erreur standard, {samples} donnes imaginées).",
         "why_played": "  Votre coup : {text}",
         "why_best": "  Le meilleur coup : {text}",
-        "par_title": "Par (le robot fort à cette place, sur les mêmes cartes, contre les "
+        "par_title": "Par (le robot difficile à cette place, sur les mêmes cartes, contre les "
         "mêmes adversaires, {replays} fois) :",
         "par_deal": "Donne {deal} : avec vos cartes, le robot fait en moyenne {par} ± "
         "{spread} ; vous, {score:g}.",
-        "par_total": "Partie : sur ces cartes, le robot fort fait en moyenne {par} ± {spread} ; "
+        "par_total": "Partie : sur ces cartes, le robot difficile fait en moyenne {par} ± {spread} ; "
         "vous avez fait {score:g} : {reading}.",
         "read_lucky_costly": "de bonnes cartes, et {costly} décision{s} coûteuse{s}",
-        "read_beat": "mieux que le robot fort sur ces cartes",
+        "read_beat": "mieux que le robot difficile sur ces cartes",
         "read_par_costly": "à peu près le par, malgré {costly} décision{s} coûteuse{s}",
-        "read_par": "comme l'aurait fait le robot fort",
+        "read_par": "comme l'aurait fait le robot difficile",
         "read_costly": "{costly} décision{s} coûteuse{s} expliquent une bonne part de l'écart",
         "read_unlucky": "les cartes et le jeu des autres vous ont desservi, pas vos décisions",
         "all_title": "Toutes les décisions :",
