@@ -596,6 +596,7 @@ export class TablePage {
     const invite = this.invitePanel(state);
     parts.invite.replaceChildren(...(invite ? [invite] : []));
     this.chat.setChannel(state.over ? "all" : state.seat !== null ? "players" : "spectators");
+    this.chat.setSeat(state.seat);
     parts.flash.className = `flash${this.messageIsError ? " error" : ""}`;
     parts.flash.textContent = this.message;
     parts.flash.hidden = !this.message;
