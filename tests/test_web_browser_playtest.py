@@ -164,3 +164,21 @@ def test_the_chat_says_its_limit_and_answers_an_empty_message(
     window.locator(".chat-send").click()
     chat_line(window, "z" * MOST)
     assert help_line.is_hidden()
+
+
+# ----- 3. the top bar knows the new account at once ----------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_top_bar_names_a_new_account_on_its_recovery_page(
+    windows: Any, own_server: ServeProcess, lang: str
+) -> None:
+    window = windows(DESKTOP, lang)
+    window.goto(own_server.base + "/#/account")
+    window.fill("#new-account-name", f"Zoe {lang}")
+    window.fill("#new-account-password", "a good long password")
+    window.locator("#new-account button[type=submit]").click()
+    window.wait_for_selector("#recovery-code")
+    area = window.locator("#account-area")
+    area.locator(".account-name").wait_for(timeout=5000)
+    assert area.locator(".account-name").inner_text() == f"Zoe {lang}"
+    assert area.locator("[data-key=sign-in]").count() == 0
+    shoot(window, f"playtest-recovery-{lang}.png")
