@@ -20,7 +20,9 @@ from test_web_browser import (
     SCREENS,
     browser,
     chromium,
+    click_a_move,
     server,
+    wait_for_my_turn_or_end,
 )
 from test_web_browser_table import new_table
 
@@ -182,3 +184,50 @@ def test_the_top_bar_names_a_new_account_on_its_recovery_page(
     assert area.locator(".account-name").inner_text() == f"Zoe {lang}"
     assert area.locator("[data-key=sign-in]").count() == 0
     shoot(window, f"playtest-recovery-{lang}.png")
+
+
+# ----- 4. button words in the middle of their buttons on a phone --------------------------------
+def words_off_centre(window: Any, selector: str) -> list[str]:
+    """The buttons of ``selector`` whose words are not in their vertical middle
+    (more than 2 px off), with how far."""
+    off: list[str] = window.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].flatMap((button) => {
+            const box = button.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(button);
+            const words = range.getBoundingClientRect();
+            const gap = (words.top + words.bottom) / 2 - (box.top + box.bottom) / 2;
+            return Math.abs(gap) > 2 ? [`${button.textContent}: ${gap.toFixed(1)} px`] : [];
+        })""",
+        selector,
+    )
+    return off
+
+
+@pytest.mark.parametrize("where", ["phone-en", "phone-fr", "desktop-en"])
+def test_button_words_are_in_the_middle_of_their_buttons(
+    windows: Any, server: str, where: str
+) -> None:
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    window.goto(server)
+    window.wait_for_selector(".tile-buttons .button")
+    assert words_off_centre(window, ".tile-buttons .button") == []
+    shoot(window, f"playtest-lobby-{where}.png")
+    window.goto(f"{server}#/new/dracula")
+    window.wait_for_selector("#create-table")
+    assert words_off_centre(window, ".form-buttons .button") == []
+    window.locator(".form-buttons").scroll_into_view_if_needed()
+    shoot(window, f"playtest-new-table-{where}.png")
+    # The end of a game: one deal of Dracula against a bot.
+    window.select_option("#players", "2")
+    window.select_option("#seat-1", "bot:random")
+    window.locator("#option-deals").select_option("1")
+    window.click("#create-table")
+    window.wait_for_selector(".felt")
+    while wait_for_my_turn_or_end(window):
+        click_a_move(window)
+    window.wait_for_selector(".over-buttons .button")
+    assert words_off_centre(window, ".over-buttons .button, .over-buttons .again") == []
+    window.locator(".over-buttons").scroll_into_view_if_needed()
+    shoot(window, f"playtest-over-{where}.png")
