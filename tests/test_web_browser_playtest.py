@@ -24,7 +24,7 @@ from test_web_browser import (
     server,
     wait_for_my_turn_or_end,
 )
-from test_web_browser_table import new_table
+from test_web_browser_table import new_table, overlaps
 
 __all__ = ["browser", "chromium", "server"]  # fixtures used by name below
 
@@ -231,3 +231,48 @@ def test_button_words_are_in_the_middle_of_their_buttons(
     assert words_off_centre(window, ".over-buttons .button, .over-buttons .again") == []
     window.locator(".over-buttons").scroll_into_view_if_needed()
     shoot(window, f"playtest-over-{where}.png")
+
+
+# ----- 5. Colour-blind's trick banner leaves the good colour and the row readable ---------------
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_the_trick_banner_leaves_the_good_colour_and_the_row_readable(
+    windows: Any, server: str, where: str
+) -> None:
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    created = new_table(
+        server, "colour-blind", ["human", "bot:random", "bot:random"], options={"deals": 1}
+    )
+    window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
+    window.fill("#join-name", "Alice")
+    window.click("button[type=submit]")
+    window.wait_for_selector(".felt")
+    checked = 0
+    for _ in range(60):
+        window.wait_for_function(
+            "() => document.querySelector('.over-panel') || document.querySelector("
+            "'.pause-banner.kind-trick_won') || (document.querySelector('.status strong')"
+            " && !document.querySelector('.felt.pending'))",
+            timeout=60000,
+        )
+        if window.query_selector(".over-panel") is not None:
+            break
+        if window.query_selector(".pause-banner.kind-trick_won") is not None:
+            # The banner's fade-in is over before it is measured and shot.
+            window.wait_for_timeout(400)
+            if window.query_selector(".pause-banner.kind-trick_won") is None:
+                continue
+            banner = window.locator(".pause-banner").bounding_box()
+            assert banner is not None
+            for part in (".good-colour", ".row-strip"):
+                box = window.locator(part).bounding_box()
+                assert box is not None
+                assert not overlaps(banner, box), f"the trick banner covers {part}"
+            shoot(window, f"playtest-trick-banner-{where}-{checked}.png")
+            checked += 1
+            if checked == 2:
+                break
+            window.wait_for_function("() => !document.querySelector('.pause-banner')")
+            continue
+        click_a_move(window)
+    assert checked == 2, "no trick's banner was seen"
