@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from live import ServeProcess, serving
+from parlour.core.registry import game_names
 from test_web_browser import (
     SCREENS,
     browser,
@@ -276,3 +277,43 @@ def test_the_trick_banner_leaves_the_good_colour_and_the_row_readable(
             continue
         click_a_move(window)
     assert checked == 2, "no trick's banner was seen"
+
+
+# ----- 6. a mistyped game, an unknown player ------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_mistyped_game_is_named_with_the_games_there_are(
+    windows: Any, server: str, lang: str
+) -> None:
+    window = windows(PHONE if lang == "fr" else DESKTOP, lang)
+    window.goto(f"{server}#/new/dracula-partnerships")
+    problem = window.locator(".unknown-game .form-error")
+    problem.wait_for()
+    said = {
+        "en": "There is no game called “dracula-partnerships”.",
+        "fr": "Il n’y a pas de jeu appelé «\u00a0dracula-partnerships\u00a0».",
+    }[lang]
+    assert problem.inner_text() == said
+    links = window.locator(".known-games a")
+    assert sorted(
+        links.evaluate_all("(nodes) => nodes.map((node) => node.dataset.game)")
+    ) == sorted(game_names())
+    assert window.locator(".game-grid").count() == 0
+    shoot(window, f"playtest-unknown-game-{lang}.png")
+    window.locator(".known-games a[data-game=dracula]").click()
+    window.wait_for_selector("#create-table")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_unknown_player_is_said_in_a_sentence(
+    windows: Any, own_server: ServeProcess, lang: str
+) -> None:
+    window = windows(DESKTOP, lang)
+    window.goto(own_server.base + "/#/players/Nobody")
+    problem = window.locator("main .form-error")
+    problem.wait_for()
+    said = {
+        "en": "There is no player called “Nobody”.",
+        "fr": "Il n’y a pas de joueur appelé «\u00a0Nobody\u00a0».",
+    }[lang]
+    assert problem.inner_text() == said
+    shoot(window, f"playtest-unknown-player-{lang}.png")
