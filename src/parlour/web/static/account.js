@@ -193,6 +193,10 @@ export async function accountPage(main) {
   const name = await currentAccount(true);
   await drawAccountArea();
   const page = el("div", { class: "account-page" }, el("a", { class: "back", href: "#/" }, `← ${t("back")}`));
+  const signedInNow = async () => {
+    await currentAccount(true);
+    await drawAccountArea();
+  };
   const afterChange = async () => {
     await currentAccount(true);
     await drawAccountArea();
@@ -209,10 +213,14 @@ export async function accountPage(main) {
       form("new-account", t("newAccount"), [["name", t("accountName"), { maxlength: "40", required: true, autocomplete: "username" }], ["password", t("password"), { ...PASSWORD, autocomplete: "new-password" }]], t("newAccount"), async (values) => {
         const made = await call("/api/accounts", "POST", values);
         localStorage.setItem("parlour.name", made.name);
+        // The new account is signed in: the top bar says so at once, not
+        // only once the code is noted.
+        await signedInNow();
         showRecovery(main, made.recovery_code, afterChange);
       }),
       form("recover", t("recover"), [["name", t("accountName"), { maxlength: "40", required: true }], ["recovery_code", t("recoveryCode"), { maxlength: "40", required: true }], ["new_password", t("newPassword"), { ...PASSWORD, autocomplete: "new-password" }]], t("recover"), async (values) => {
         const done = await call("/api/account/recover", "POST", values);
+        await signedInNow();
         showRecovery(main, done.recovery_code, afterChange);
       }, t("recoverWhy")),
     );

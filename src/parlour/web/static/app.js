@@ -301,11 +301,27 @@ function optionControl(option, players, previous) {
   );
 }
 
+// An address naming no game (mistyped, or a game this server lacks): say so,
+// and link the games there are.
+function unknownGame(name, list, link) {
+  main.replaceChildren(
+    el(
+      "div",
+      { class: "new-table unknown-game" },
+      el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
+      el("h1", {}, t("unknownGameTitle")),
+      el("p", { class: "form-error", role: "alert" }, t("unknownGame", { name })),
+      el("p", {}, t("knownGames")),
+      el("ul", { class: "known-games" }, list.map((entry) => el("li", {}, el("a", { href: link(entry), dataset: { game: entry.name } }, gameTitle(entry))))),
+    ),
+  );
+}
+
 async function newTable(name) {
   const list = await loadGames();
   const game = list.find((entry) => entry.name === name);
   if (!game) {
-    location.hash = "#/";
+    unknownGame(name, list, (entry) => `#/new/${entry.name}`);
     return;
   }
   const form = el("form", { class: "new-table" });

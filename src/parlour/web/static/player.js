@@ -32,6 +32,7 @@ addWords({
     ratingsLink: "Ratings",
     ratingsGames: "Games",
     ratingsBot: "Bot · {level}",
+    playerUnknown: "There is no player called “{name}”.",
   },
   fr: {
     playerTitle: "{name}",
@@ -57,6 +58,7 @@ addWords({
     ratingsLink: "Classement",
     ratingsGames: "Parties",
     ratingsBot: "Robot · {level}",
+    playerUnknown: "Il n’y a pas de joueur appelé « {name} ».",
   },
 });
 
@@ -104,6 +106,8 @@ export function ratingChart(points, label) {
 export async function playerPage(main, name, titles) {
   const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
   const data = await response.json().catch(() => ({}));
+  // The server's refusal is a lower-case English clause; the page says its own sentence.
+  if (response.status === 404) throw new Error(t("playerUnknown", { name }));
   if (!response.ok) throw new Error(data.error || response.statusText);
   const title = (game) => titles[game] || game;
   const page = el("div", { class: "player-page", dataset: { player: data.name } }, el("a", { class: "back", href: "#/" }, `← ${t("back")}`), el("h1", { class: "player-name" }, data.name), el("p", {}, t("playerSince", { date: day(data.since) })));
@@ -158,6 +162,7 @@ export async function playerPage(main, name, titles) {
 export async function ratingsPage(main, game, titles) {
   const response = await fetch(`/api/ratings/${encodeURIComponent(game)}`);
   const data = await response.json().catch(() => ({}));
+  if (response.status === 404) throw new Error(`${t("unknownGame", { name: game })} ${t("knownGames")} ${Object.values(titles).join(", ")}`);
   if (!response.ok) throw new Error(data.error || response.statusText);
   const page = el("div", { class: "player-page ratings-page" }, el("a", { class: "back", href: "#/" }, `← ${t("back")}`), el("h1", {}, t("ratingsTitle", { game: titles[game] || game })), el("p", {}, t("ratingsWhy")));
   if (!data.players.length) page.append(el("p", { class: "empty" }, t("ratingsNobody")));

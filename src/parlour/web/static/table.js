@@ -363,6 +363,29 @@ export class TablePage {
     );
   }
 
+  // A won trick's banner sits over the part of the board that holds the trick
+  // (its cards are still there, as the last trick), so that what the board
+  // shows above it (a row, the good colour) stays readable; other banners, and
+  // a trick whose cards are not on the board, stay at the top of the felt.
+  placeBanner(banner, board, felt) {
+    const event = this.pause && this.pause.event;
+    if (!event || event.kind !== "trick_won" || !Array.isArray(event.cards)) return;
+    const names = new Set(event.cards.filter((number) => typeof number === "number").map(cardText));
+    const parts = new Set();
+    for (const node of board.querySelectorAll("[data-card]")) {
+      if (!names.has(node.dataset.card)) continue;
+      let part = node;
+      while (part.parentElement && part.parentElement !== board) part = part.parentElement;
+      if (part.parentElement === board) parts.add(part);
+    }
+    if (!parts.size) return;
+    const top = Math.min(...[...parts].map((part) => part.getBoundingClientRect().top));
+    const place = top - felt.getBoundingClientRect().top - felt.clientTop;
+    // Within the felt, even when the trick is near its foot.
+    const lowest = felt.clientHeight - banner.offsetHeight;
+    banner.style.top = `${Math.round(Math.max(0, Math.min(place, lowest)))}px`;
+  }
+
   flash(text, isError = false) {
     this.message = text;
     this.messageIsError = isError;
@@ -591,11 +614,13 @@ export class TablePage {
     if (state.seat !== null) contents.push(this.myArea(state, game, byCard));
     contents.push(this.actions(state, byCard, other));
     felt.replaceChildren(...contents);
+    if (banner) this.placeBanner(banner, board, felt);
     parts.result.replaceChildren(...(state.over && !this.resultClosed ? [this.overPanel(state, game)] : []));
     parts.sheet.replaceChildren(this.sheet(state, game, ctx));
     const invite = this.invitePanel(state);
     parts.invite.replaceChildren(...(invite ? [invite] : []));
     this.chat.setChannel(state.over ? "all" : state.seat !== null ? "players" : "spectators");
+    this.chat.setSeat(state.seat);
     parts.flash.className = `flash${this.messageIsError ? " error" : ""}`;
     parts.flash.textContent = this.message;
     parts.flash.hidden = !this.message;

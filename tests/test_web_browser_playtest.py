@@ -1,0 +1,319 @@
+"""Defects a playtester found in the browser, each checked in a real browser
+(Debian's Chromium driven by Playwright, the fixtures of ``test_web_browser.py``):
+the chat's "mute" on one's own messages, its length limit and empty messages,
+the top bar after an account is made, button words at the top of their
+buttons on a phone, Colour-blind's trick banner over the good colour, and the
+pages of a mistyped game or an unknown player. Desktop and 390×844, English
+and French; screenshots go to ``$PARLOUR_SCREENS`` (see ``test_web_browser.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from live import ServeProcess, serving
+from parlour.core.registry import game_names
+from test_web_browser import (
+    SCREENS,
+    browser,
+    chromium,
+    click_a_move,
+    server,
+    wait_for_my_turn_or_end,
+)
+from test_web_browser_table import new_table, overlaps
+
+__all__ = ["browser", "chromium", "server"]  # fixtures used by name below
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+MOST = 300
+"""The longest chat message (``parlour.web.chat.MAX_CHAT_CHARACTERS``)."""
+
+
+@pytest.fixture
+def windows(browser: Any) -> Iterator[Any]:
+    """Pages in browser contexts of their own (own cookies, own storage), closed
+    at the end; a JavaScript error on any fails the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_window(size: dict[str, int] = DESKTOP, lang: str = "en") -> Any:
+        context = browser.new_context(viewport=size, locale="fr-FR" if lang == "fr" else "en-GB")
+        context.add_init_script(f"localStorage.setItem('parlour.lang', '{lang}')")
+        contexts.append(context)
+        window = context.new_page()
+        window.set_default_timeout(20000)
+        window.on("pageerror", lambda error: errors.append(str(error)))
+        return window
+
+    yield open_window
+    for context in contexts:
+        context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServeProcess]:
+    """A ``parlour serve`` process of its own (accounts need the real server)."""
+    with serving(f"sqlite:///{tmp_path / 'tables.sqlite3'}", bot_delay=0.02) as started:
+        yield started
+
+
+def shoot(window: Any, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    window.screenshot(path=str(SCREENS / name), full_page=False)
+
+
+def seated_pair(windows: Any, server: str) -> tuple[Any, Any]:
+    """Ann (desktop, English) and Bob (phone, French) at one Dracula table."""
+    created = new_table(server, "dracula", ["human", "human"], options={"deals": 1})
+    table = created["table"]
+    people = []
+    for seat, (name, size, lang) in enumerate([("Ann", DESKTOP, "en"), ("Bob", PHONE, "fr")]):
+        window = windows(size, lang)
+        token = created["seats"][seat]["token"]
+        window.goto(f"{server}#/join/{table}/{seat}/{token}")
+        window.fill("#join-name", name)
+        window.click("button[type=submit]")
+        window.wait_for_selector(".felt")
+        people.append(window)
+    return people[0], people[1]
+
+
+def chat_line(window: Any, text: str) -> Any:
+    line = window.locator(".chat .chat-line", has=window.locator(".chat-text", has_text=text))
+    line.wait_for()
+    return line
+
+
+# ----- 1. the chat: no "mute" on one's own messages ---------------------------------------------
+def test_ones_own_chat_messages_have_no_mute_button(windows: Any, server: str) -> None:
+    ann, bob = seated_pair(windows, server)
+    bob.locator(".chat-reactions button[data-reaction=well_played]").click()
+    ann.fill(".chat-input", "Good luck")
+    ann.press(".chat-input", "Enter")
+    for window in (ann, bob):
+        chat_line(window, "Good luck")
+        chat_line(window, "Well played" if window is ann else "Bien joué")
+    # Each sees a "mute" on the other's message only.
+    assert chat_line(ann, "Good luck").locator(".chat-mute").count() == 0
+    assert chat_line(ann, "Well played").locator(".chat-mute").count() == 1
+    assert chat_line(bob, "Bien joué").locator(".chat-mute").count() == 0
+    assert chat_line(bob, "Good luck").locator(".chat-mute").count() == 1
+    bob.locator(".chat").scroll_into_view_if_needed()
+    shoot(bob, "playtest-chat-own-phone-fr.png")
+    shoot(ann, "playtest-chat-own-desk-en.png")
+
+
+# ----- 2. the chat: its limit said, an empty message answered ----------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_chat_says_its_limit_and_answers_an_empty_message(
+    windows: Any, server: str, lang: str
+) -> None:
+    created = new_table(server, "dracula", ["human", "bot:random"], options={"deals": 1})
+    window = windows(PHONE if lang == "fr" else DESKTOP, lang)
+    window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
+    window.fill("#join-name", "Ann")
+    window.click("button[type=submit]")
+    window.wait_for_selector(".felt")
+    chat_input = window.locator(".chat-input")
+    help_line = window.locator(".chat-help")
+    assert chat_input.get_attribute("maxlength") == str(MOST)
+    # Spaces only: a polite note, nothing sent.
+    chat_input.fill("    ")
+    window.locator(".chat-send").click()
+    note = {"en": "Write a few words first", "fr": "Écrivez d’abord quelques mots"}[lang]
+    window.wait_for_function(
+        "note => document.querySelector('.chat-help').textContent.startsWith(note)", arg=note
+    )
+    assert window.locator(".chat-line:not(.empty)").count() == 0
+    # Far from the limit, nothing said; near it, the characters left.
+    chat_input.fill("x" * 100)
+    assert help_line.is_hidden()
+    chat_input.fill("x" * 290)
+    left = {"en": "10 characters left", "fr": "Encore 10 caractères"}[lang]
+    assert help_line.inner_text() == left
+    # At the limit, and a paste beyond it, the page says what happened.
+    chat_input.fill("")
+    chat_input.focus()
+    window.keyboard.insert_text("y" * MOST)
+    most = {
+        "en": "That is the most a message may hold",
+        "fr": "C’est le plus long message possible",
+    }
+    assert help_line.inner_text().startswith(most[lang])
+    chat_input.fill("")
+    window.evaluate(
+        """(text) => {
+            const input = document.querySelector('.chat-input');
+            const data = new DataTransfer();
+            data.setData('text/plain', text);
+            input.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true}));
+            input.value = text.slice(0, Number(input.maxLength));
+            input.dispatchEvent(new Event('input', {bubbles: true}));
+        }""",
+        "z" * (MOST + 50),
+    )
+    cut = {"en": f"Only the first {MOST} characters", "fr": f"Seuls les {MOST} premiers"}[lang]
+    assert help_line.inner_text().startswith(cut), help_line.inner_text()
+    window.locator(".chat").scroll_into_view_if_needed()
+    shoot(window, f"playtest-chat-limit-{lang}.png")
+    # Sent, the line is whole and the note goes.
+    window.locator(".chat-send").click()
+    chat_line(window, "z" * MOST)
+    assert help_line.is_hidden()
+
+
+# ----- 3. the top bar knows the new account at once ----------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_top_bar_names_a_new_account_on_its_recovery_page(
+    windows: Any, own_server: ServeProcess, lang: str
+) -> None:
+    window = windows(DESKTOP, lang)
+    window.goto(own_server.base + "/#/account")
+    window.fill("#new-account-name", f"Zoe {lang}")
+    window.fill("#new-account-password", "a good long password")
+    window.locator("#new-account button[type=submit]").click()
+    window.wait_for_selector("#recovery-code")
+    area = window.locator("#account-area")
+    area.locator(".account-name").wait_for(timeout=5000)
+    assert area.locator(".account-name").inner_text() == f"Zoe {lang}"
+    assert area.locator("[data-key=sign-in]").count() == 0
+    shoot(window, f"playtest-recovery-{lang}.png")
+
+
+# ----- 4. button words in the middle of their buttons on a phone --------------------------------
+def words_off_centre(window: Any, selector: str) -> list[str]:
+    """The buttons of ``selector`` whose words are not in their vertical middle
+    (more than 2 px off), with how far."""
+    off: list[str] = window.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].flatMap((button) => {
+            const box = button.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(button);
+            const words = range.getBoundingClientRect();
+            const gap = (words.top + words.bottom) / 2 - (box.top + box.bottom) / 2;
+            return Math.abs(gap) > 2 ? [`${button.textContent}: ${gap.toFixed(1)} px`] : [];
+        })""",
+        selector,
+    )
+    return off
+
+
+@pytest.mark.parametrize("where", ["phone-en", "phone-fr", "desktop-en"])
+def test_button_words_are_in_the_middle_of_their_buttons(
+    windows: Any, server: str, where: str
+) -> None:
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    window.goto(server)
+    window.wait_for_selector(".tile-buttons .button")
+    assert words_off_centre(window, ".tile-buttons .button") == []
+    shoot(window, f"playtest-lobby-{where}.png")
+    window.goto(f"{server}#/new/dracula")
+    window.wait_for_selector("#create-table")
+    assert words_off_centre(window, ".form-buttons .button") == []
+    window.locator(".form-buttons").scroll_into_view_if_needed()
+    shoot(window, f"playtest-new-table-{where}.png")
+    # The end of a game: one deal of Dracula against a bot.
+    window.select_option("#players", "2")
+    window.select_option("#seat-1", "bot:random")
+    window.locator("#option-deals").select_option("1")
+    window.click("#create-table")
+    window.wait_for_selector(".felt")
+    while wait_for_my_turn_or_end(window):
+        click_a_move(window)
+    window.wait_for_selector(".over-buttons .button")
+    assert words_off_centre(window, ".over-buttons .button, .over-buttons .again") == []
+    window.locator(".over-buttons").scroll_into_view_if_needed()
+    shoot(window, f"playtest-over-{where}.png")
+
+
+# ----- 5. Colour-blind's trick banner leaves the good colour and the row readable ---------------
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_the_trick_banner_leaves_the_good_colour_and_the_row_readable(
+    windows: Any, server: str, where: str
+) -> None:
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    created = new_table(
+        server, "colour-blind", ["human", "bot:random", "bot:random"], options={"deals": 1}
+    )
+    window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
+    window.fill("#join-name", "Alice")
+    window.click("button[type=submit]")
+    window.wait_for_selector(".felt")
+    checked = 0
+    for _ in range(60):
+        window.wait_for_function(
+            "() => document.querySelector('.over-panel') || document.querySelector("
+            "'.pause-banner.kind-trick_won') || (document.querySelector('.status strong')"
+            " && !document.querySelector('.felt.pending'))",
+            timeout=60000,
+        )
+        if window.query_selector(".over-panel") is not None:
+            break
+        if window.query_selector(".pause-banner.kind-trick_won") is not None:
+            # The banner's fade-in is over before it is measured and shot.
+            window.wait_for_timeout(400)
+            if window.query_selector(".pause-banner.kind-trick_won") is None:
+                continue
+            banner = window.locator(".pause-banner").bounding_box()
+            assert banner is not None
+            for part in (".good-colour", ".row-strip"):
+                box = window.locator(part).bounding_box()
+                assert box is not None
+                assert not overlaps(banner, box), f"the trick banner covers {part}"
+            shoot(window, f"playtest-trick-banner-{where}-{checked}.png")
+            checked += 1
+            if checked == 2:
+                break
+            window.wait_for_function("() => !document.querySelector('.pause-banner')")
+            continue
+        click_a_move(window)
+    assert checked == 2, "no trick's banner was seen"
+
+
+# ----- 6. a mistyped game, an unknown player ------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_mistyped_game_is_named_with_the_games_there_are(
+    windows: Any, server: str, lang: str
+) -> None:
+    window = windows(PHONE if lang == "fr" else DESKTOP, lang)
+    window.goto(f"{server}#/new/dracula-partnerships")
+    problem = window.locator(".unknown-game .form-error")
+    problem.wait_for()
+    said = {
+        "en": "There is no game called “dracula-partnerships”.",
+        "fr": "Il n’y a pas de jeu appelé «\u00a0dracula-partnerships\u00a0».",
+    }[lang]
+    assert problem.inner_text() == said
+    links = window.locator(".known-games a")
+    assert sorted(
+        links.evaluate_all("(nodes) => nodes.map((node) => node.dataset.game)")
+    ) == sorted(game_names())
+    assert window.locator(".game-grid").count() == 0
+    shoot(window, f"playtest-unknown-game-{lang}.png")
+    window.locator(".known-games a[data-game=dracula]").click()
+    window.wait_for_selector("#create-table")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_unknown_player_is_said_in_a_sentence(
+    windows: Any, own_server: ServeProcess, lang: str
+) -> None:
+    window = windows(DESKTOP, lang)
+    window.goto(own_server.base + "/#/players/Nobody")
+    problem = window.locator("main .form-error")
+    problem.wait_for()
+    said = {
+        "en": "There is no player called “Nobody”.",
+        "fr": "Il n’y a pas de joueur appelé «\u00a0Nobody\u00a0».",
+    }[lang]
+    assert problem.inner_text() == said
+    shoot(window, f"playtest-unknown-player-{lang}.png")
