@@ -218,6 +218,19 @@ def test_button_words_are_in_the_middle_of_their_buttons(
     window.goto(f"{server}#/new/dracula")
     window.wait_for_selector("#create-table")
     assert words_off_centre(window, ".form-buttons .button") == []
+    # Nothing of the form runs past the screen's edge (the French "Qui peut
+    # venir" choice did on a phone), and the "rated" checkbox keeps to the
+    # start of its field instead of floating in its middle.
+    past_the_edge = window.evaluate(
+        """() => [...document.querySelectorAll('#main .field *')]
+            .filter((node) => node.getBoundingClientRect().right > innerWidth + 1)
+            .map((node) => node.id || node.tagName)"""
+    )
+    assert past_the_edge == []
+    checkbox = window.locator("#rated").bounding_box()
+    visibility = window.locator("#visibility").bounding_box()
+    assert checkbox is not None and visibility is not None
+    assert abs(checkbox["x"] - visibility["x"]) < 8, (checkbox, visibility)
     window.locator(".form-buttons").scroll_into_view_if_needed()
     shoot(window, f"playtest-new-table-{where}.png")
     # The end of a game: one deal of Dracula against a bot.
