@@ -59,6 +59,10 @@ def test_a_dracula_hint_explains_the_move_and_lights_its_cell(
         assert name is not None and f" {name}" in text
         words = ("ligne", "colonne") if locale.startswith("fr") else ("row", "column")
         assert any(word in text for word in words), text
+        # Its cards' suits are drawn as the table and the log draw them (filled
+        # and coloured), not as the server's outlined ♡ ♢.
+        assert page.locator(".hint-text .suit-symbol").count() >= 1
+        assert "♡" not in text and "♢" not in text, text
         # Why, in words; the figures wait behind the details line.
         figures = page.locator(".hint-figures").inner_text()
         assert figures and "±" not in figures

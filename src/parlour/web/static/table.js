@@ -852,10 +852,11 @@ export class TablePage {
       if (this.hint) {
         // The explanation teaches (first line); why, in words, follows on a second line,
         // and the judge's figures wait behind a "details" line.
-        const figures = this.hint.explanation && this.hint.reason ? [el("br"), el("span", { class: "hint-figures" }, this.hint.reason)] : [];
+        // Its cards' suits are drawn as the table draws them (the log's way).
+        const figures = this.hint.explanation && this.hint.reason ? [el("br"), el("span", { class: "hint-figures" }, prettySentence(this.hint.reason))] : [];
         if (this.hint.details) figures.push(el("details", { class: "hint-details" }, el("summary", {}, t("hintDetails")), this.hint.details));
         // An explanation begins with the move in the game's words: the move is not said twice.
-        const said = this.hint.explanation ? [this.hint.explanation] : [prettyMove(this.hint.text), this.hint.reason ? ` — ${this.hint.reason}` : ""];
+        const said = this.hint.explanation ? [prettySentence(this.hint.explanation)] : [prettyMove(this.hint.text), this.hint.reason ? [" — ", prettySentence(this.hint.reason)] : ""];
         parts.push(el("span", { class: "hint-text" }, " · ", t("hintFor", { move: "" }), ...said, ...figures));
       }
       return parts;
