@@ -176,6 +176,13 @@ def test_the_top_bar_names_a_new_account_on_its_recovery_page(
 ) -> None:
     window = windows(DESKTOP, lang)
     window.goto(own_server.base + "/#/account")
+    # A new password says its length before anyone types (the browser's own
+    # tooltip came only after a refusal).
+    help_text = window.inner_text("#new-account-password-help")
+    assert help_text == ("At least 8 characters." if lang == "en" else "Au moins 8 caractères.")
+    described = window.get_attribute("#new-account-password", "aria-describedby")
+    assert described == "new-account-password-help"
+    assert window.locator("#sign-in-password-help").count() == 0
     window.fill("#new-account-name", f"Zoe {lang}")
     window.fill("#new-account-password", "a good long password")
     window.locator("#new-account button[type=submit]").click()

@@ -16,6 +16,7 @@ addWords({
     newAccount: "Make an account",
     accountName: "Name",
     password: "Password",
+    passwordHelp: "At least 8 characters.",
     newPassword: "New password",
     currentPassword: "Current password",
     recoveryCode: "Recovery code",
@@ -49,6 +50,7 @@ addWords({
     newAccount: "Créer un compte",
     accountName: "Nom",
     password: "Mot de passe",
+    passwordHelp: "Au moins 8 caractères.",
     newPassword: "Nouveau mot de passe",
     currentPassword: "Mot de passe actuel",
     recoveryCode: "Code de secours",
@@ -146,8 +148,11 @@ export async function drawAccountArea() {
 }
 
 function field(id, label, attributes = {}) {
-  const input = el("input", { id, name: id, ...attributes });
-  return [el("div", { class: "field" }, el("label", { for: id }, label), input), input];
+  // A field's help (a new password's length) is said before anyone types, under it.
+  const { help, ...rest } = attributes;
+  const input = el("input", { id, name: id, ...rest, "aria-describedby": help ? `${id}-help` : undefined });
+  const said = help ? el("p", { class: "help", id: `${id}-help` }, help) : null;
+  return [el("div", { class: "field" }, el("label", { for: id }, label), input, said), input];
 }
 
 // A form whose submit runs `work(values)`; its error sentence shown in it.
@@ -174,6 +179,8 @@ function form(id, title, fields, button, work, note = null) {
 }
 
 const PASSWORD = { type: "password", minlength: "8", maxlength: "200", required: true };
+// A password being chosen says its length first.
+const NEW_PASSWORD = () => ({ ...PASSWORD, autocomplete: "new-password", help: t("passwordHelp") });
 
 // The recovery code, shown once, with nothing else to do but to say it is kept.
 function showRecovery(main, code, then) {
@@ -210,7 +217,7 @@ export async function accountPage(main) {
         await call("/api/session", "POST", values);
         await afterChange();
       }),
-      form("new-account", t("newAccount"), [["name", t("accountName"), { maxlength: "40", required: true, autocomplete: "username" }], ["password", t("password"), { ...PASSWORD, autocomplete: "new-password" }]], t("newAccount"), async (values) => {
+      form("new-account", t("newAccount"), [["name", t("accountName"), { maxlength: "40", required: true, autocomplete: "username" }], ["password", t("password"), NEW_PASSWORD()]], t("newAccount"), async (values) => {
         const made = await call("/api/accounts", "POST", values);
         localStorage.setItem("parlour.name", made.name);
         // The new account is signed in: the top bar says so at once, not
@@ -218,7 +225,7 @@ export async function accountPage(main) {
         await signedInNow();
         showRecovery(main, made.recovery_code, afterChange);
       }),
-      form("recover", t("recover"), [["name", t("accountName"), { maxlength: "40", required: true }], ["recovery_code", t("recoveryCode"), { maxlength: "40", required: true }], ["new_password", t("newPassword"), { ...PASSWORD, autocomplete: "new-password" }]], t("recover"), async (values) => {
+      form("recover", t("recover"), [["name", t("accountName"), { maxlength: "40", required: true }], ["recovery_code", t("recoveryCode"), { maxlength: "40", required: true }], ["new_password", t("newPassword"), NEW_PASSWORD()]], t("recover"), async (values) => {
         const done = await call("/api/account/recover", "POST", values);
         await signedInNow();
         showRecovery(main, done.recovery_code, afterChange);
@@ -241,7 +248,7 @@ export async function accountPage(main) {
       localStorage.setItem("parlour.name", done.name);
       await afterChange();
     }),
-    form("password", t("changePassword"), [["password", t("currentPassword"), { ...PASSWORD, autocomplete: "current-password" }], ["new_password", t("newPassword"), { ...PASSWORD, autocomplete: "new-password" }]], t("changePassword"), async (values) => {
+    form("password", t("changePassword"), [["password", t("currentPassword"), { ...PASSWORD, autocomplete: "current-password" }], ["new_password", t("newPassword"), NEW_PASSWORD()]], t("changePassword"), async (values) => {
       await call("/api/account/password", "POST", values);
       changed.textContent = t("passwordChanged");
     }),
