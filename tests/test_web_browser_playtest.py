@@ -115,7 +115,8 @@ def test_ones_own_chat_messages_have_no_mute_button(windows: Any, server: str) -
 def test_the_chat_says_its_limit_and_answers_an_empty_message(
     windows: Any, server: str, lang: str
 ) -> None:
-    created = new_table(server, "dracula", ["human", "bot:random"], options={"deals": 1})
+    # A table waiting for a friend (a person alone with bots sees no chat).
+    created = new_table(server, "dracula", ["human", "human"], options={"deals": 1})
     window = windows(PHONE if lang == "fr" else DESKTOP, lang)
     window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
     window.fill("#join-name", "Ann")
@@ -167,6 +168,24 @@ def test_the_chat_says_its_limit_and_answers_an_empty_message(
     window.locator(".chat-send").click()
     chat_line(window, "z" * MOST)
     assert help_line.is_hidden()
+
+
+def test_a_person_alone_with_bots_sees_the_chat_only_once_the_game_is_over(
+    windows: Any, server: str
+) -> None:
+    """Nobody can read a chat at a table of one person and bots while the game
+    is on (spectators have their own); once it is over, everyone's chat opens."""
+    created = new_table(server, "dracula", ["human", "bot:random"], options={"deals": 1})
+    window = windows(DESKTOP, "en")
+    window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
+    window.fill("#join-name", "Ann")
+    window.click("button[type=submit]")
+    window.wait_for_selector(".felt")
+    assert window.locator(".chat").is_hidden()
+    while wait_for_my_turn_or_end(window):
+        click_a_move(window)
+    window.wait_for_selector(".over-panel")
+    window.locator(".chat").wait_for(state="visible")
 
 
 # ----- 3. the top bar knows the new account at once ----------------------------------------------

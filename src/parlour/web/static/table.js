@@ -621,6 +621,11 @@ export class TablePage {
     parts.invite.replaceChildren(...(invite ? [invite] : []));
     this.chat.setChannel(state.over ? "all" : state.seat !== null ? "players" : "spectators");
     this.chat.setSeat(state.seat);
+    // A person alone with bots (a lesson, today's deals, a game against bots)
+    // has nobody to write to while the game is on; once it is over the chat is
+    // everyone's, spectators included.
+    const alone = state.seat !== null && !(state.seats || []).some((facts) => facts.kind === "person" && facts.seat !== state.seat);
+    this.chat.element().hidden = alone && !state.over;
     parts.flash.className = `flash${this.messageIsError ? " error" : ""}`;
     parts.flash.textContent = this.message;
     parts.flash.hidden = !this.message;
