@@ -165,9 +165,10 @@ class TerminalTable:
             self.say(line)
 
     # ----- one decision ------------------------------------------------------------
-    def human_turn(self, seat: int) -> tuple[int, int] | None:
+    def human_turn(self, seat: int) -> tuple[int, int | str] | None:
         """Ask the person at ``seat`` for a move until a legal one is given; return
-        ``(seat, action)``, or None when an undo gave the turn to a bot."""
+        ``(seat, move)`` (an action, or the text of a whole move of several steps
+        typed in one line), or None when an undo gave the turn to a bot."""
         if len(self.match.humans) > 1 and self.last_human != seat:
             self.hand_over(seat)
         self.last_human = seat
@@ -266,8 +267,10 @@ class TerminalTable:
         for line in move_columns(texts, min(self.screen_width() or 79, 79)):
             self.say(line)
 
-    def read_move(self, view: View, text: str, groups: Groups | None) -> int | None:
-        """The action a line of input names, or None after explaining what is wrong."""
+    def read_move(self, view: View, text: str, groups: Groups | None) -> int | str | None:
+        """The action a line of input names (or the text of a whole move of
+        several steps, as :meth:`Match.check_move` reads it), or None after
+        explaining what is wrong."""
         if text.isdigit():
             number = int(text)
             choices = groups if groups is not None else view.legal_actions
@@ -282,10 +285,11 @@ class TerminalTable:
             self.say(tr(self.lang, "not_allowed_line", reason=check.reason))
         elif check.error:
             self.say(check.error)
-        return check.action
+        return check.move
 
-    def pick_in_group(self, view: View, group: tuple[str, list[int]]) -> int | None:
-        """Second step of a grouped choice: one move of the group."""
+    def pick_in_group(self, view: View, group: tuple[str, list[int]]) -> int | str | None:
+        """Second step of a grouped choice: one move of the group (typed, it may
+        be a whole move that begins with one of the group's)."""
         label, actions = group
         if len(actions) == 1:
             return actions[0]
@@ -309,7 +313,7 @@ class TerminalTable:
                 return actions[int(text) - 1]
             check = self.match.check_move(view.seat, text)
             if check.action is not None and check.action in actions:
-                return check.action
+                return check.move
             self.say(check.message(self.lang) or tr(self.lang, "not_in_group", count=len(actions)))
 
     def hand_over(self, seat: int) -> None:

@@ -504,8 +504,9 @@ class TableApp(App[int]):
         self.bot_moves_shown += 1
         self.after_move(before, played)
 
-    def play(self, action: int) -> None:
-        """Send the person's move to the table, log it, and go on."""
+    def play(self, action: int | str) -> None:
+        """Send the person's move to the table (an action, or the text of a whole
+        move of several steps), log it, and go on."""
         seat = self.match.human_to_act()
         if seat is None:
             return
@@ -765,13 +766,14 @@ class TableApp(App[int]):
         if not text or seat is None:
             return
         check = self.match.check_move(seat, text)
-        if check.action is None:
+        move = check.move
+        if move is None:
             self.say(check.message(self.match.lang))
             return
         entry.value = ""
         entry.remove_class("open")
         self.say("")
-        self.play(check.action)
+        self.play(move)
 
     # ----- the shortcuts -------------------------------------------------------------------
     def action_hint(self) -> None:

@@ -204,6 +204,15 @@ class MoveCheck:
     """The text is not an action of the game (the parser's message)."""
     reason: str = ""
     """The action exists but a rule forbids it now."""
+    whole: str = ""
+    """A whole move of several steps written in one line (Casino's ``5D take
+    2D+3C``), in the engine's words: ``action`` is its first step (the decision
+    made), and the table plays every step when this text is submitted."""
+
+    @property
+    def move(self) -> int | str | None:
+        """What to submit to the table: the whole move's text, or the action."""
+        return self.whole or self.action
 
     def message(self, lang: str) -> str:
         """What to tell the player (empty for a legal move)."""
@@ -492,9 +501,13 @@ class Match:
 
     def check_move(self, seat: int, text: str) -> MoveCheck:
         """Read ``text`` as a move of ``seat``: the legal action, or what is wrong
-        (text that is no action of the game, or the rule that forbids it)."""
+        (text that is no action of the game, or the rule that forbids it). A
+        whole move written in one line as the rules teach it (Casino's ``7H take
+        3S+4D``) is read here too, for every prompt alike."""
+        typed = typed_move(text, self.lang)
         try:
-            return MoveCheck(self.table.check_move(seat, typed_move(text, self.lang)))
+            whole = self._whole_move(seat, typed)
+            return whole if whole is not None else MoveCheck(self.table.check_move(seat, typed))
         except NotYourTurnError:
             return MoveCheck(None, reason=tr(self.lang, "not_your_turn"))
         except IllegalMoveError as error:
@@ -505,6 +518,24 @@ class Match:
             if self.lang == "fr":  # the engine's messages are English; say it in French
                 return MoveCheck(None, error=tr(self.lang, "no_such_move", text=text))
             return MoveCheck(None, error=str(error))
+
+    def _whole_move(self, seat: int, typed: str) -> MoveCheck | None:
+        """``typed`` as a whole move of several steps (the game's own notation,
+        :meth:`parlour.core.game.State.whole_move_steps`), every step tried on a
+        copy of the table, so that the move is legal as a whole; None when
+        ``typed`` is no such move (or ``seat`` is not on turn: the table says so).
+        Raises :class:`IllegalActionError` for a step the rules refuse."""
+        if self.table.seat_to_act() != seat:
+            return None
+        trial = self.table.snapshot()
+        steps = trial.whole_move_steps(typed)
+        if steps is None:
+            return None
+        for step in steps:
+            if trial.current_player() != seat:  # the move was complete before its last step
+                return MoveCheck(None, reason=refusal_text(None, self.lang))
+            trial.apply_action(step)
+        return MoveCheck(steps[0], whole=typed)
 
     # ----- undo --------------------------------------------------------------------
     def move_in_steps(self) -> int | None:
