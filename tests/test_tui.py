@@ -303,3 +303,46 @@ def test_hot_seat_with_bots_shows_only_the_hand_at_the_keyboard() -> None:
                 await settle(app, pilot)
 
     asyncio.run(run())
+
+
+def test_default_seat_names_follow_the_language_switch() -> None:
+    """Playtest: after ``t`` the screen said "Vos coups · You", "(à You de
+    jouer)", "You jouez 2♠." and "Bot 2"; the names nobody chose are said in the
+    language shown, as when the game starts in French."""
+    from parlour.cli.play import default_names
+
+    game = parlour.load_game("colour-blind")
+    match = Match.new(
+        game,
+        seed=4,
+        humans=[0],
+        opponent="random",
+        names=default_names(game.num_players, [0], "en"),
+        stats=session.StatsStore(),
+    )
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("t")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            text = screen_text(app)
+            sentences = " ".join(match.log_sentences())
+            for english in ("You", "Bot 2"):
+                assert english not in text and english not in sentences, (english, text)
+            assert "Vous jouez" in sentences and "Robot 2" in text, text
+            await pilot.press("t")  # and back
+            assert "You play" in " ".join(match.log_sentences())
+            assert "Robot 2" not in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_a_name_a_person_typed_stays_as_typed_in_the_other_language() -> None:
+    game = parlour.load_game("colour-blind")
+    names = ["Ana", "Bot 2", "Bob", "Bot 4"][: game.num_players]
+    match = Match.new(game, seed=4, humans=[0], opponent="random", names=names)
+    match.set_language("fr")
+    assert match.names[0] == "Ana" and match.names[1] == "Robot 2"

@@ -26,7 +26,7 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
 from parlour.core.registry import game_parts
-from parlour.core.seat_names import SECOND_PERSON
+from parlour.core.seat_names import SECOND_PERSON, seat_name_in
 from parlour.core.sheet import ScoreSheet
 from parlour.i18n import (
     SENTENCES,
@@ -253,7 +253,6 @@ class Match:
     ) -> None:
         self.table = table
         self.game: Game[Any] = table.game
-        self.names = table.names
         self.humans = table.people()
         self.lang = lang or str(table.meta.get("lang") or "en")
         bots = sorted({seat.bot for seat in table.seats if seat.kind == "bot"})
@@ -270,6 +269,13 @@ class Match:
         """Why the statistics could not be written, if they could not."""
         self.undo_count = 0
         self.hint_count = 0
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, by seat, in the match's language: a name nobody
+        chose (``You``, ``Bot 2``) follows the language switch (``Vous``,
+        ``Robot 2``); a name a person typed stays as typed."""
+        return [seat_name_in(name, seat, self.lang) for seat, name in enumerate(self.table.names)]
 
     # ----- building --------------------------------------------------------------
     @classmethod
