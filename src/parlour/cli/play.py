@@ -72,6 +72,26 @@ BACK_WORDS = frozenset({"back", "b", "retour", "r", ""})
 """Words that leave a group of moves to choose again."""
 
 
+YES_NO_ANSWERS = {
+    "y": True,
+    "yes": True,
+    "o": True,
+    "oui": True,
+    "n": False,
+    "no": False,
+    "non": False,
+}
+"""The answers to a yes-or-no question ("Resume it?", "Save the game?")
+understood, in English and French; anything else (``maybe``, an empty line) is
+asked again."""
+
+SAVE_AGAIN = {
+    "en": "Answer y (yes: save it) or n (no: forget it).",
+    "fr": "Répondez o (oui : l'enregistrer) ou n (non : l'oublier).",
+}
+"""Said when the answer to "Save the game?" is neither yes nor no, per language."""
+
+
 class InputEndedError(ParlourError):
     """Standard input ended before the game did."""
 
@@ -328,19 +348,25 @@ class TerminalTable:
 
     def offer_save(self) -> None:
         """On quitting: at a terminal, ask whether to keep the game (no: it is
-        forgotten); with piped input, a stored game stays stored (say how to
-        resume it), never asking."""
+        forgotten; an answer that is neither yes nor no is asked again; the end
+        of input keeps it); with piped input, a stored game stays stored (say
+        how to resume it), never asking."""
         if self.match.is_over():
             return
         if not self.interactive:
             if self.match.is_stored():
                 self.save()
             return
-        try:
-            answer = self.ask(tr(self.lang, "save_question")).lower()
-        except InputEndedError:
-            answer = "y"
-        if answer[:1] in ("y", "o"):
+        question = tr(self.lang, "save_question")
+        while True:
+            try:
+                answer = self.ask(question).lower()
+            except InputEndedError:
+                answer = "y"  # the end of input (Ctrl-D) keeps the game: nothing is lost
+            if answer in YES_NO_ANSWERS:
+                break
+            self.say(SAVE_AGAIN.get(self.lang, SAVE_AGAIN["en"]))
+        if YES_NO_ANSWERS[answer]:
             self.save()
         else:
             self.match.discard()
@@ -651,17 +677,8 @@ def ask_for_game(lang: str) -> str:
         print(tr(lang, "which_game_again", count=len(names)))
 
 
-RESUME_ANSWERS = {
-    "y": True,
-    "yes": True,
-    "o": True,
-    "oui": True,
-    "n": False,
-    "no": False,
-    "non": False,
-}
-"""The answers to "Resume it?" understood, in English and French; anything else
-(``maybe``, an empty line) is asked again."""
+RESUME_ANSWERS = YES_NO_ANSWERS
+"""The answers to "Resume it?" understood (:data:`YES_NO_ANSWERS`)."""
 
 
 def offer_resume(game: Game[Any], arguments: argparse.Namespace, interactive: bool) -> Match | None:
