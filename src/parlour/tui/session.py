@@ -605,14 +605,27 @@ class Match:
         return seat is not None and self.table.can_undo(seat)
 
     def undo(self) -> str:
-        """Ask the table to take back a move (its policy decides); say what happened."""
+        """Ask the table to take back a move (its policy decides); say what happened.
+
+        A finished move made in steps (a Casino build: the card, then what it
+        puts in) is taken back whole, back to the decision before it; while a
+        move is being made, undo takes back its last step (Escape, with
+        :meth:`back_out`, takes back all of them)."""
         seat = self.undo_seat()
         if seat is None:
             return tr(self.lang, "nothing_to_undo")
+        within = self.move_in_steps() == seat
         try:
             self.table.undo(seat, self.table.version)
         except UndoRefusedError as error:
             return tr(self.lang, UNDO_MESSAGES.get(error.code, "nothing_to_undo"))
+        for _ in range(0 if within else len(self.table.moves_played())):
+            if self.move_in_steps() != seat:
+                break
+            try:  # the move's earlier steps: no one decided anything between them
+                self.table.undo(seat, self.table.version)
+            except UndoRefusedError:
+                break  # the table's policy allows no more (several people: one step)
         self.rebuild_log()
         self.undo_count += 1
         return tr(self.lang, "undone")
