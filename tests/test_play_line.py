@@ -141,12 +141,13 @@ def test_the_french_log() -> None:
     )
     assert "Robot 2 joue " in text and " en " in text
     assert french_typography("Résultat : Vous") in text
-    # The same log in English, rebuilt from the same history.
+    # The same log in English, rebuilt from the same history: the names nobody
+    # chose are said in English too (they follow the language, as the table's do).
     french = match.log_sentences()
     match.set_language("en")
     english = match.log_sentences()
     assert len(english) == len(french)
-    assert english[0].startswith("Vous choose rows (the Queen's way); Robot 2 scores columns")
+    assert english[0].startswith("You choose rows (the Queen's way); Bot 2 scores columns")
 
 
 def test_the_french_table_from_the_command_line(private_data_dir: Path) -> None:
