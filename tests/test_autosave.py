@@ -341,3 +341,53 @@ def test_at_a_terminal_play_offers_the_unfinished_game(monkeypatch: pytest.Monke
     assert play.offer_resume(game, namespace, interactive=True) is None
     namespace.new = True
     assert play.offer_resume(game, namespace, interactive=True) is None
+
+
+def stored_dracula() -> Match:
+    """A short Dracula against a bot, written to the table store from its first move."""
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    return Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=["You", "Bot 2"],
+        store=SqliteTableStore(),
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "answers", "kept", "again"),
+    [
+        ("en", "maybe\n\nno\n", False, "Answer y (yes: save it) or n (no: forget it)."),
+        ("en", "ok\nyes\n", True, "Answer y (yes: save it) or n (no: forget it)."),
+        ("fr", "peut-être\noui\n", True, "Répondez o (oui\u00a0: l'enregistrer) ou n (non"),
+    ],
+)
+def test_an_unclear_answer_to_save_the_game_is_asked_again(
+    lang: str, answers: str, kept: bool, again: str
+) -> None:
+    """Playtest: "Save the game? [y/n]" answered with anything but y abandoned
+    the game; an answer that is neither yes nor no is asked again."""
+    match = stored_dracula()
+    match.set_language(lang)
+    out = io.StringIO()
+    quit_word = "quit" if lang == "en" else "quitter"
+    script = Terminal(f"rows\n{quit_word}\n{answers}")
+    assert TerminalTable(match, Style(lang=lang), stdin=script, stdout=out).play() == 0
+    printed = out.getvalue()
+    asked = tr(lang, "save_question").strip()
+    assert printed.count(again) == answers.count("\n") - 1, printed[-800:]
+    assert printed.count(asked.split(" ?")[0].split("?")[0]) == answers.count("\n"), printed[-800:]
+    assert bool(unfinished_tables("dracula")) is kept
+
+
+def test_input_ending_at_the_save_question_keeps_the_game() -> None:
+    """Ctrl-D (the end of input) at "Save the game?", even after an unclear
+    answer, loses nothing: the game stays stored and the way back is said."""
+    match = stored_dracula()
+    out = io.StringIO()
+    script = Terminal("rows\nquit\nmaybe\n")
+    assert TerminalTable(match, Style(), stdin=script, stdout=out).play() == 0
+    assert [item["id"] for item in unfinished_tables("dracula")] == [match.table.id]
+    assert f"Resume it with: parlour resume {match.table.id}" in out.getvalue()

@@ -237,3 +237,33 @@ def test_options_lists_only_what_applies_and_play_says_an_option_changes_nothing
         "Remarque\u00a0: l'option «\u00a0vampire_line\u00a0» ne change rien à cette table "
         "(seulement si décompte\u00a0: cartes)." in played.stdout
     )
+
+
+@pytest.mark.parametrize(
+    "database",
+    ["/tmp/tables-here.sqlite", "sqlite:////tmp/tables-here.sqlite", "sqlite:///tables.sqlite3"],
+)
+def test_serve_says_where_the_tables_are_kept_as_given(
+    database: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Playtest: ``parlour serve --database …`` printed the place as ``//tmp/…``;
+    it is printed as the person wrote it."""
+    pytest.importorskip("uvicorn")
+    import uvicorn
+
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    given = database.replace("/tmp/", f"{tmp_path}/")
+    assert main(["serve", "--database", given, "--port", "0"]) == 0
+    printed = capsys.readouterr().out
+    line = printed.split("parlour: tables are kept in ", 1)[1].split("\n", 1)[0]
+    if given.startswith("sqlite:"):  # and the file the address names, without a //
+        file = Path(given.removeprefix("sqlite://")).resolve()
+        assert line == f"{given} (the file {file})", printed
+    else:
+        assert line == given, printed
+    assert "//" not in line.replace("sqlite:///", "")

@@ -254,3 +254,24 @@ def test_a_move_taken_back_before_it_is_complete_is_never_judged() -> None:
     assert "You played 5D take" not in output
     assert flat(COACH_WORDS["off_script"].en) not in output
     assert output.index("You play 4♡ and build 7") < output.index("Coach: Well played.")
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "played"),
+    [
+        ("en", "5D take 2D+3C", "You play 5♢ and take 2♢ 3♣."),
+        ("fr", "5D prend 2D+3C", "Vous jouez 5♢ et prenez 2♢ 3♣."),
+    ],
+)
+def test_a_whole_move_typed_as_the_rules_write_it_is_played(
+    lang: str, typed: str, played: str
+) -> None:
+    """Playtest: the Casino rules teach "7H take 3S+4D"; typing "5D take 2D+3C"
+    was answered "is 3 steps; apply it with apply_text" (an internal name). The
+    whole move is played at once, then the coach judges it as one decision."""
+    output = play_lesson("casino", [typed] + ["1"] * 400, lang)
+    assert "apply_text" not in output
+    answer = output.split(f"{typed} ", 1)[1]
+    assert answer.startswith(flat(french_typography(played) if lang == "fr" else played))
+    if lang == "en":
+        assert "Coach: You played 5D take; I suggested 4H build 7." in answer

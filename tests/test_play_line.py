@@ -141,12 +141,13 @@ def test_the_french_log() -> None:
     )
     assert "Robot 2 joue " in text and " en " in text
     assert french_typography("Résultat : Vous") in text
-    # The same log in English, rebuilt from the same history.
+    # The same log in English, rebuilt from the same history: the names nobody
+    # chose are said in English too (they follow the language, as the table's do).
     french = match.log_sentences()
     match.set_language("en")
     english = match.log_sentences()
     assert len(english) == len(french)
-    assert english[0].startswith("Vous choose rows (the Queen's way); Robot 2 scores columns")
+    assert english[0].startswith("You choose rows (the Queen's way); Bot 2 scores columns")
 
 
 def test_the_french_table_from_the_command_line(private_data_dir: Path) -> None:
@@ -432,3 +433,35 @@ def test_casinos_grouped_moves_say_what_each_may_take(private_data_dir: Path) ->
     assert "2S take (from 2♣)" in listed
     assert "2S build 10 (from A♣ 7♣)" in listed
     assert "You play 2♠ and take 2♣." in result.stdout
+
+
+@pytest.mark.parametrize("typed", ["4H build 7", "4H build 7 with 3C"])
+def test_one_undo_takes_back_a_whole_move_made_in_steps(typed: str) -> None:
+    """Playtest: ``undo`` after ``4H build 7`` (a Casino move of several steps,
+    the last one played for the person) stopped halfway ("Move being made by
+    You: 4♡ build 7") and needed a second undo. Undo goes back to the person's
+    previous decision (docs/terminal.md): the whole move."""
+    from parlour.cli.learn import lesson_match
+
+    match, _coach = lesson_match("casino", "en")  # 4♡ in hand, 3♣ on the table
+    start = match.table.history_length()
+    table, out = table_for(match, f"{typed}\nundo\nquit\n")
+    table.play()
+    after_undo = out.getvalue().split("your move: undo", 1)[1]
+    assert "Move being made" not in after_undo and "is not finished" not in after_undo
+    assert match.table.history_length() == start
+    assert match.move_in_steps() is None
+    assert match.undo_count == 1
+
+
+def test_undo_within_a_move_being_made_takes_back_one_step() -> None:
+    """While a move is being made step by step, undo takes back the last step
+    typed (Escape, or backing out, takes back the whole move being made)."""
+    from parlour.cli.learn import lesson_match
+
+    match, _coach = lesson_match("casino", "en")
+    start = match.table.history_length()
+    table, out = table_for(match, "5D take\nundo\nquit\n")
+    table.play()
+    assert match.table.history_length() == start
+    assert "Undone" in out.getvalue()

@@ -14,6 +14,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
+from parlour.i18n import tr
 from parlour.table import hints
 from parlour.tui import session
 from parlour.tui.app import CoverScreen, QuitScreen, RulesScreen, TableApp, screen_text
@@ -301,5 +302,91 @@ def test_hot_seat_with_bots_shows_only_the_hand_at_the_keyboard() -> None:
                     assert app.shown_seat == app.last_human
                 await pilot.press("enter")
                 await settle(app, pilot)
+
+    asyncio.run(run())
+
+
+def test_default_seat_names_follow_the_language_switch() -> None:
+    """Playtest: after ``t`` the screen said "Vos coups · You", "(à You de
+    jouer)", "You jouez 2♠." and "Bot 2"; the names nobody chose are said in the
+    language shown, as when the game starts in French."""
+    from parlour.cli.play import default_names
+
+    game = parlour.load_game("colour-blind")
+    match = Match.new(
+        game,
+        seed=4,
+        humans=[0],
+        opponent="random",
+        names=default_names(game.num_players, [0], "en"),
+        stats=session.StatsStore(),
+    )
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("t")
+            await pilot.press("enter")
+            await settle(app, pilot)
+            text = screen_text(app)
+            sentences = " ".join(match.log_sentences())
+            for english in ("You", "Bot 2"):
+                assert english not in text and english not in sentences, (english, text)
+            assert "Vous jouez" in sentences and "Robot 2" in text, text
+            await pilot.press("t")  # and back
+            assert "You play" in " ".join(match.log_sentences())
+            assert "Robot 2" not in screen_text(app)
+
+    asyncio.run(run())
+
+
+def test_a_name_a_person_typed_stays_as_typed_in_the_other_language() -> None:
+    game = parlour.load_game("colour-blind")
+    names = ["Ana", "Bot 2", "Bob", "Bot 4"][: game.num_players]
+    match = Match.new(game, seed=4, humans=[0], opponent="random", names=names)
+    match.set_language("fr")
+    assert match.names[0] == "Ana" and match.names[1] == "Robot 2"
+
+
+async def until_the_persons_turn(app: TableApp, pilot: Pilot[Any]) -> None:
+    """Wait, in real time (the bots and runs are paced), for seat 0's choices."""
+    for _ in range(400):
+        await settle(app, pilot)
+        if app.match.human_to_act() == 0 and app.query_one("#moves").display:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the person's turn never came")
+
+
+def test_a_hint_asked_while_a_run_is_told_answers_the_table_shown_after_it(
+    quick_hints: None,
+) -> None:
+    """Playtest: in Nain Jaune, ``h`` while the screen still said "À vous"
+    answered "not your turn": the person's card set off a run of forced plays,
+    told line by line, and the table had already passed the turn on. While a run
+    is told the stale moves are put away, and the hint waits for the table."""
+    game = parlour.load_game("nain-jaune")
+    match = Match.new(
+        game,
+        seed=5,  # the person's first card sets off a run that ends at a bot's turn
+        humans=[0],
+        opponent="random",
+        names=["You", "Bot 2", "Bot 3", "Bot 4"][: game.num_players],
+        stats=session.StatsStore(),
+    )
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0.4)
+        async with app.run_test(size=SIZE) as pilot:
+            await until_the_persons_turn(app, pilot)
+            app.play(match.table.legal_moves(0)[0][0])  # as Enter on that move does
+            await pilot.pause()
+            assert match.human_to_act() is None  # the table has moved on; the run is told
+            await pilot.press("h")
+            assert app.message_text != tr("en", "hint_not_your_turn")
+            assert not app.query_one("#moves").display  # no stale move to choose
+            await until_the_persons_turn(app, pilot)  # the run told, the bots on
+            assert app.message_text in ("", tr("en", "hint_not_your_turn")), app.message_text
 
     asyncio.run(run())

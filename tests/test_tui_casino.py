@@ -159,3 +159,25 @@ def test_a_take_in_the_list_says_what_it_may_take() -> None:
             assert "8♠ take (from 8♣)" in screen, screen
 
     asyncio.run(run())
+
+
+def test_a_whole_move_typed_in_one_line_is_played() -> None:
+    """Playtest: "5D take 2D+3C", written as the rules teach a move, was refused
+    with an internal function name; typed after ``:`` it is played whole."""
+    from parlour.cli.learn import lesson_match
+
+    match, _coach = lesson_match("casino", "en")  # 5♢ in hand, 2♢ 3♣ on the table
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("colon", *"5D take 2D+3C", "enter")
+            await settle(app, pilot)
+            text = panel_text(app)
+            assert "apply_text" not in text, text
+            assert "You play 5♢ and take 2♢ 3♣." in text, text
+            mine = [move.text for move in match.table.moves_played() if move.seat == 0]
+            assert mine[:3] == ["5D take", "2D", "3C"], mine
+
+    asyncio.run(run())

@@ -123,7 +123,7 @@ class LessonTable(TerminalTable):
         for line in self.advice.lines:
             self.say(self.coach_line(line))
 
-    def human_turn(self, seat: int) -> tuple[int, int] | None:
+    def human_turn(self, seat: int) -> tuple[int, int | str] | None:
         """One decision, answered by the coach once the move is complete (the
         View judged is the one the moves were last listed for: after an undo,
         the new one)."""
@@ -131,9 +131,14 @@ class LessonTable(TerminalTable):
             self.advice = None
         chosen = super().human_turn(seat)
         view = self.choosing
-        if chosen is not None and view is not None and chosen[1] in view.legal_actions:
+        if chosen is None or view is None:
+            return chosen
+        # A whole move typed in one line is judged as its first step, the decision.
+        move = chosen[1]
+        action = move if isinstance(move, int) else self.match.check_move(seat, move).action
+        if action in view.legal_actions:
             advice = self.advice if self.advice is not None else self.coach.advise(view)
-            self.to_judge = (view, chosen[1], advice)
+            self.to_judge = (view, action, advice)
         return chosen
 
     def after_move(self) -> None:

@@ -72,6 +72,26 @@ BACK_WORDS = frozenset({"back", "b", "retour", "r", ""})
 """Words that leave a group of moves to choose again."""
 
 
+YES_NO_ANSWERS = {
+    "y": True,
+    "yes": True,
+    "o": True,
+    "oui": True,
+    "n": False,
+    "no": False,
+    "non": False,
+}
+"""The answers to a yes-or-no question ("Resume it?", "Save the game?")
+understood, in English and French; anything else (``maybe``, an empty line) is
+asked again."""
+
+SAVE_AGAIN = {
+    "en": "Answer y (yes: save it) or n (no: forget it).",
+    "fr": "Répondez o (oui : l'enregistrer) ou n (non : l'oublier).",
+}
+"""Said when the answer to "Save the game?" is neither yes nor no, per language."""
+
+
 class InputEndedError(ParlourError):
     """Standard input ended before the game did."""
 
@@ -165,9 +185,10 @@ class TerminalTable:
             self.say(line)
 
     # ----- one decision ------------------------------------------------------------
-    def human_turn(self, seat: int) -> tuple[int, int] | None:
+    def human_turn(self, seat: int) -> tuple[int, int | str] | None:
         """Ask the person at ``seat`` for a move until a legal one is given; return
-        ``(seat, action)``, or None when an undo gave the turn to a bot."""
+        ``(seat, move)`` (an action, or the text of a whole move of several steps
+        typed in one line), or None when an undo gave the turn to a bot."""
         if len(self.match.humans) > 1 and self.last_human != seat:
             self.hand_over(seat)
         self.last_human = seat
@@ -266,8 +287,10 @@ class TerminalTable:
         for line in move_columns(texts, min(self.screen_width() or 79, 79)):
             self.say(line)
 
-    def read_move(self, view: View, text: str, groups: Groups | None) -> int | None:
-        """The action a line of input names, or None after explaining what is wrong."""
+    def read_move(self, view: View, text: str, groups: Groups | None) -> int | str | None:
+        """The action a line of input names (or the text of a whole move of
+        several steps, as :meth:`Match.check_move` reads it), or None after
+        explaining what is wrong."""
         if text.isdigit():
             number = int(text)
             choices = groups if groups is not None else view.legal_actions
@@ -282,10 +305,11 @@ class TerminalTable:
             self.say(tr(self.lang, "not_allowed_line", reason=check.reason))
         elif check.error:
             self.say(check.error)
-        return check.action
+        return check.move
 
-    def pick_in_group(self, view: View, group: tuple[str, list[int]]) -> int | None:
-        """Second step of a grouped choice: one move of the group."""
+    def pick_in_group(self, view: View, group: tuple[str, list[int]]) -> int | str | None:
+        """Second step of a grouped choice: one move of the group (typed, it may
+        be a whole move that begins with one of the group's)."""
         label, actions = group
         if len(actions) == 1:
             return actions[0]
@@ -309,7 +333,7 @@ class TerminalTable:
                 return actions[int(text) - 1]
             check = self.match.check_move(view.seat, text)
             if check.action is not None and check.action in actions:
-                return check.action
+                return check.move
             self.say(check.message(self.lang) or tr(self.lang, "not_in_group", count=len(actions)))
 
     def hand_over(self, seat: int) -> None:
@@ -324,19 +348,25 @@ class TerminalTable:
 
     def offer_save(self) -> None:
         """On quitting: at a terminal, ask whether to keep the game (no: it is
-        forgotten); with piped input, a stored game stays stored (say how to
-        resume it), never asking."""
+        forgotten; an answer that is neither yes nor no is asked again; the end
+        of input keeps it); with piped input, a stored game stays stored (say
+        how to resume it), never asking."""
         if self.match.is_over():
             return
         if not self.interactive:
             if self.match.is_stored():
                 self.save()
             return
-        try:
-            answer = self.ask(tr(self.lang, "save_question")).lower()
-        except InputEndedError:
-            answer = "y"
-        if answer[:1] in ("y", "o"):
+        question = tr(self.lang, "save_question")
+        while True:
+            try:
+                answer = self.ask(question).lower()
+            except InputEndedError:
+                answer = "y"  # the end of input (Ctrl-D) keeps the game: nothing is lost
+            if answer in YES_NO_ANSWERS:
+                break
+            self.say(SAVE_AGAIN.get(self.lang, SAVE_AGAIN["en"]))
+        if YES_NO_ANSWERS[answer]:
             self.save()
         else:
             self.match.discard()
@@ -647,17 +677,8 @@ def ask_for_game(lang: str) -> str:
         print(tr(lang, "which_game_again", count=len(names)))
 
 
-RESUME_ANSWERS = {
-    "y": True,
-    "yes": True,
-    "o": True,
-    "oui": True,
-    "n": False,
-    "no": False,
-    "non": False,
-}
-"""The answers to "Resume it?" understood, in English and French; anything else
-(``maybe``, an empty line) is asked again."""
+RESUME_ANSWERS = YES_NO_ANSWERS
+"""The answers to "Resume it?" understood (:data:`YES_NO_ANSWERS`)."""
 
 
 def offer_resume(game: Game[Any], arguments: argparse.Namespace, interactive: bool) -> Match | None:

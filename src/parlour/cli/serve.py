@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from parlour.core.errors import ParlourError
@@ -199,12 +200,26 @@ def limits_of(arguments: argparse.Namespace) -> Any:
     return ServerLimits(**{field: getattr(arguments, field) for _, field, _ in LIMIT_OPTIONS})
 
 
+def kept_in(database: str | None, path: str | None) -> str:
+    """Where the tables are kept, as ``--database`` was given (a password
+    hidden), followed by the file it names when that reads differently
+    (``sqlite:////srv/t.sqlite3``: the file /srv/t.sqlite3); without
+    ``--database``, the default file ``path``."""
+    from parlour.table.stores import database_place
+
+    if database is None:
+        return str(path)
+    given = database_place(database)
+    if path is None or path == database:
+        return given
+    return f"{given} (the file {os.path.realpath(path)})"
+
+
 def command_serve(arguments: argparse.Namespace) -> int:
     """Start the server and serve until interrupted."""
     try:
         import uvicorn
 
-        from parlour.table.stores import database_place
         from parlour.web.app import create_app, database_path
         from parlour.web.daily import DailySettings
         from parlour.web.guard import (
@@ -243,8 +258,8 @@ def command_serve(arguments: argparse.Namespace) -> int:
     host = arguments.host
     shown = f"[{host}]" if ":" in host else host
     print(f"parlour: the web table is at http://{shown}:{arguments.port}/")
-    path = database_path(arguments.database)
-    print(f"parlour: tables are kept in {path or database_place(arguments.database)}")
+    place = kept_in(arguments.database, database_path(arguments.database))
+    print(f"parlour: tables are kept in {place}")
     print(f"parlour: it answers to the hosts {hosts.describe()}")
     # The guarded protocol closes a connection that does not finish its request
     # headers within a few seconds (uvicorn has no such time-out of its own).

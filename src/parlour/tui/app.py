@@ -95,6 +95,7 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "go_on": "Press any key to go on · l log · s scores",
         "forced_you": "All your moves this deal were forced: the rules chose every card.",
         "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
+        "run_told": "Cards being played…",
     },
     "fr": {
         "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
@@ -129,6 +130,7 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "chaque carte.",
         "forced": "Tous les coups de {name} dans cette donne étaient forcés : la règle a "
         "choisi chaque carte.",
+        "run_told": "Cartes en train d'être jouées…",
     },
 }
 
@@ -237,6 +239,11 @@ class TableApp(App[int]):
         """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
         """Bot moves played so far through the paced path (tests read it)."""
+        self.telling_run = False
+        """True while a run of plays is told line by line: the screen is behind
+        the table (which may have passed the turn on already)."""
+        self.hint_asked = False
+        """``h`` was pressed while a run was told: answered once it is told."""
         self.told_run: int | None = None
         """The history length before the last move told card by card (a run)."""
 
@@ -504,8 +511,9 @@ class TableApp(App[int]):
         self.bot_moves_shown += 1
         self.after_move(before, played)
 
-    def play(self, action: int) -> None:
-        """Send the person's move to the table, log it, and go on."""
+    def play(self, action: int | str) -> None:
+        """Send the person's move to the table (an action, or the text of a whole
+        move of several steps), log it, and go on."""
         seat = self.match.human_to_act()
         if seat is None:
             return
@@ -553,6 +561,10 @@ class TableApp(App[int]):
             return
         log = self.query_one("#log", FollowingLog)
         fresh = lines[self.log_lines :]
+        self.telling_run = True
+        if self.query_one("#moves", OptionList).display:  # the choices just made are stale
+            self.hide_moves()
+            self.set_prompt(words(self.match.lang, "run_told"))
 
         def show(index: int) -> None:
             if index < len(fresh):
@@ -563,7 +575,12 @@ class TableApp(App[int]):
                 self.set_timer(self.bot_delay / 2, lambda: show(index + 1), name=RUN_LINE_TIMER)
                 return
             self.told_run = before
+            self.telling_run = False
             self.after_move(before, sentences)
+            if self.hint_asked:  # answered from the table now on screen
+                self.hint_asked = False
+                if not self.paused:
+                    self.action_hint()
 
         show(0)
 
@@ -765,17 +782,22 @@ class TableApp(App[int]):
         if not text or seat is None:
             return
         check = self.match.check_move(seat, text)
-        if check.action is None:
+        move = check.move
+        if move is None:
             self.say(check.message(self.match.lang))
             return
         entry.value = ""
         entry.remove_class("open")
         self.say("")
-        self.play(check.action)
+        self.play(move)
 
     # ----- the shortcuts -------------------------------------------------------------------
     def action_hint(self) -> None:
-        """``h``: what the strongest bot would play, and why."""
+        """``h``: what the strongest bot would play, and why. While a run of
+        plays is told the screen is behind the table: the hint waits for it."""
+        if self.telling_run:
+            self.hint_asked = True
+            return
         seat = self.match.human_to_act()
         if seat is None or self.thinking:
             self.say(tr(self.match.lang, "hint_not_your_turn"))

@@ -26,7 +26,7 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
 from parlour.core.options import options_dict
 from parlour.core.registry import game_parts
-from parlour.core.seat_names import SECOND_PERSON
+from parlour.core.seat_names import SECOND_PERSON, seat_name_in
 from parlour.core.sheet import ScoreSheet
 from parlour.i18n import (
     SENTENCES,
@@ -204,6 +204,15 @@ class MoveCheck:
     """The text is not an action of the game (the parser's message)."""
     reason: str = ""
     """The action exists but a rule forbids it now."""
+    whole: str = ""
+    """A whole move of several steps written in one line (Casino's ``5D take
+    2D+3C``), in the engine's words: ``action`` is its first step (the decision
+    made), and the table plays every step when this text is submitted."""
+
+    @property
+    def move(self) -> int | str | None:
+        """What to submit to the table: the whole move's text, or the action."""
+        return self.whole or self.action
 
     def message(self, lang: str) -> str:
         """What to tell the player (empty for a legal move)."""
@@ -244,7 +253,6 @@ class Match:
     ) -> None:
         self.table = table
         self.game: Game[Any] = table.game
-        self.names = table.names
         self.humans = table.people()
         self.lang = lang or str(table.meta.get("lang") or "en")
         bots = sorted({seat.bot for seat in table.seats if seat.kind == "bot"})
@@ -261,6 +269,13 @@ class Match:
         """Why the statistics could not be written, if they could not."""
         self.undo_count = 0
         self.hint_count = 0
+
+    @property
+    def names(self) -> list[str]:
+        """The players' names, by seat, in the match's language: a name nobody
+        chose (``You``, ``Bot 2``) follows the language switch (``Vous``,
+        ``Robot 2``); a name a person typed stays as typed."""
+        return [seat_name_in(name, seat, self.lang) for seat, name in enumerate(self.table.names)]
 
     # ----- building --------------------------------------------------------------
     @classmethod
@@ -492,9 +507,13 @@ class Match:
 
     def check_move(self, seat: int, text: str) -> MoveCheck:
         """Read ``text`` as a move of ``seat``: the legal action, or what is wrong
-        (text that is no action of the game, or the rule that forbids it)."""
+        (text that is no action of the game, or the rule that forbids it). A
+        whole move written in one line as the rules teach it (Casino's ``7H take
+        3S+4D``) is read here too, for every prompt alike."""
+        typed = typed_move(text, self.lang)
         try:
-            return MoveCheck(self.table.check_move(seat, typed_move(text, self.lang)))
+            whole = self._whole_move(seat, typed)
+            return whole if whole is not None else MoveCheck(self.table.check_move(seat, typed))
         except NotYourTurnError:
             return MoveCheck(None, reason=tr(self.lang, "not_your_turn"))
         except IllegalMoveError as error:
@@ -505,6 +524,24 @@ class Match:
             if self.lang == "fr":  # the engine's messages are English; say it in French
                 return MoveCheck(None, error=tr(self.lang, "no_such_move", text=text))
             return MoveCheck(None, error=str(error))
+
+    def _whole_move(self, seat: int, typed: str) -> MoveCheck | None:
+        """``typed`` as a whole move of several steps (the game's own notation,
+        :meth:`parlour.core.game.State.whole_move_steps`), every step tried on a
+        copy of the table, so that the move is legal as a whole; None when
+        ``typed`` is no such move (or ``seat`` is not on turn: the table says so).
+        Raises :class:`IllegalActionError` for a step the rules refuse."""
+        if self.table.seat_to_act() != seat:
+            return None
+        trial = self.table.snapshot()
+        steps = trial.whole_move_steps(typed)
+        if steps is None:
+            return None
+        for step in steps:
+            if trial.current_player() != seat:  # the move was complete before its last step
+                return MoveCheck(None, reason=refusal_text(None, self.lang))
+            trial.apply_action(step)
+        return MoveCheck(steps[0], whole=typed)
 
     # ----- undo --------------------------------------------------------------------
     def move_in_steps(self) -> int | None:
@@ -568,14 +605,27 @@ class Match:
         return seat is not None and self.table.can_undo(seat)
 
     def undo(self) -> str:
-        """Ask the table to take back a move (its policy decides); say what happened."""
+        """Ask the table to take back a move (its policy decides); say what happened.
+
+        A finished move made in steps (a Casino build: the card, then what it
+        puts in) is taken back whole, back to the decision before it; while a
+        move is being made, undo takes back its last step (Escape, with
+        :meth:`back_out`, takes back all of them)."""
         seat = self.undo_seat()
         if seat is None:
             return tr(self.lang, "nothing_to_undo")
+        within = self.move_in_steps() == seat
         try:
             self.table.undo(seat, self.table.version)
         except UndoRefusedError as error:
             return tr(self.lang, UNDO_MESSAGES.get(error.code, "nothing_to_undo"))
+        for _ in range(0 if within else len(self.table.moves_played())):
+            if self.move_in_steps() != seat:
+                break
+            try:  # the move's earlier steps: no one decided anything between them
+                self.table.undo(seat, self.table.version)
+            except UndoRefusedError:
+                break  # the table's policy allows no more (several people: one step)
         self.rebuild_log()
         self.undo_count += 1
         return tr(self.lang, "undone")
