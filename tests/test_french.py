@@ -487,3 +487,24 @@ def test_the_full_screen_move_list_says_court_cards_in_french() -> None:
     assert shown_move("Q", "fr") == "D"
     english = Match.new(game, seed=1, humans=[0], opponent="random", names=names, lang="en")
     assert TableApp(english, colour=False, bot_delay=0).pretty("QS") == "Q♠"
+
+
+@pytest.mark.parametrize("game", ["nain-jaune", "colour-blind"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_line_modes_seat_list_says_you_once(game: str, lang: str) -> None:
+    """The playtest read "You   85 chips …  (you)" in the line mode (no width):
+    a seat called You or Vous needs no "(you)" after it; a typed name keeps it."""
+    from parlour.render import Style, renderer_for
+
+    state = parlour.load_game(game).new_initial_state(seed=3)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    view = state.view(0)
+    others = [f"Bot {seat + 1}" for seat in range(1, state.game.num_players)]
+    you, marker = ("You", "(you") if lang == "en" else ("Vous", "(vous")
+    text = renderer_for(game)(view, Style(colour=False, lang=lang), [you, *others])
+    [line] = [line for line in text.splitlines() if line.lstrip("▶ ").startswith(you + " ")]
+    assert marker not in line, line
+    named = renderer_for(game)(view, Style(colour=False, lang=lang), ["Ann", *others])
+    [line] = [line for line in named.splitlines() if line.lstrip("▶ ").startswith("Ann ")]
+    assert marker in line, line

@@ -372,6 +372,17 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
 }
 
 
+def clause(text: str) -> str:
+    """``text`` as a clause inside a sentence of ours: without its own closing
+    full stop ("Not allowed: {reason}." would end in ".." otherwise).
+
+    >>> clause("there is no card on the table."), clause("wait…")
+    ('there is no card on the table', 'wait…')
+    """
+    text = text.rstrip()
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
+
+
 def tr(lang: str, key: str, **values: object) -> str:
     """The sentence ``key`` in ``lang`` (English if not translated), filled in,
     with the language's typography (:func:`typeset`)."""

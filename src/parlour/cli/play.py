@@ -33,6 +33,7 @@ from parlour.howto import as_plain_text
 from parlour.howto import how_to_play_drawn as how_to_play
 from parlour.i18n import (
     LANGUAGES,
+    clause,
     language_from_environment,
     plural,
     shown_move,
@@ -302,7 +303,7 @@ class TerminalTable:
             return self.pick_in_group(view, groups[number - 1])
         check = self.match.check_move(view.seat, text)
         if check.reason:
-            self.say(tr(self.lang, "not_allowed_line", reason=check.reason))
+            self.say(tr(self.lang, "not_allowed_line", reason=clause(check.reason)))
         elif check.error:
             self.say(check.error)
         return check.move

@@ -85,8 +85,8 @@ SENTENCES: dict[str, dict[str, str]] = {
         "mêmes adversaires, {replays} fois) :",
         "par_deal": "Donne {deal} : avec vos cartes, le robot fait en moyenne {par} ± "
         "{spread} ; vous, {score:g}.",
-        "par_total": "Partie : sur ces cartes, le robot difficile fait en moyenne {par} ± {spread} ; "
-        "vous avez fait {score:g} : {reading}.",
+        "par_total": "Partie : sur ces cartes, le robot difficile fait en moyenne {par} ± "
+        "{spread} ; vous avez fait {score:g} : {reading}.",
         "read_lucky_costly": "de bonnes cartes, et {costly} décision{s} coûteuse{s}",
         "read_beat": "mieux que le robot difficile sur ces cartes",
         "read_par_costly": "à peu près le par, malgré {costly} décision{s} coûteuse{s}",

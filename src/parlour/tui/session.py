@@ -30,6 +30,7 @@ from parlour.core.seat_names import SECOND_PERSON, seat_name_in
 from parlour.core.sheet import ScoreSheet
 from parlour.i18n import (
     SENTENCES,
+    clause,
     in_score_units,
     localized_cards,
     localized_table,
@@ -217,7 +218,7 @@ class MoveCheck:
     def message(self, lang: str) -> str:
         """What to tell the player (empty for a legal move)."""
         if self.reason:
-            return tr(lang, "not_allowed", reason=self.reason)
+            return tr(lang, "not_allowed", reason=clause(self.reason))
         return self.error
 
 

@@ -215,7 +215,7 @@ def render(
         marks = []
         if seat == observation["dealer"]:
             marks.append(words["dealer"])
-        if seat == view.seat and not (width is not None and _name(names, seat) in ("You", "Vous")):
+        if seat == view.seat and _name(names, seat) not in ("You", "Vous"):
             marks.append(words["you"])
         won = observation["won"][seat]
         won_text = style.cards(won) if won else words["nothing"]
