@@ -203,6 +203,9 @@ def test_a_move_with_no_other_way_is_said_in_the_games_terms() -> None:
     for sentence in said:
         assert not re.match(r"b\d+$|done$|\w+ trail$", sentence), sentence
     assert any("is laid on the table" in sentence for sentence in said)
+    # The move's explanation ends the coach's sentence: one full stop, not two
+    # (the playtest read "… on the table..").
+    assert "table.." not in output and ".." not in output.replace("...", ""), output
 
 
 def test_the_dracula_lesson_meets_a_vampire_and_the_coach_says_what_it_did() -> None:

@@ -168,7 +168,8 @@ class Coach:
             # Casino move is "b7" in the notation, an id that reads like a cell).
             explained = explain_move(view, view.legal_actions[0], self.lang, self.names)
             said = explained.headline if explained is not None and explained.headline else ""
-            line = self.say("only_move", move=said or self.show_move(move))
+            # The headline is a sentence of its own; here it ends ours ("..").
+            line = self.say("only_move", move=said.removesuffix(".") or self.show_move(move))
             return Advice(view.legal_actions[0], move, (line,), True)
         steps = self.lesson.steps
         if self.on_script and self.decisions < len(steps):
