@@ -425,3 +425,36 @@ def test_a_retried_move_is_said_in_the_words_the_review_gave_it() -> None:
             if lang == "en"
             else "Mieux que le choix de l'analyse : bien trouvé !"
         )
+
+
+def test_the_par_is_said_deal_by_deal_and_once_for_a_match_of_one_deal() -> None:
+    """A one-deal match's par line beside the score sheet read "Deal 1: … you, 64"
+    while the sheet's deal line said 55 (the 64 holds the end bonus): one deal
+    is said once, in the match's line."""
+    from parlour.review.text import par_sentences
+
+    def stored(scores: list[float]) -> dict[str, object]:
+        pars = [
+            {"deal": index + 1, "score": score, "par": 40.0, "spread": 6.0, "replays": [34, 40, 46]}
+            for index, score in enumerate(scores)
+        ]
+        return {
+            "pars": pars,
+            "score_total": sum(scores),
+            "par_total": 40.0 * len(scores),
+            "par_spread": 6.0 * len(scores) ** 0.5,
+            "thresholds": [4.0, 10.0, 25.0],
+            "costly": 2,
+        }
+
+    title, match_line = par_sentences(stored([64.0]), "en")
+    assert title.startswith("Par (the hard bot in this seat")
+    assert match_line == (
+        "Match: on these cards the hard bot averages 40 ± 6; you made 64: good cards, and 2 "
+        "costly decisions."
+    )
+    two = par_sentences(stored([51.0, 30.0]), "fr")
+    assert len(two) == 4
+    assert two[1] == "Donne 1 : avec vos cartes, le robot fait en moyenne 40 ± 6 ; vous, 51."
+    assert two[3].startswith("Partie : sur ces cartes, le robot difficile fait en moyenne 80 ± 8")
+    assert par_sentences({"pars": []}, "en") == []

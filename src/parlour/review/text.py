@@ -197,7 +197,10 @@ def par_sentences(review: Mapping[str, Any], lang: str) -> list[str]:
         return []
     replays = max(len(item["replays"]) for item in pars)
     lines = [say(lang, "par_title", replays=replays)]
-    for item in pars:
+    # A match of one deal says it once, in the match's line (its score is the
+    # match's result, end bonus included, which a "deal" line reads wrongly
+    # beside the score sheet's deal line).
+    for item in pars if len(pars) > 1 else []:
         lines.append(
             say(
                 lang,

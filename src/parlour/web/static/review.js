@@ -71,7 +71,7 @@ const WORDS = {
     review: "Analyse",
     reviewOf: "Analyse · {title}",
     reviewing: "Analyse de la partie : chaque décision est jugée sur ce que la place voyait…",
-    progress: "{done} décisions jugées sur {total}",
+    progress: "Décisions jugées : {done} sur {total}",
     starting: "L'analyse commence…",
     of: "Analyse de",
     private: "Cette analyse reste privée jusqu'à la fin de la partie : seul le joueur de cette place peut la voir.",
