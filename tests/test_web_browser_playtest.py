@@ -243,6 +243,23 @@ def test_button_words_are_in_the_middle_of_their_buttons(
     shoot(window, f"playtest-lobby-{where}.png")
     window.goto(f"{server}#/new/dracula")
     window.wait_for_selector("#create-table")
+    # The seat's choices: the levels for people from weakest to strongest,
+    # then the two simple bots (the playtest found "steady" between
+    # "beginner" and "easy").
+    levels = window.eval_on_selector_all("#seat-1 option", "nodes => nodes.map((n) => n.value)")
+    assert levels == [
+        "human",
+        "bot:easy",
+        "bot:medium",
+        "bot:hard",
+        "bot:expert",
+        "bot:random",
+        "bot:heuristic",
+    ]
+    # A guest is told that only signed-in players are rated (the playtester
+    # won a "rated" game as a guest and found nobody ranked).
+    rated_help = window.inner_text("#rated-help")
+    assert ("signed-in players are rated" if lang == "en" else "joueurs connectés") in rated_help
     assert words_off_centre(window, ".form-buttons .button") == []
     # Nothing of the form runs past the screen's edge (the French "Qui peut
     # venir" choice did on a phone), and the "rated" checkbox keeps to the

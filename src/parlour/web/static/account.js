@@ -40,6 +40,7 @@ addWords({
     visibilityOpen: "Open: listed in the lobby",
     visibilityPrivate: "Private: by link only",
     ratedLabel: "Rated game",
+    ratedGuests: "Only the seats of signed-in players are rated: sign in (Account) to have a rating.",
   },
   fr: {
     signIn: "Se connecter",
@@ -74,6 +75,7 @@ addWords({
     visibilityOpen: "Ouverte : dans la liste du salon",
     visibilityPrivate: "Privée : sur lien seulement",
     ratedLabel: "Partie classée",
+    ratedGuests: "Seules les places des joueurs connectés sont classées : connectez-vous (Compte) pour avoir un classement.",
     refusedWrong: "Ce nom et ce mot de passe (ou ce code) ne correspondent à aucun compte.",
     refusedPassword: "Le mot de passe n’est pas le bon.",
     refusedName: "Ce nom est déjà pris : choisissez-en un autre.",

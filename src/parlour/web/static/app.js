@@ -346,7 +346,11 @@ async function newTable(name) {
     seatsBox.replaceChildren(el("legend", {}, t("seats")));
     for (let seat = 0; seat < count; seat++) {
       const chosen = previous[seat] ?? (seat === 0 ? "human" : "bot:medium");
-      const choices = ["human", ...bots.filter((level) => level !== "ismcts").map((level) => `bot:${level}`)];
+      // The levels meant for people first, weakest to strongest, then the two
+      // simple bots (random moves, the rule of thumb); the research search is not offered.
+      const order = ["easy", "medium", "hard", "expert", "random", "heuristic"];
+      const offered = bots.filter((level) => level !== "ismcts").sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+      const choices = ["human", ...offered.map((level) => `bot:${level}`)];
       seatsBox.append(
         el(
           "div",
@@ -395,7 +399,7 @@ async function newTable(name) {
     el("div", { class: "field" }, el("label", { for: playersId }, t("playersLabel")), playersSelect),
     seatsBox,
     el("div", { class: "field" }, el("label", { for: "visibility" }, t("visibilityLabel")), visibility),
-    el("div", { class: "field" }, el("label", { for: "rated" }, t("ratedLabel")), rated),
+    el("div", { class: "field" }, el("label", { for: "rated" }, t("ratedLabel")), rated, account ? null : el("p", { class: "help", id: "rated-help" }, t("ratedGuests"))),
     optionsBox,
     error,
     el("div", { class: "form-buttons" }, el("button", { type: "submit", class: "button primary", id: "create-table" }, t("create")), el("a", { class: "button subtle", href: "#/" }, t("cancel"))),
