@@ -391,3 +391,15 @@ def test_input_ending_at_the_save_question_keeps_the_game() -> None:
     assert TerminalTable(match, Style(), stdin=script, stdout=out).play() == 0
     assert [item["id"] for item in unfinished_tables("dracula")] == [match.table.id]
     assert f"Resume it with: parlour resume {match.table.id}" in out.getvalue()
+
+
+def test_a_person_who_quits_is_not_offered_another_game() -> None:
+    """Playtest: quit → "Save the game? n" → "Game abandoned." → "Play again?",
+    and the next thing typed was taken as its answer."""
+    match = stored_dracula()
+    out = io.StringIO()
+    script = Terminal("rows\nquit\nn\n")
+    assert TerminalTable(match, Style(), stdin=script, stdout=out).play() == 0
+    printed = out.getvalue()
+    assert tr("en", "abandoned") in printed
+    assert tr("en", "play_again").strip().split("?")[0] not in printed

@@ -125,6 +125,8 @@ class TerminalTable:
         self.last_human: int | None = None
         self.pending = ""
         """A command typed while choosing within a group, run at the main prompt."""
+        self.quit_asked = False
+        """The person quit the game being played (no "Play again?" follows)."""
 
     @property
     def game(self) -> Game[Any]:
@@ -380,8 +382,9 @@ class TerminalTable:
         every move is written before it is shown, so nothing is ever lost."""
         try:
             while True:
+                self.quit_asked = False
                 status = self.play_one()
-                if status != 0 or not self.ask_play_again():
+                if status != 0 or self.quit_asked or not self.ask_play_again():
                     return status
         except KeyboardInterrupt:
             self.say()
@@ -421,6 +424,7 @@ class TerminalTable:
             self.offer_save()
             if not match.is_stored():
                 self.say(tr(self.lang, "abandoned"))
+            self.quit_asked = True  # a person who quits is not offered another game
             return 0
         except InputEndedError as error:
             self.say()
