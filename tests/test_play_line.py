@@ -465,3 +465,18 @@ def test_undo_within_a_move_being_made_takes_back_one_step() -> None:
     table.play()
     assert match.table.history_length() == start
     assert "Undone" in out.getvalue()
+
+
+def test_a_whole_move_with_a_card_not_held_is_refused_by_its_rule_not_by_seat_number() -> None:
+    """Playtest: ``9C take 4C`` (9♣ not in hand) answered "casino: '9C take 4C'
+    is not legal for seat 0: …": the engine's message, with the seat's number."""
+    from parlour.cli.learn import lesson_match
+
+    match, _coach = lesson_match("casino", "en")
+    held = {text for text in match.view(0).observation["hand"]}
+    missing = next(card for card in ("9C", "9S", "9H", "9D") if card not in held)
+    table, out = table_for(match, f"{missing} take 4C\nquit\n")
+    table.play()
+    said = out.getvalue()
+    assert f"Not allowed: you do not hold {missing}" in said, said[-600:]
+    assert "seat 0" not in said and "casino:" not in said

@@ -520,7 +520,8 @@ class Match:
         except IllegalMoveError as error:
             return MoveCheck(None, reason=refusal_text(error.refusal, self.lang))
         except (ParseError, IllegalActionError, TableError) as error:
-            if self.lang == "fr" and isinstance(error, IllegalActionError) and error.refusal:
+            if isinstance(error, IllegalActionError) and error.refusal:
+                # The rule, said to the player (the engine's message names seats by number).
                 return MoveCheck(None, reason=refusal_text(error.refusal, self.lang))
             if self.lang == "fr":  # the engine's messages are English; say it in French
                 return MoveCheck(None, error=tr(self.lang, "no_such_move", text=text))
