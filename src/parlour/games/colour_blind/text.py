@@ -313,11 +313,28 @@ def render(
 
 
 def short_labels(names: Sequence[str], width: int) -> list[str]:
-    """Names cut to ``width`` characters (spaces dropped), kept distinct by
-    ending them with the seat number when cutting makes two alike."""
-    labels = [name.replace(" ", "")[:width] for name in names]
-    if len(set(labels)) < len(labels):
-        labels = [f"{label[: width - 1]}{seat}" for seat, label in enumerate(labels)]
+    """Names cut to ``width`` characters (spaces dropped). Names that cutting
+    makes alike keep their own ending instead: the number a name ends with
+    ("Robot 2" → "Rob2"), else the seat's number counted from 1; a name cutting
+    leaves distinct stays as it is ("Vous").
+
+    >>> short_labels(["Vous", "Robot 2", "Robot 3"], 4)
+    ['Vous', 'Rob2', 'Rob3']
+    >>> short_labels(["Anna", "Annabel", "Bo"], 4)
+    ['Ann1', 'Ann2', 'Bo']
+    """
+    compact = [name.replace(" ", "") for name in names]
+    cut = [name[:width] for name in compact]
+    labels = []
+    for seat, (name, label) in enumerate(zip(compact, cut, strict=True)):
+        if cut.count(label) == 1:
+            labels.append(label)
+            continue
+        digits = len(name) - len(name.rstrip("0123456789"))
+        ending = name[-digits:] if digits else str(seat + 1)
+        labels.append(name[: max(0, width - len(ending))] + ending)
+    if len(set(labels)) < len(labels):  # alike even so: the seat's number decides
+        labels = [f"{label[: width - 1]}{seat + 1}" for seat, label in enumerate(cut)]
     return labels
 
 
