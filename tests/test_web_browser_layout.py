@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import parlour
 from parlour.core.registry import game_class, game_names
 from test_web_browser import SCREENS, browser, chromium, server
 
@@ -147,6 +148,33 @@ def test_the_largest_table_on_a_desktop_screen(browser: Any, server: str, game: 
             ".map((node) => node.getBoundingClientRect().bottom))"
         )
         assert bottom <= DESKTOP["height"], f"the hand ends at {bottom} px, below the first screen"
+    finally:
+        context.close()
+    assert errors == []
+
+
+LAPTOP = {"width": 1280, "height": 800}
+"""A common laptop's screen: the playtest found Dracula's hand below its fold."""
+
+
+@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hand_is_on_the_first_screen_of_a_1280_by_800_laptop(
+    browser: Any, server: str, game: str, lang: str
+) -> None:
+    # At the number of players a new table proposes (Nain Jaune for 8 takes
+    # two rows of seats and ends lower: the larger screen's test covers it).
+    players = parlour.load_game(game).num_players
+    context, page, errors = open_table(browser, server, game, players, LAPTOP, lang)
+    try:
+        bottom = page.evaluate(
+            "() => Math.max(0, ...[...document.querySelectorAll('.hand .card')]"
+            ".map((node) => node.getBoundingClientRect().bottom))"
+        )
+        if game == "dracula":
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENS / f"web-dracula-laptop-{lang}.png"))
+        assert bottom <= LAPTOP["height"], f"the hand ends at {bottom} px, below the first screen"
     finally:
         context.close()
     assert errors == []
