@@ -12,6 +12,7 @@ refreshes the documentation's).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -175,6 +176,43 @@ def test_the_hand_is_on_the_first_screen_of_a_1280_by_800_laptop(
             SCREENS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENS / f"web-dracula-laptop-{lang}.png"))
         assert bottom <= LAPTOP["height"], f"the hand ends at {bottom} px, below the first screen"
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_the_nain_jaune_pile_shows_whole_cards_on_a_phone(browser: Any, server: str) -> None:
+    """The playtest saw the pile's newest card cut at the right edge of a
+    390-pixel phone: the cards shrank under their neighbours. The oldest give
+    way on the left; each shown card keeps its width and the newest is whole."""
+    context, page, errors = open_table(
+        browser, server, "nain-jaune", 5, {"width": 390, "height": 844}
+    )
+    try:
+        for _ in range(80):
+            if page.locator(".pile-card").count() >= 14:
+                break
+            moves = page.locator(".hand button.card.playable, .other-moves button")
+            if moves.count():
+                with contextlib.suppress(Exception):
+                    moves.first.click(timeout=2000)
+            page.wait_for_timeout(300)
+        measured = page.evaluate(
+            """() => {
+                const strip = document.querySelector('.pile-strip').getBoundingClientRect();
+                const cards = [...document.querySelectorAll('.pile-card')].map((node) => {
+                    // Widths as laid out (the newest card is drawn a little larger).
+                    const card = node.querySelector('.card');
+                    const right = card.getBoundingClientRect().right;
+                    return {right, width: node.offsetWidth, card: card.offsetWidth};
+                });
+                return {strip: strip.right, cards};
+            }"""
+        )
+        assert len(measured["cards"]) >= 14, "the pile did not grow"
+        for card in measured["cards"]:
+            assert card["width"] >= card["card"] - 0.5, measured
+        assert measured["cards"][-1]["right"] <= measured["strip"] + 0.5, measured
     finally:
         context.close()
     assert errors == []
