@@ -15,7 +15,8 @@ from parlour.judge import NOISE, Judgment, MoveValue
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "only": "It is the only sensible move here.",
-        "clear": "Clearly the best here: {other} would cost about {loss} {unit} on this deal.",
+        "clear": "Clearly the best here: the next best, {other}, would cost about {loss} {unit} "
+        "on this deal.",
         "close": "A close call: {other} is about as good.",
         "worse": "This costs about {loss} {unit} on this deal against {best}.",
         "slightly": "{best} is a little better; the difference is small.",
@@ -26,8 +27,8 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "fr": {
         "only": "C'est le seul coup sensé ici.",
-        "clear": "Nettement le meilleur ici : {other} coûterait environ {loss} {unit} "
-        "sur cette donne.",
+        "clear": "Nettement le meilleur ici : le suivant, {other}, coûterait environ {loss} "
+        "{unit} sur cette donne.",
         "close": "Choix serré : {other} vaut à peu près autant.",
         "worse": "Cela coûte environ {loss} {unit} sur cette donne face à {best}.",
         "slightly": "{best} est un peu meilleur ; l'écart est faible.",
