@@ -278,3 +278,18 @@ def test_a_whole_move_typed_as_the_rules_write_it_is_played(
     assert answer.startswith(flat(french_typography(played) if lang == "fr" else played))
     if lang == "en":
         assert "Coach: You played 5D take; I suggested 4H build 7." in answer
+
+
+@pytest.mark.parametrize(
+    "name", [name for name in LESSON_GAMES if len(lesson_for(name).steps) >= 2]
+)
+def test_after_an_undo_the_coach_proposes_the_step_taken_back(name: str) -> None:
+    """Playtest: in the Colour-blind lesson, 9H and 7S as proposed, then undo:
+    the board went back but the coach proposed the step after 7S (2C)."""
+    lesson = lesson_for(name)
+    first, second = lesson.steps[0], lesson.steps[1]
+    script = [step.move for step in lesson.steps]
+    output = play_lesson(name, [first.move, second.move, "undo", *script[1:], *["1"] * 400])
+    after_undo = output.split("back at your last decision", 1)[1]
+    proposed = after_undo.split("I suggest ", 1)[1]
+    assert proposed.startswith(f"{second.move}:"), proposed[:120]

@@ -26,7 +26,7 @@ from parlour.core.game import View
 from parlour.core.registry import game_names, load_game
 from parlour.i18n import LANGUAGES, shown_move, tr, typeset
 from parlour.table import SeatSpec, Table
-from parlour.table.coach import Advice, Coach, lesson_for
+from parlour.table.coach import Advice, Coach, learner_choices, lesson_for
 from parlour.tui.palette import make_style
 from parlour.tui.session import Match
 
@@ -74,6 +74,8 @@ class LessonTable(TerminalTable):
         self.advice: Advice | None = None
         self.advised_at = -1
         """The table's history length when the advice was given."""
+        self.seen_length = 0
+        """The history's length when the moves were last listed (less now: an undo)."""
         self.seen_events = 0
         self.choosing: View | None = None
         """The View of the learner's decision being made (None within a move
@@ -117,6 +119,10 @@ class LessonTable(TerminalTable):
         if within:
             return
         self.to_judge = None  # a decision to make (again, after an undo)
+        length = self.match.history_length()
+        if length < self.seen_length:  # moves taken back: the coach remembers as far
+            self.coach.catch_up(learner_choices(self.match.table, view.seat))
+        self.seen_length = length
         if self.advice is None or self.advised_at != self.match.history_length():
             self.advice = self.coach.advise(view)  # a new decision (or one an undo brought back)
             self.advised_at = self.match.history_length()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event
@@ -28,6 +29,9 @@ from parlour.core.registry import game_parts
 from parlour.judge import QUICK_BUDGET, Budget, Judgment, judge_moves
 from parlour.judge.words import unit_of, verdict
 from parlour.table.hints import hint_for
+
+if TYPE_CHECKING:
+    from parlour.table.table import Table
 
 COACH_WORDS: dict[str, Said] = {
     "propose": Said("I suggest {move}: {why}", "Je vous propose {move} : {why}"),
@@ -255,3 +259,16 @@ def _action_of(view: View, text: str) -> int | None:
         if shown == text:
             return action
     return None
+
+
+def learner_choices(table: Table, seat: int) -> list[str]:
+    """The texts of the moves ``seat`` made where another move was legal, in
+    order, found by replaying the table's history."""
+    snapshot = table.snapshot()
+    state = table.game.new_initial_state()
+    choices: list[str] = []
+    for action in snapshot.history:
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
+            choices.append(state.action_to_string(action))
+        state.apply_action(action)
+    return choices

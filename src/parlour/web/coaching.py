@@ -21,7 +21,7 @@ from typing import Any
 
 from parlour.core.game import View
 from parlour.i18n import said_move
-from parlour.table.coach import Advice, Coach, lesson_for
+from parlour.table.coach import Advice, Coach, learner_choices, lesson_for
 from parlour.table.table import Table
 
 LESSON_META = "lesson"
@@ -34,19 +34,6 @@ RECENT_LINES = 14
 def is_lesson_table(table: Table) -> bool:
     """Whether ``table`` was made by "Learn to play"."""
     return isinstance(table.meta.get(LESSON_META), str)
-
-
-def learner_choices(table: Table, seat: int) -> list[str]:
-    """The texts of the moves ``seat`` made where another move was legal, in
-    order, found by replaying the table's history."""
-    snapshot = table.snapshot()
-    state = table.game.new_initial_state()
-    choices: list[str] = []
-    for action in snapshot.history:
-        if state.current_player() == seat and len(state.legal_actions()) > 1:
-            choices.append(state.action_to_string(action))
-        state.apply_action(action)
-    return choices
 
 
 @dataclass
