@@ -9,13 +9,11 @@ and French; screenshots go to ``$PARLOUR_SCREENS`` (see ``test_web_browser.py``)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from live import ServeProcess, serving
+from live import ServeProcess
 from parlour.core.registry import game_names
 from test_web_browser import (
     SCREENS,
@@ -25,9 +23,10 @@ from test_web_browser import (
     server,
     wait_for_my_turn_or_end,
 )
-from test_web_browser_table import new_table, overlaps
+from test_web_browser_accounts import own_server
+from test_web_browser_table import new_table, overlaps, windows
 
-__all__ = ["browser", "chromium", "server"]  # fixtures used by name below
+__all__ = ["browser", "chromium", "own_server", "server", "windows"]  # fixtures used by name below
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -35,52 +34,28 @@ MOST = 300
 """The longest chat message (``parlour.web.chat.MAX_CHAT_CHARACTERS``)."""
 
 
-@pytest.fixture
-def windows(browser: Any) -> Iterator[Any]:
-    """Pages in browser contexts of their own (own cookies, own storage), closed
-    at the end; a JavaScript error on any fails the test."""
-    contexts: list[Any] = []
-    errors: list[str] = []
-
-    def open_window(size: dict[str, int] = DESKTOP, lang: str = "en") -> Any:
-        context = browser.new_context(viewport=size, locale="fr-FR" if lang == "fr" else "en-GB")
-        context.add_init_script(f"localStorage.setItem('parlour.lang', '{lang}')")
-        contexts.append(context)
-        window = context.new_page()
-        window.set_default_timeout(20000)
-        window.on("pageerror", lambda error: errors.append(str(error)))
-        return window
-
-    yield open_window
-    for context in contexts:
-        context.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[ServeProcess]:
-    """A ``parlour serve`` process of its own (accounts need the real server)."""
-    with serving(f"sqlite:///{tmp_path / 'tables.sqlite3'}", bot_delay=0.02) as started:
-        yield started
-
-
 def shoot(window: Any, name: str) -> None:
     SCREENS.mkdir(parents=True, exist_ok=True)
     window.screenshot(path=str(SCREENS / name), full_page=False)
 
 
+def join(window: Any, server: str, created: dict[str, Any], seat: int, name: str) -> None:
+    """Take ``seat`` of the table ``created`` (``new_table``'s answer) by its
+    link, under ``name``, and wait for the felt."""
+    token = created["seats"][seat]["token"]
+    window.goto(f"{server}#/join/{created['table']}/{seat}/{token}")
+    window.fill("#join-name", name)
+    window.click("button[type=submit]")
+    window.wait_for_selector(".felt")
+
+
 def seated_pair(windows: Any, server: str) -> tuple[Any, Any]:
     """Ann (desktop, English) and Bob (phone, French) at one Dracula table."""
     created = new_table(server, "dracula", ["human", "human"], options={"deals": 1})
-    table = created["table"]
     people = []
     for seat, (name, size, lang) in enumerate([("Ann", DESKTOP, "en"), ("Bob", PHONE, "fr")]):
         window = windows(size, lang)
-        token = created["seats"][seat]["token"]
-        window.goto(f"{server}#/join/{table}/{seat}/{token}")
-        window.fill("#join-name", name)
-        window.click("button[type=submit]")
-        window.wait_for_selector(".felt")
+        join(window, server, created, seat, name)
         people.append(window)
     return people[0], people[1]
 
@@ -118,10 +93,7 @@ def test_the_chat_says_its_limit_and_answers_an_empty_message(
     # A table waiting for a friend (a person alone with bots sees no chat).
     created = new_table(server, "dracula", ["human", "human"], options={"deals": 1})
     window = windows(PHONE if lang == "fr" else DESKTOP, lang)
-    window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
-    window.fill("#join-name", "Ann")
-    window.click("button[type=submit]")
-    window.wait_for_selector(".felt")
+    join(window, server, created, 0, "Ann")
     chat_input = window.locator(".chat-input")
     help_line = window.locator(".chat-help")
     assert chat_input.get_attribute("maxlength") == str(MOST)
@@ -177,10 +149,7 @@ def test_a_person_alone_with_bots_sees_the_chat_only_once_the_game_is_over(
     is on (spectators have their own); once it is over, everyone's chat opens."""
     created = new_table(server, "dracula", ["human", "bot:random"], options={"deals": 1})
     window = windows(DESKTOP, "en")
-    window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
-    window.fill("#join-name", "Ann")
-    window.click("button[type=submit]")
-    window.wait_for_selector(".felt")
+    join(window, server, created, 0, "Ann")
     assert window.locator(".chat").is_hidden()
     while wait_for_my_turn_or_end(window):
         click_a_move(window)
@@ -300,10 +269,7 @@ def test_the_trick_banner_leaves_the_good_colour_and_the_row_readable(
     created = new_table(
         server, "colour-blind", ["human", "bot:random", "bot:random"], options={"deals": 1}
     )
-    window.goto(f"{server}#/join/{created['table']}/0/{created['seats'][0]['token']}")
-    window.fill("#join-name", "Alice")
-    window.click("button[type=submit]")
-    window.wait_for_selector(".felt")
+    join(window, server, created, 0, "Alice")
     checked = 0
     for _ in range(60):
         window.wait_for_function(
