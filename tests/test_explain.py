@@ -308,16 +308,23 @@ def test_casino_a_trail_says_why_and_what_it_leaves_the_next_player() -> None:
     assert english_words(french.headline) == []
 
 
-def test_nain_jaune_a_sans_is_said_with_the_ranks_word() -> None:
-    """Issue 31: a French hint said « sans K » (an English court letter)."""
+def headlines(name: str, seeds: int, count: int, lang: str) -> list[str]:
+    """The explanation of every legal move at ``count`` positions of each of
+    ``seeds`` seeded random matches of ``name``, in ``lang``."""
     said: list[str] = []
-    for seed in range(6):
-        for state in positions("nain-jaune", seed, 60):
+    for seed in range(seeds):
+        for state in positions(name, seed, count):
             view = state.view(state.current_player())
             for action in view.legal_actions:
-                explained = explain_move(view, action, "fr", NAMES)
-                if explained is not None and "sans" in explained.headline:
+                explained = explain_move(view, action, lang, NAMES)
+                if explained is not None:
                     said.append(explained.headline)
+    return said
+
+
+def test_nain_jaune_a_sans_is_said_with_the_ranks_word() -> None:
+    """Issue 31: a French hint said « sans K » (an English court letter)."""
+    said = [text for text in headlines("nain-jaune", 6, 60, "fr") if "sans" in text]
     courts = [text for text in said if re.search(r"« sans (valet|dame|roi) »", text)]
     assert courts, said[:5]
     assert [text for text in said if re.search(r"sans [JQKVDR]\b", text)] == []
@@ -329,37 +336,17 @@ def test_nain_jaune_a_sans_is_said_with_the_ranks_word() -> None:
 
 def test_nain_jaune_a_card_played_alone_is_not_called_a_run_of_itself() -> None:
     """The playtest read « votre suite va R♣ depuis votre main » for a single card."""
-    alone: list[str] = []
-    runs: list[str] = []
-    for seed in range(4):
-        for state in positions("nain-jaune", seed, 40):
-            view = state.view(state.current_player())
-            for action in view.legal_actions:
-                for lang in ("en", "fr"):
-                    explained = explain_move(view, action, lang, NAMES)
-                    if explained is None or action >= 52:
-                        continue
-                    first = explained.headline.split(";")[0]
-                    card = first.split(":")[0].strip()
-                    if card + " " in first.split(":", 1)[1] + " ":
-                        runs.append(first)
-                    else:
-                        alone.append(first)
-    assert [text for text in alone + runs if re.search(r"goes \S+ from|va \S+ depuis", text)] == []
-    assert any("you play it alone" in text for text in alone)
-    assert any("vous la jouez seule" in text for text in alone)
-    assert any("you play the run" in text for text in runs)
+    english = headlines("nain-jaune", 4, 40, "en")
+    french = headlines("nain-jaune", 4, 40, "fr")
+    old = re.compile(r"goes \S+ from|va \S+ depuis")
+    assert [text for text in english + french if old.search(text)] == []
+    assert any("you play it alone" in text for text in english)
+    assert any("vous la jouez seule" in text for text in french)
+    assert any("you play the run" in text for text in english)
 
 
 def test_casino_says_an_8() -> None:
     """The playtest read "where a 8 would take it"."""
-    said: list[str] = []
-    for seed in range(8):
-        for state in positions("casino", seed, 40):
-            view = state.view(state.current_player())
-            for action in view.legal_actions:
-                explained = explain_move(view, action, "en", NAMES)
-                if explained is not None:
-                    said.append(explained.headline)
+    said = headlines("casino", 8, 40, "en")
     assert [text for text in said if re.search(r"\ba 8\b", text)] == []
     assert any(re.search(r"\ban 8\b", text) for text in said)
