@@ -480,3 +480,23 @@ def test_a_whole_move_with_a_card_not_held_is_refused_by_its_rule_not_by_seat_nu
     said = out.getvalue()
     assert f"Not allowed: you do not hold {missing}" in said, said[-600:]
     assert "seat 0" not in said and "casino:" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rules_in_the_line_mode_are_plain_text(lang: str) -> None:
+    """Playtest: ``rules`` in ``parlour play casino --plain`` printed "## Typing
+    a move", "`7H take 3S+4D`" and "- `court_capture`: `one`, …"."""
+    game = parlour.load_game("casino", players=3)
+    names = ["You", "Bot 2", "Bot 3"] if lang == "en" else ["Vous", "Robot 2", "Robot 3"]
+    match = Match.new(game, seed=1, humans=[0], opponent="random", names=names, lang=lang)
+    command = "rules" if lang == "en" else "règles"
+    table, out = table_for(match, f"{command}\nquit\n")
+    table.play()
+    page = out.getvalue().split(command, 1)[1]
+    assert "#" not in page and "`" not in page and "**" not in page
+    if lang == "en":
+        assert "Typing a move\n-------------\n" in page
+        assert "'7H take 3S+4D'" in page and "- 'court_capture': 'one', 'all'" in page
+    else:
+        assert "Jouer au clavier\n----------------\n" in page
+        assert "«\u00a07♥ prend 3♠+4♦\u00a0»" in page
