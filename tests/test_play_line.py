@@ -500,3 +500,35 @@ def test_rules_in_the_line_mode_are_plain_text(lang: str) -> None:
     else:
         assert "Jouer au clavier\n----------------\n" in page
         assert "«\u00a07♥ prend 3♠+4♦\u00a0»" in page
+
+
+def casino_turn_with_a_nine_and_a_small_loose_card(lang: str) -> tuple[Match, str]:
+    """A three-player Casino table where the person holds a nine and a loose card
+    of a lower value lies on the table; the move that takes it with the nine."""
+    for seed in range(200):
+        game = parlour.load_game("casino", players=3)
+        names = ["You", "Bot 2", "Bot 3"] if lang == "en" else ["Vous", "Robot 2", "Robot 3"]
+        match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+        while match.human_to_act() is None:
+            match.play_bot()
+        observation = match.view(0).observation
+        nine = next((card for card in observation["hand"] if card.startswith("9")), None)
+        small = [card for card in observation["loose"] if card[0] in "2345678"]
+        if nine and small:
+            return match, f"{nine} take {small[0]}"
+    raise AssertionError("no such table in 200 seeds")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_move_whose_group_misses_the_value_says_the_rule_not_the_seat(lang: str) -> None:
+    """Playtest: ``9C take 4C`` at three players answered "casino: '9C take 4C'
+    is not legal for seat 0: every group taken must add up to 9 …"."""
+    match, typed = casino_turn_with_a_nine_and_a_small_loose_card(lang)
+    table, out = table_for(match, f"{typed}\nquit\n")
+    table.play()
+    said = out.getvalue()
+    assert "seat 0" not in said and "casino:" not in said
+    if lang == "en":
+        assert "Not allowed: every group taken must add up to 9" in said, said[-400:]
+    else:
+        assert "Interdit\u00a0: chaque groupe pris doit faire 9" in said, said[-400:]
