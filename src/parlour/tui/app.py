@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
@@ -39,7 +40,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
 from parlour.howto import how_to_play_drawn as how_to_play
-from parlour.i18n import localized_table, said_move, tr
+from parlour.i18n import localized_table, said_move, tr, typeset
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
@@ -70,25 +71,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "{min_width}×{min_height} to play.",
         "footer": "↵ play · : type · h hint · u undo · r rules · s scores · ? keys · q quit",
         "keys_title": "Keys",
-        "keys": (
-            "↑ ↓ and Enter   choose a move and play it (a card first, then its\n"
-            "                target, when there are many moves)\n"
-            "1 … 9           choose the move (or card) with that number\n"
-            "Escape          back from a card to the list of cards; back out of a\n"
-            "                move being made in steps (a Casino capture); close a page\n"
-            ":               type a move as text (QH b2, take a1, 7S take 2H+5D)\n"
-            "h               hint: what the strongest bot would play, and why\n"
-            "u               undo: back to your previous decision\n"
-            "r               how to play this game\n"
-            "s               the score sheet\n"
-            "l               the whole game log\n"
-            "t               English ⇄ français\n"
-            "?               this page\n"
-            "q, Ctrl+Q       leave (mid-game: s save and quit, d quit without\n"
-            "                saving, Escape stay)\n"
-            "any key         go on after a deal's end (l, s: the log, the scores)\n"
-            "*               after a name: the seat whose view is shown (hot seat)"
-        ),
         "moves_one": "1 move",
         "moves_many": "{count} moves",
         "deal_over": "End of the deal",
@@ -103,25 +85,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         # Two spaces between the keys, not " · ": every key fits in 78 columns.
         "footer": "↵ jouer  : taper  h conseil  u annuler  r règles  s points  ? aide  q quitter",
         "keys_title": "Touches",
-        "keys": (
-            "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
-            "                sa cible, quand il y a beaucoup de coups)\n"
-            "1 … 9           choisir le coup (ou la carte) de ce numéro\n"
-            "Échap           revenir de la carte à la liste des cartes ; annuler un\n"
-            "                coup en cours (une prise au Casino) ; fermer une page\n"
-            ":               taper un coup en texte (QH b2, take a1, 7S take 2H+5D)\n"
-            "h               conseil : ce que jouerait le meilleur robot, et pourquoi\n"
-            "u               annuler : revenir à votre décision précédente\n"
-            "r               comment jouer à ce jeu\n"
-            "s               la feuille de marque\n"
-            "l               tout le journal de la partie\n"
-            "t               français ⇄ English\n"
-            "?               cette page\n"
-            "q, Ctrl+Q       quitter (en cours de partie : s enregistrer et quitter,\n"
-            "                d quitter sans enregistrer, Échap rester)\n"
-            "une touche      continuer après la fin d'une donne (l, s : journal, points)\n"
-            "*               après un nom : la place dont on voit le jeu (à tour de rôle)"
-        ),
         "moves_one": "1 coup",
         "moves_many": "{count} coups",
         "deal_over": "Fin de la donne",
@@ -133,6 +96,77 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "run_told": "Cartes en train d'être jouées…",
     },
 }
+
+
+KEYS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        (
+            "↑ ↓ and Enter",
+            "choose a move and play it (a card first, then its target, when there are many moves)",
+        ),
+        ("1 … 9", "choose the move (or card) with that number"),
+        (
+            "Escape",
+            "back from a card to the list of cards; back out of a move being "
+            "made in steps (a Casino capture); close a page",
+        ),
+        (":", "type a move as text (QH b2, take a1, 7S take 2H+5D)"),
+        ("h", "hint: what the strongest bot would play, and why"),
+        ("u", "undo: back to your previous decision"),
+        ("r", "how to play this game"),
+        ("s", "the score sheet"),
+        ("l", "the whole game log"),
+        ("t", "English ⇄ français"),
+        ("?", "this page"),
+        (
+            "q, Ctrl+Q",
+            "leave; mid-game it asks first: save and quit (s), quit without saving (d) "
+            "or keep playing (Escape)",
+        ),
+        ("any key", "go on after a deal's end (l, s: the log, the scores)"),
+        ("*", "after a name: the seat whose view is shown (hot seat)"),
+    ),
+    "fr": (
+        (
+            "↑ ↓ et Entrée",
+            "choisir un coup et le jouer (d'abord une carte, puis sa cible, "
+            "quand il y a beaucoup de coups)",
+        ),
+        ("1 … 9", "choisir le coup (ou la carte) de ce numéro"),
+        (
+            "Échap",
+            "revenir de la carte à la liste des cartes ; annuler un coup en cours "
+            "(une prise au Casino) ; fermer une page",
+        ),
+        (":", "taper un coup en texte (D♥ b2, prend a1, 7♠ prend 2♥+5♦)"),
+        ("h", "conseil : ce que jouerait le meilleur robot, et pourquoi"),
+        ("u", "annuler : revenir à votre décision précédente"),
+        ("r", "comment jouer à ce jeu"),
+        ("s", "la feuille de marque"),
+        ("l", "tout le journal de la partie"),
+        ("t", "français ⇄ English"),
+        ("?", "cette page"),
+        (
+            "q, Ctrl+Q",
+            "quitter ; en cours de partie, il demande d'abord : enregistrer et quitter "
+            "(s), quitter sans enregistrer (d) ou continuer à jouer (Échap)",
+        ),
+        ("une touche", "continuer après la fin d'une donne (l, s : journal, points)"),
+        ("*", "après un nom : la place dont on voit le jeu (à tour de rôle)"),
+    ),
+}
+"""Every key of the table and what it does, per language (the ``?`` page)."""
+
+
+def keys_page(lang: str) -> Table:
+    """The ``?`` page: the keys in a column of their own, each description
+    wrapped beside its key to the page's width (never under the keys)."""
+    page = Table.grid(padding=(0, 2))
+    page.add_column(no_wrap=True)
+    page.add_column(ratio=1)
+    for key, description in KEYS.get(lang, KEYS["en"]):
+        page.add_row(key, typeset(description, lang))
+    return page
 
 
 def words(lang: str, key: str, **values: object) -> str:
@@ -875,9 +909,7 @@ class TableApp(App[int]):
     def action_help(self) -> None:
         """``?``: every key and what it does."""
         lang = self.match.lang
-        self.push_screen(
-            TextScreen(words(lang, "keys_title"), words(lang, "keys"), tr(lang, "close"))
-        )
+        self.push_screen(TextScreen(words(lang, "keys_title"), keys_page(lang), tr(lang, "close")))
 
     def action_language(self) -> None:
         """``t``: English ⇄ French (the log is rebuilt in the new language)."""
