@@ -71,6 +71,11 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "{min_width}×{min_height} to play.",
         "footer": "↵ play · : type · h hint · u undo · r rules · s scores · ? keys · q quit",
         "keys_title": "Keys",
+        "your_turn": "Your turn",
+        "turn_of": "{name}, your turn",
+        "choose": "{turn}: choose a move",
+        "choose_in_group": "{turn}: choose a move with {label} ({back})",
+        "go_on_with": "{turn}: go on with {move} (Escape: take it back)",
         "moves_one": "1 move",
         "moves_many": "{count} moves",
         "deal_over": "End of the deal",
@@ -85,6 +90,11 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         # Two spaces between the keys, not " · ": every key fits in 78 columns.
         "footer": "↵ jouer  : taper  h conseil  u annuler  r règles  s points  ? aide  q quitter",
         "keys_title": "Touches",
+        "your_turn": "À vous",
+        "turn_of": "{name}, à vous",
+        "choose": "{turn} : choisissez un coup",
+        "choose_in_group": "{turn} : choisissez un coup avec {label} ({back})",
+        "go_on_with": "{turn} : continuez {move} (Échap : le reprendre)",
         "moves_one": "1 coup",
         "moves_many": "{count} coups",
         "deal_over": "Fin de la donne",
@@ -698,7 +708,7 @@ class TableApp(App[int]):
         lang = self.match.lang
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
-        prompt = tr(lang, "moves_title") + f" · {self.match.names[view.seat]}"
+        prompt = self.choice_prompt(view.seat)
         options: list[Option] = []
         if self.groups is not None and self.group is None:
             for index, (label, actions) in enumerate(self.groups):
@@ -720,13 +730,30 @@ class TableApp(App[int]):
                 options.append(Option(Text.from_ansi(f"{_key(index)}{move}"), id=f"a{action}"))
             if self.groups is not None:
                 label = self.pretty(self.groups[self.group or 0][0])
-                prompt += f" · {label} ({tr(lang, 'group_back')})"
+                prompt = self.choice_prompt(view.seat, label)
         moves.add_options(options)
         moves.border_title = moves_count(lang, len(view.legal_actions))
         moves.display = bool(options)
         self.set_prompt(Text.from_ansi(prompt))
         if options:
             moves.highlighted = highlight if highlight is not None else 0
+
+    def choice_prompt(self, seat: int, label: str = "") -> str:
+        """The line on top while a person chooses: whose turn (their name only
+        in hot seat, where it matters) and what to do: choose a move, one of
+        the open group's, or the next step of a move being made."""
+        lang = self.match.lang
+        if len(self.match.humans) > 1:
+            turn = words(lang, "turn_of", name=self.match.names[seat])
+        else:
+            turn = words(lang, "your_turn")
+        so_far = self.match.move_so_far() if self.match.move_in_steps() == seat else ""
+        if so_far:
+            return words(lang, "go_on_with", turn=turn, move=self.pretty(so_far))
+        if label:
+            back = tr(lang, "group_back")
+            return words(lang, "choose_in_group", turn=turn, label=label, back=back)
+        return words(lang, "choose", turn=turn)
 
     def pretty(self, text: str) -> str:
         """Action text with card symbols (and colours) of the palette."""
