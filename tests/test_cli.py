@@ -86,6 +86,17 @@ def test_rules_prints_the_page_as_plain_text_within_79_columns(
         assert any(set(line) == {"-"} for line in lines[2:])
 
 
+def test_an_examples_scored_deal_keeps_one_line_per_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The engine tells a scored deal line by line; the page keeps those lines
+    (under the item they belong to), never runs them together."""
+    assert main(["rules", "dracula"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("  row 2: ") for line in lines)
+    assert not any("= 135 row 2" in line for line in lines)
+
+
 def test_the_casino_page_quotes_what_is_typed() -> None:
     from parlour.cli.plain_page import plain_page
     from parlour.howto import how_to_play

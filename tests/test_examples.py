@@ -11,6 +11,7 @@ import pytest
 from parlour.core.registry import game_names, game_parts
 from parlour.examples import (
     DRAWING_WIDTH,
+    HARD_BREAK,
     UnknownExampleError,
     example_names_in,
     examples_of,
@@ -46,7 +47,7 @@ def test_the_terminal_page_draws_each_example_with_the_games_renderer(name: str,
     for example_name in example_names_in(how_to_play(name, lang)):
         shown = show_example(name, example_name, lang)
         assert shown.drawing.strip() and shown.drawing.rstrip("\n") in page
-        assert shown.sentences and shown.sentences[-1] in page
+        assert shown.sentences and shown.sentences[-1].replace("\n", HARD_BREAK) in page
         example = find_example(name, example_name)
         state = example.build()
         if not example.drawn_before:

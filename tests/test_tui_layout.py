@@ -391,3 +391,28 @@ def test_the_replay_fits_80_by_24(private_data_dir: Path) -> None:
             assert app.query_one("#table-pane", VerticalScroll).max_scroll_y == 0, text
 
     asyncio.run(run())
+
+
+def test_the_rules_page_keeps_a_scored_deals_lines_one_per_line() -> None:
+    """Playtest (tmux, 80×24): the example's score ran its lines together ("…
+    = 135 row 2: K♠ 10♠ 3♢ = 13 …"): Markdown joins the lines of a list item;
+    each line of a deal's score is a line of its own."""
+    match = new_match("dracula", {})
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            await pilot.press("r")
+            await pilot.pause()
+            scroll = app.screen.query_one("#rules-scroll", VerticalScroll)
+            for top in range(0, int(scroll.max_scroll_y) + 1, 10):
+                scroll.scroll_to(y=top, animate=False)
+                await pilot.pause()
+                text = screen_text(app)
+                if "row 2:" in text:
+                    break
+            rows = [line.split("█")[1].strip() for line in text.splitlines() if "█" in line]
+            assert any(row.startswith("row 2: ") for row in rows), text
+
+    asyncio.run(run())

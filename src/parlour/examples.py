@@ -52,6 +52,11 @@ MARKDOWN_MARK = re.compile(r"([*_`\\])")
 """The characters Markdown would read as marks in a sentence (escaped with a backslash)."""
 
 
+HARD_BREAK = "\\\n"
+"""A line break inside a paragraph or a list item, in Markdown (a backslash at
+the line's end)."""
+
+
 class UnknownExampleError(ParlourError):
     """A page or a request names an example the game does not define."""
 
@@ -157,8 +162,12 @@ def expand_examples(page: str, game_name: str, lang: str = "en") -> str:
         shown = show_example(game_name, match.group(1), lang)
         block = "```text\n" + shown.drawing.rstrip("\n") + "\n```"
         # The sentences are prose under the drawing (wrapped to the screen),
-        # Markdown's own marks taken literally.
-        told = ["- " + MARKDOWN_MARK.sub(r"\\\1", text) for text in shown.sentences]
+        # Markdown's own marks taken literally; a sentence of several lines (a
+        # deal's lines one by one) keeps them, as hard breaks.
+        told = [
+            "- " + MARKDOWN_MARK.sub(r"\\\1", text).replace("\n", HARD_BREAK)
+            for text in shown.sentences
+        ]
         return block + ("\n\n" + "\n".join(told) if told else "")
 
     return FENCE.sub(drawn, page)
