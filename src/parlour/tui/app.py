@@ -33,7 +33,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.errors import ParlourError
@@ -56,6 +56,7 @@ from parlour.tui.session import (
     scores_a_coffin,
 )
 from parlour.tui.styles import TABLE_CSS
+from parlour.tui.wrapping import Wrapped
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -326,7 +327,9 @@ class TableApp(App[int]):
     def relabel(self) -> None:
         """Put the texts of the current language on the fixed parts."""
         lang = self.match.lang
-        self.query_one("#log", RichLog).border_title = tr(lang, "log_title")
+        log = self.query_one("#log", FollowingLog)
+        log.border_title = tr(lang, "log_title")
+        log.names = self.match.names  # they follow the language (You, Vous)
         self.query_one("#keys", Static).update(words(lang, "footer"))
 
     def screen_log(self) -> list[str]:
@@ -355,7 +358,7 @@ class TableApp(App[int]):
         log.clear()
         lines = self.screen_log()
         for line in lines:
-            log.write(line)
+            log.write_line(line)
         self.log_lines = len(lines)
         self.written_log = lines
         log.follow()
@@ -370,7 +373,7 @@ class TableApp(App[int]):
             return
         log = self.query_one("#log", FollowingLog)
         for line in lines[self.log_lines :]:
-            log.write(line)
+            log.write_line(line)
         self.log_lines = len(lines)
         self.written_log = lines
         log.follow()
@@ -379,7 +382,7 @@ class TableApp(App[int]):
         """A message under the table (hints, reasons, confirmations)."""
         self.message_text = text
         message = self.query_one("#message", Static)
-        message.update(Text(text))
+        message.update(Wrapped(Text(text), self.match.names, indent=0))
         message.set_class(bool(text), "shown")
         self.redraw()
 
@@ -452,7 +455,7 @@ class TableApp(App[int]):
             plain = Style(colour=False, symbols=style.symbols, lang=style.lang).card(card)
             shown.highlight_regex(rf"(?<![0-9A-Za-z]){re.escape(plain)}", "reverse")
         self.table_text = shown
-        self.query_one("#table", Static).update(shown)
+        self.query_one("#table", Static).update(Wrapped(shown, self.match.names))
 
     def last_card_played(self, seat: int, until_step: int | None = None) -> int | None:
         """The card of the latest play ``seat`` saw (None if there is none yet)."""
@@ -612,7 +615,7 @@ class TableApp(App[int]):
 
         def show(index: int) -> None:
             if index < len(fresh):
-                log.write(fresh[index])
+                log.write_line(fresh[index])
                 log.follow()
                 self.log_lines += 1
                 self.written_log = lines[: self.log_lines]
@@ -714,7 +717,7 @@ class TableApp(App[int]):
             for index, (label, actions) in enumerate(self.groups):
                 count = moves_count(lang, len(actions))
                 text = Text.from_ansi(f"{_key(index)}{self.pretty(label)}  ({count})")
-                options.append(Option(text, id=f"g{index}"))
+                options.append(Option(Wrapped(text, self.match.names), id=f"g{index}"))
         else:
             if self.groups is not None:
                 actions = self.groups[self.group or 0][1]
@@ -727,7 +730,8 @@ class TableApp(App[int]):
                 move = self.pretty(view.action_to_string(action))
                 if action in notes:
                     move += f" {notes[action]}"
-                options.append(Option(Text.from_ansi(f"{_key(index)}{move}"), id=f"a{action}"))
+                text = Text.from_ansi(f"{_key(index)}{move}")
+                options.append(Option(Wrapped(text, self.match.names), id=f"a{action}"))
             if self.groups is not None:
                 label = self.pretty(self.groups[self.group or 0][0])
                 prompt = self.choice_prompt(view.seat, label)
@@ -774,9 +778,9 @@ class TableApp(App[int]):
         self.say("  ".join(lines + ([match.stats_note] if match.stats_note else [])))
         if not self.end_shown:
             self.end_shown = True
-            log = self.query_one("#log", RichLog)
+            log = self.query_one("#log", FollowingLog)
             for line in lines:
-                log.write(line)
+                log.write_line(line)
 
     # ----- choosing a move -------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
