@@ -108,6 +108,29 @@ def test_the_french_footer_names_every_key_the_english_one_does() -> None:
     assert len(french) <= 78 and len(english) <= 78
 
 
+def test_the_french_typing_line_shows_its_example_in_french() -> None:
+    """tmux at 80×24: ``:`` in French said « tapez un coup, par ex. 7S trail »;
+    the example is a move as a French table writes it (7♠ pose). The score
+    sheet's page is titled without the line mode's colon."""
+    match = new_match("casino", {}, lang="fr")
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("colon")
+            await pilot.pause()
+            placeholder = str(app.query_one("#entry", Input).placeholder)
+            assert re.search(r"par ex\. [0-9VDRA]+[♠♡♢♣] (pose|prend|construit)", placeholder)
+            assert not re.search(r"\b(trail|take|build)\b|[0-9JQKA][SHDC]\b", placeholder)
+            await pilot.press("escape", "s")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            assert app.screen.title_text == "Feuille de marque"
+
+    asyncio.run(run())
+
+
 def test_a_hint_names_the_bots_level_in_french() -> None:
     hint = Hint(action=0, text="rows", bot="hard", reason="")
     assert "robot difficile" in hint_line(hint, "fr")

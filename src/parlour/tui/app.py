@@ -40,7 +40,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
 from parlour.howto import how_to_play_drawn as how_to_play
-from parlour.i18n import localized_table, said_move, tr, typeset
+from parlour.i18n import localized_table, said_move, shown_move, tr, typeset
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
@@ -833,7 +833,8 @@ class TableApp(App[int]):
             return
         view = self.match.view(seat)
         entry = self.query_one("#entry", Input)
-        entry.placeholder = tr(self.match.lang, "type_move", example=view.action_texts[0])
+        lang = self.match.lang  # the example as this language types it (7♠ pose)
+        entry.placeholder = tr(lang, "type_move", example=shown_move(view.action_texts[0], lang))
         entry.add_class("open")
         # At once, not on the next idle moment (as ``entry.focus()`` would): the
         # keys typed right after ``:`` are already queued and go to the entry.
@@ -929,7 +930,8 @@ class TableApp(App[int]):
         """``s``: the score sheet, players by name."""
         lang = self.match.lang
         body = "\n".join(score_sheet_lines(self.match))
-        self.push_screen(TextScreen(tr(lang, "score_sheet"), body, tr(lang, "close")))
+        title = tr(lang, "score_sheet").rstrip(":").rstrip()  # a title, not the line mode's label
+        self.push_screen(TextScreen(title, body, tr(lang, "close")))
 
     def action_log(self) -> None:
         """``l``: the whole game log on a page."""
