@@ -17,7 +17,7 @@ import parlour
 from parlour.bots import make_bot
 from parlour.cli import play
 from parlour.cli.play import TerminalTable
-from parlour.i18n import french_typography, move_sentence, pretty_move, tr
+from parlour.i18n import french_typography, move_sentence, pretty_move, shown_move, tr
 from parlour.judge import QUICK_BUDGET
 from parlour.render import Style
 from parlour.stats import StatsStore
@@ -532,3 +532,40 @@ def test_a_whole_move_whose_group_misses_the_value_says_the_rule_not_the_seat(la
         assert "Not allowed: every group taken must add up to 9" in said, said[-400:]
     else:
         assert "Interdit\u00a0: chaque groupe pris doit faire 9" in said, said[-400:]
+
+
+def casino_capture_begun(lang: str) -> tuple[Match, str, str]:
+    """A Casino table where the person has begun a capture (``9C take``) that
+    goes on in steps; the capture's text and its next step."""
+    you, bot = ("You", "Bot") if lang == "en" else ("Vous", "Robot")
+    for seed in range(200):
+        game = parlour.load_game("casino", players=3)
+        names = [you, f"{bot} 2", f"{bot} 3"]
+        match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+        while match.human_to_act() is None:
+            match.play_bot()
+        takes = [text for text in match.view(0).action_texts if text.endswith(" take")]
+        if not takes:
+            continue
+        match.submit(0, takes[0])
+        steps = [text for text in match.view(0).action_texts if text != "done"]
+        if match.move_in_steps() == 0 and len(steps) > 1:
+            return match, takes[0], steps[0]
+    raise AssertionError("no capture in steps in 200 seeds")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_capture_typed_again_from_its_start_goes_on_with_its_next_step(lang: str) -> None:
+    """tmux: after ``9C take``, typing the whole ``9C take 4C`` answered "'9C take
+    4C': 'take' is neither a card, a build (b<value>) nor 'done'; the move so
+    far: 9C take" (in French: not a move here). The words already made are
+    read as such, and the rest is the next step."""
+    match, begun, step = casino_capture_begun(lang)
+    before = match.table.history_length()
+    typed = shown_move(f"{begun} {step}", lang)
+    table, out = table_for(match, f"{typed}\nquit\n")
+    table.play()
+    said = out.getvalue().split(typed, 1)[1]
+    assert "neither a card" not in said and "pas un coup ici" not in said, said
+    played = [move.text for move in match.table.moves_played() if move.step >= before]
+    assert played[0] == step, played
