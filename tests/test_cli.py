@@ -97,6 +97,17 @@ def test_an_examples_scored_deal_keeps_one_line_per_line(
     assert not any("= 135 row 2" in line for line in lines)
 
 
+def test_a_french_pages_drawing_says_its_moves_in_french(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The French Casino page drew "Derniers coups : Bruno: 7♡ take 3♠+4♢": the
+    examples are drawn as the terminal draws a table, in the table's words."""
+    assert main(["rules", "casino", "--lang", "fr"]) == 0
+    page = capsys.readouterr().out
+    assert "Derniers coups\u00a0: Bruno\u00a0: 7♡ prend 3♠+4♢, 7♣" in page
+    assert not re.search(r"\b(take|trail|build)\b", page)
+
+
 def test_the_casino_page_quotes_what_is_typed() -> None:
     from parlour.cli.plain_page import plain_page
     from parlour.howto import how_to_play

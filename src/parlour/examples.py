@@ -31,6 +31,7 @@ from typing import Any, cast
 from parlour.core.errors import ParlourError
 from parlour.core.game import State
 from parlour.core.registry import game_parts
+from parlour.i18n import localized_table
 from parlour.render import Style
 from parlour.render.narration import sentence
 
@@ -160,7 +161,9 @@ def expand_examples(page: str, game_name: str, lang: str = "en") -> str:
 
     def drawn(match: re.Match[str]) -> str:
         shown = show_example(game_name, match.group(1), lang)
-        block = "```text\n" + shown.drawing.rstrip("\n") + "\n```"
+        # Drawn as the terminal draws a table (in French, its move words and
+        # typography: "Derniers coups : Bruno : 7♡ prend 3♠+4♢").
+        block = "```text\n" + localized_table(shown.drawing.rstrip("\n"), lang) + "\n```"
         # The sentences are prose under the drawing (wrapped to the screen),
         # Markdown's own marks taken literally; a sentence of several lines (a
         # deal's lines one by one) keeps them, as hard breaks.
