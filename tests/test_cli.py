@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -48,10 +49,127 @@ def test_list_shows_every_game_with_player_counts() -> None:
 def test_rules_shows_how_to_play_and_reference_the_full_page_with_options() -> None:
     result = run(["rules", "dracula"])
     assert result.returncode == 0
-    assert result.stdout.startswith("# Dracula: how to play")
+    assert result.stdout.startswith("Dracula: how to play\n====================\n")
     assert "tie_bonus_basis = made | scored" not in result.stdout
     reference = run(["rules", "dracula", "--reference"])
-    assert "# Dracula" in reference.stdout and "tie_bonus_basis = made | scored" in reference.stdout
+    assert reference.stdout.startswith("Dracula\n=======\n")
+    assert "tie_bonus_basis = made | scored" in reference.stdout
+
+
+MARKDOWN_MARKS = re.compile(r"`|\*\*|^#|\|\s*:?-{3}|\\[*_`]|(?<![\w_])_[^_\s]+_(?![\w_])")
+"""What Markdown's marks look like on a page printed raw: backticks, bold,
+headings, a table's rule, escapes, _italics_."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("name", parlour.game_names())
+def test_rules_prints_the_page_as_plain_text_within_79_columns(
+    name: str, lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Playtest: ``rules`` printed the Markdown itself ("## Typing a move",
+    "`7H take 3S+4D`", "- `court_capture`: `one`, …"). The pages are plain text
+    now: headings underlined, what is typed quoted, lines wrapped at 79."""
+    arguments = ["rules", name, "--lang", lang]
+    assert main(arguments) == 0
+    how_to = capsys.readouterr().out
+    assert main(["rules", name, "--reference"]) == 0
+    reference = capsys.readouterr().out
+    assert main(["options", name, "--lang", lang]) == 0
+    options = capsys.readouterr().out
+    assert [line for line in options.splitlines() if len(line) > 79] == []
+    for page in (how_to, reference):
+        lines = page.splitlines()
+        assert [line for line in lines if MARKDOWN_MARKS.search(line)] == []
+        assert [line for line in lines if len(line) > 79] == []
+        # Every heading is underlined: the page's title with "=", the others with "-".
+        assert set(lines[1]) == {"="} and len(lines[1]) == len(lines[0]) == len(lines[0].strip())
+        assert any(set(line) == {"-"} for line in lines[2:])
+
+
+def test_an_examples_scored_deal_keeps_one_line_per_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The engine tells a scored deal line by line; the page keeps those lines
+    (under the item they belong to), never runs them together."""
+    assert main(["rules", "dracula"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("  row 2: ") for line in lines)
+    assert not any("= 135 row 2" in line for line in lines)
+
+
+def test_a_french_pages_drawing_says_its_moves_in_french(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The French Casino page drew "Derniers coups : Bruno: 7♡ take 3♠+4♢": the
+    examples are drawn as the terminal draws a table, in the table's words."""
+    assert main(["rules", "casino", "--lang", "fr"]) == 0
+    page = capsys.readouterr().out
+    assert "Derniers coups\u00a0: Bruno\u00a0: 7♡ prend 3♠+4♢, 7♣" in page
+    assert not re.search(r"\b(take|trail|build)\b", page)
+
+
+def test_the_casino_page_quotes_what_is_typed() -> None:
+    from parlour.cli.plain_page import plain_page
+    from parlour.howto import how_to_play
+
+    page = plain_page(how_to_play("casino", "en"))
+    assert "Typing a move\n-------------\n" in page
+    assert "- capture: '7H take 3S+4D' (cards of one sum joined by '+')" in page
+    assert "- 'court_capture': 'one', 'all' or 'fourth_takes_three' (J, Q, K" in page
+
+
+def test_plain_page_reads_the_markdown_the_pages_use() -> None:
+    from parlour.cli.plain_page import inline, plain_page
+
+    page = """# Title
+
+Some *words* and **strong** ones, a_name_with_underscores, 2 \\* 3, \\_x\\_,
+[a link](https://example.org) and [another](../docs/x.md).\\
+After a hard break.
+
+1. First step, long enough to be wrapped under its own text and not under
+   its number.
+   - a nested item
+2. Second step.
+
+### Deeper
+
+| name | value |
+|---|---:|
+| `one` | 1 |
+| `a \\| b` | 22 |
+"""
+    assert plain_page(page, width=40) == (
+        "Title\n"
+        "=====\n"
+        "\n"
+        "Some words and strong ones,\n"
+        "a_name_with_underscores, 2 * 3, _x_, a\n"
+        "link (https://example.org) and another.\n"
+        "After a hard break.\n"
+        "\n"
+        "1. First step, long enough to be wrapped\n"
+        "   under its own text and not under its\n"
+        "   number.\n"
+        "  - a nested item\n"
+        "2. Second step.\n"
+        "\n"
+        "Deeper\n"
+        "~~~~~~\n"
+        "\n"
+        "name   value\n"
+        "-----  -----\n"
+        "one        1\n"
+        "a | b     22\n"
+    )
+    assert inline("type `moves`", "fr") == "type « moves »"
+
+
+def test_a_table_too_wide_for_its_columns_is_told_row_by_row() -> None:
+    from parlour.cli.plain_page import plain_page
+
+    page = "| name | meaning |\n|---|---|\n| a_very_long_option_name | what it does |\n"
+    assert plain_page(page, width=30) == "- a_very_long_option_name\n    meaning: what it does\n"
 
 
 def test_rules_in_french_by_flag_or_by_locale() -> None:

@@ -17,7 +17,7 @@ import parlour
 from parlour.bots import make_bot
 from parlour.cli import play
 from parlour.cli.play import TerminalTable
-from parlour.i18n import french_typography, move_sentence, pretty_move, tr
+from parlour.i18n import french_typography, move_sentence, pretty_move, shown_move, tr
 from parlour.judge import QUICK_BUDGET
 from parlour.render import Style
 from parlour.stats import StatsStore
@@ -480,3 +480,92 @@ def test_a_whole_move_with_a_card_not_held_is_refused_by_its_rule_not_by_seat_nu
     said = out.getvalue()
     assert f"Not allowed: you do not hold {missing}" in said, said[-600:]
     assert "seat 0" not in said and "casino:" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_rules_in_the_line_mode_are_plain_text(lang: str) -> None:
+    """Playtest: ``rules`` in ``parlour play casino --plain`` printed "## Typing
+    a move", "`7H take 3S+4D`" and "- `court_capture`: `one`, …"."""
+    game = parlour.load_game("casino", players=3)
+    names = ["You", "Bot 2", "Bot 3"] if lang == "en" else ["Vous", "Robot 2", "Robot 3"]
+    match = Match.new(game, seed=1, humans=[0], opponent="random", names=names, lang=lang)
+    command = "rules" if lang == "en" else "règles"
+    table, out = table_for(match, f"{command}\nquit\n")
+    table.play()
+    page = out.getvalue().split(command, 1)[1]
+    assert "#" not in page and "`" not in page and "**" not in page
+    if lang == "en":
+        assert "Typing a move\n-------------\n" in page
+        assert "'7H take 3S+4D'" in page and "- 'court_capture': 'one', 'all'" in page
+    else:
+        assert "Jouer au clavier\n----------------\n" in page
+        assert "«\u00a07♥ prend 3♠+4♦\u00a0»" in page
+
+
+def casino_turn_with_a_nine_and_a_small_loose_card(lang: str) -> tuple[Match, str]:
+    """A three-player Casino table where the person holds a nine and a loose card
+    of a lower value lies on the table; the move that takes it with the nine."""
+    for seed in range(200):
+        game = parlour.load_game("casino", players=3)
+        names = ["You", "Bot 2", "Bot 3"] if lang == "en" else ["Vous", "Robot 2", "Robot 3"]
+        match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+        while match.human_to_act() is None:
+            match.play_bot()
+        observation = match.view(0).observation
+        nine = next((card for card in observation["hand"] if card.startswith("9")), None)
+        small = [card for card in observation["loose"] if card[0] in "2345678"]
+        if nine and small:
+            return match, f"{nine} take {small[0]}"
+    raise AssertionError("no such table in 200 seeds")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_move_whose_group_misses_the_value_says_the_rule_not_the_seat(lang: str) -> None:
+    """Playtest: ``9C take 4C`` at three players answered "casino: '9C take 4C'
+    is not legal for seat 0: every group taken must add up to 9 …"."""
+    match, typed = casino_turn_with_a_nine_and_a_small_loose_card(lang)
+    table, out = table_for(match, f"{typed}\nquit\n")
+    table.play()
+    said = out.getvalue()
+    assert "seat 0" not in said and "casino:" not in said
+    if lang == "en":
+        assert "Not allowed: every group taken must add up to 9" in said, said[-400:]
+    else:
+        assert "Interdit\u00a0: chaque groupe pris doit faire 9" in said, said[-400:]
+
+
+def casino_capture_begun(lang: str) -> tuple[Match, str, str]:
+    """A Casino table where the person has begun a capture (``9C take``) that
+    goes on in steps; the capture's text and its next step."""
+    you, bot = ("You", "Bot") if lang == "en" else ("Vous", "Robot")
+    for seed in range(200):
+        game = parlour.load_game("casino", players=3)
+        names = [you, f"{bot} 2", f"{bot} 3"]
+        match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+        while match.human_to_act() is None:
+            match.play_bot()
+        takes = [text for text in match.view(0).action_texts if text.endswith(" take")]
+        if not takes:
+            continue
+        match.submit(0, takes[0])
+        steps = [text for text in match.view(0).action_texts if text != "done"]
+        if match.move_in_steps() == 0 and len(steps) > 1:
+            return match, takes[0], steps[0]
+    raise AssertionError("no capture in steps in 200 seeds")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_capture_typed_again_from_its_start_goes_on_with_its_next_step(lang: str) -> None:
+    """tmux: after ``9C take``, typing the whole ``9C take 4C`` answered "'9C take
+    4C': 'take' is neither a card, a build (b<value>) nor 'done'; the move so
+    far: 9C take" (in French: not a move here). The words already made are
+    read as such, and the rest is the next step."""
+    match, begun, step = casino_capture_begun(lang)
+    before = match.table.history_length()
+    typed = shown_move(f"{begun} {step}", lang)
+    table, out = table_for(match, f"{typed}\nquit\n")
+    table.play()
+    said = out.getvalue().split(typed, 1)[1]
+    assert "neither a card" not in said and "pas un coup ici" not in said, said
+    played = [move.text for move in match.table.moves_played() if move.step >= before]
+    assert played[0] == step, played

@@ -390,3 +390,63 @@ def test_a_hint_asked_while_a_run_is_told_answers_the_table_shown_after_it(
             assert app.message_text in ("", tr("en", "hint_not_your_turn")), app.message_text
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("en", "Your turn: choose a move"), ("fr", "À vous : choisissez un coup")],
+)
+def test_the_top_line_says_whose_turn_and_what_to_do(lang: str, expected: str) -> None:
+    """Playtest: the top line read "Your moves · You", like a title, beside a
+    panel already titled with the moves; it says what is asked of the person
+    (their name only in hot seat), and in a group which card's moves these are."""
+    match = new_match("dracula", lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert screen_text(app).splitlines()[0].strip() == expected
+            if app.groups is not None:
+                await pilot.press("enter")  # the first card's moves
+                label = app.pretty(app.groups[0][0])
+                top = screen_text(app).splitlines()[0].strip()
+                assert top.startswith(expected) and label in top and "Esc" in top, top
+
+    asyncio.run(run())
+
+
+def test_the_top_line_names_the_player_in_hot_seat() -> None:
+    match = new_match("dracula", humans=[0, 1])
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert isinstance(app.screen, CoverScreen)
+            await pilot.press("enter")
+            await settle(app, pilot)
+            seat = match.human_to_act()
+            assert seat is not None
+            top = screen_text(app).splitlines()[0].strip()
+            assert top == f"Player {seat + 1}, your turn: choose a move", top
+
+    asyncio.run(run())
+
+
+def test_the_top_line_says_a_move_made_in_steps_goes_on() -> None:
+    from parlour.cli.learn import lesson_match
+
+    match, _coach = lesson_match("casino", "en")  # 5♢ in hand, more than one way to take
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("colon", *"5D take", "enter")
+            await settle(app, pilot)
+            assert match.move_in_steps() == 0
+            top = screen_text(app).splitlines()[0].strip()
+            assert top == "Your turn: go on with 5♢ take (Escape: take it back)", top
+
+    asyncio.run(run())

@@ -101,7 +101,7 @@ def assert_game_on_screen(app: TableApp, name: str) -> None:
     assert "make the window" not in text
     assert TABLE_MARK[name] in text, text
     assert HAND_MARK.get(name, "Your hand") in text, text
-    assert "Your moves · You" in text, text
+    assert text.startswith(" Your turn: choose a move"), text
     assert "1 " in text and ("move" in text), text
     pane = app.query_one("#table-pane", VerticalScroll)
     assert pane.max_scroll_y == 0, f"the table needs scrolling:\n{text}"
@@ -389,5 +389,82 @@ def test_the_replay_fits_80_by_24(private_data_dir: Path) -> None:
             text = screen_text(app)
             assert "┌───────" in text and "Step " in text
             assert app.query_one("#table-pane", VerticalScroll).max_scroll_y == 0, text
+
+    asyncio.run(run())
+
+
+def test_the_rules_page_keeps_a_scored_deals_lines_one_per_line() -> None:
+    """Playtest (tmux, 80×24): the example's score ran its lines together ("…
+    = 135 row 2: K♠ 10♠ 3♢ = 13 …"): Markdown joins the lines of a list item;
+    each line of a deal's score is a line of its own."""
+    match = new_match("dracula", {})
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            await pilot.press("r")
+            await pilot.pause()
+            scroll = app.screen.query_one("#rules-scroll", VerticalScroll)
+            for top in range(0, int(scroll.max_scroll_y) + 1, 10):
+                scroll.scroll_to(y=top, animate=False)
+                await pilot.pause()
+                text = screen_text(app)
+                if "row 2:" in text:
+                    break
+            rows = [line.split("█")[1].strip() for line in text.splitlines() if "█" in line]
+            assert any(row.startswith("row 2: ") for row in rows), text
+
+    asyncio.run(run())
+
+
+def panes(text: str) -> tuple[list[str], dict[str, list[str]]]:
+    """The screen's rows cut in two: the table pane on the left, and the boxes
+    of the column on the right (moves, log) by their titles, each its insides."""
+    left: list[str] = []
+    boxes: dict[str, list[str]] = {}
+    title = ""
+    for row in text.splitlines()[1:-1]:
+        cut = min((row.find(mark) for mark in "│╭╰" if mark in row), default=-1)
+        left.append(row[:cut] if cut >= 0 else row)
+        if "╭" in row:
+            title = row[cut:].strip("╭╮─ ")
+            boxes[title] = []
+        elif row.count("│") >= 2:
+            boxes[title].append(row[cut + 1 : row.rindex("│")])
+    return left, boxes
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "seed", "lang"),
+    [("casino", {"players": 3}, 163, "en"), ("dracula", {}, 4, "fr"), ("casino", {}, 4, "fr")],
+)
+def test_a_wrapped_line_keeps_names_whole_and_its_rest_indented(
+    name: str, options: dict[str, object], seed: int, lang: str
+) -> None:
+    """tmux at 80×24: the log read "… ; Robot" / "2 compte les colonnes", the
+    Casino table "cards held: Bot" / "2 3", and a long move's "4♣)" came under
+    the move numbers. Lines are cut as the line mode cuts them: never inside a
+    name, the rest indented under the line."""
+    game = parlour.load_game(name, **options)
+    you, bot = ("You", "Bot") if lang == "en" else ("Vous", "Robot")
+    names = [you] + [f"{bot} {seat + 1}" for seat in range(1, game.num_players)]
+    match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3):
+                await to_the_next_choice(app, pilot)
+                text = screen_text(app)
+                left, boxes = panes(text)
+                for row in left + [row for rows in boxes.values() for row in rows]:
+                    assert not row.rstrip().endswith(f" {bot}"), text
+                moves = next(rows for title, rows in boxes.items() if title[:1].isdigit())
+                for row in moves:  # " 7 9♣ take (from …" or its rest, indented
+                    assert row[:2].strip().isdigit() or row.startswith("   "), text
+                await pilot.press("enter")
+                if app.group is not None:
+                    await pilot.press("enter")
 
     asyncio.run(run())

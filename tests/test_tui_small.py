@@ -20,7 +20,7 @@ from textual.widgets import Input
 
 import parlour
 from parlour.table import Hint
-from parlour.tui.app import DealEndScreen, TableApp, TextScreen, screen_text, words
+from parlour.tui.app import KEYS, DealEndScreen, TableApp, TextScreen, screen_text, words
 from parlour.tui.session import Match, hint_line
 
 SIZE = (80, 24)
@@ -108,6 +108,29 @@ def test_the_french_footer_names_every_key_the_english_one_does() -> None:
     assert len(french) <= 78 and len(english) <= 78
 
 
+def test_the_french_typing_line_shows_its_example_in_french() -> None:
+    """tmux at 80×24: ``:`` in French said « tapez un coup, par ex. 7S trail »;
+    the example is a move as a French table writes it (7♠ pose). The score
+    sheet's page is titled without the line mode's colon."""
+    match = new_match("casino", {}, lang="fr")
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("colon")
+            await pilot.pause()
+            placeholder = str(app.query_one("#entry", Input).placeholder)
+            assert re.search(r"par ex\. [0-9VDRA]+[♠♡♢♣] (pose|prend|construit)", placeholder)
+            assert not re.search(r"\b(trail|take|build)\b|[0-9JQKA][SHDC]\b", placeholder)
+            await pilot.press("escape", "s")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            assert app.screen.title_text == "Feuille de marque"
+
+    asyncio.run(run())
+
+
 def test_a_hint_names_the_bots_level_in_french() -> None:
     hint = Hint(action=0, text="rows", bot="hard", reason="")
     assert "robot difficile" in hint_line(hint, "fr")
@@ -166,11 +189,49 @@ def test_thracula_scores_fit_the_table_pane_at_80_columns(lang: str) -> None:
 
 
 def test_the_keys_page_says_what_the_star_means() -> None:
-    assert "*               after a name" in words("en", "keys")
-    assert "*               après un nom" in words("fr", "keys")
-    assert all(
-        len(line) <= 78 for lang in ("en", "fr") for line in words(lang, "keys").splitlines()
-    )
+    assert dict(KEYS["en"])["*"].startswith("after a name")
+    assert dict(KEYS["fr"])["*"].startswith("après un nom")
+
+
+KEY_NAMES = {
+    "en": ["↑ ↓ and Enter", "1 … 9", "Escape", *":hurslt?", "q, Ctrl+Q", "any key", "*"],
+    "fr": ["↑ ↓ et Entrée", "1 … 9", "Échap", *":hurslt?", "q, Ctrl+Q", "une touche", "*"],
+}
+"""The keys the ``?`` page lists, in its order, each at the start of its row."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_keys_page_keeps_each_description_beside_its_key_at_80_by_24(lang: str) -> None:
+    """Playtest: at 80×24 the descriptions wrapped into the key column ("close
+    a" / "page", "(l, s : journal," / "points)"). Each key begins a row, and a
+    description's next lines stay in the description's column."""
+    match = new_match("dracula", {}, lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen)
+            assert app.screen.query_one("#page-scroll").max_scroll_y == 0  # no scrolling
+            text = screen_text(app)
+            inside = [
+                line.split("█")[1][1:].rstrip()
+                for line in text.splitlines()
+                if line.count("█") >= 2 and "▄▄" not in line and "▀▀" not in line
+            ]
+            title = inside.index(words(lang, "keys_title"))
+            rows = [line for line in inside[title + 1 :] if line][:-1]  # the footer left out
+            keys = [row.split("  ", 1)[0] for row in rows if not row.startswith(" ")]
+            assert keys == KEY_NAMES[lang], text
+            first = rows[0]
+            column = len(first) - len(first[len(KEY_NAMES[lang][0]) :].lstrip())
+            for row in rows:
+                if row.startswith(" "):
+                    assert len(row) - len(row.lstrip()) == column, (row, text)
+
+    asyncio.run(run())
 
 
 @pytest.mark.parametrize(

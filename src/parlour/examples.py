@@ -31,6 +31,7 @@ from typing import Any, cast
 from parlour.core.errors import ParlourError
 from parlour.core.game import State
 from parlour.core.registry import game_parts
+from parlour.i18n import localized_table
 from parlour.render import Style
 from parlour.render.narration import sentence
 
@@ -50,6 +51,11 @@ DRAWING_WIDTH = 66
 
 MARKDOWN_MARK = re.compile(r"([*_`\\])")
 """The characters Markdown would read as marks in a sentence (escaped with a backslash)."""
+
+
+HARD_BREAK = "\\\n"
+"""A line break inside a paragraph or a list item, in Markdown (a backslash at
+the line's end)."""
 
 
 class UnknownExampleError(ParlourError):
@@ -155,10 +161,16 @@ def expand_examples(page: str, game_name: str, lang: str = "en") -> str:
 
     def drawn(match: re.Match[str]) -> str:
         shown = show_example(game_name, match.group(1), lang)
-        block = "```text\n" + shown.drawing.rstrip("\n") + "\n```"
+        # Drawn as the terminal draws a table (in French, its move words and
+        # typography: "Derniers coups : Bruno : 7♡ prend 3♠+4♢").
+        block = "```text\n" + localized_table(shown.drawing.rstrip("\n"), lang) + "\n```"
         # The sentences are prose under the drawing (wrapped to the screen),
-        # Markdown's own marks taken literally.
-        told = ["- " + MARKDOWN_MARK.sub(r"\\\1", text) for text in shown.sentences]
+        # Markdown's own marks taken literally; a sentence of several lines (a
+        # deal's lines one by one) keeps them, as hard breaks.
+        told = [
+            "- " + MARKDOWN_MARK.sub(r"\\\1", text).replace("\n", HARD_BREAK)
+            for text in shown.sentences
+        ]
         return block + ("\n\n" + "\n".join(told) if told else "")
 
     return FENCE.sub(drawn, page)

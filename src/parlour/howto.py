@@ -59,9 +59,3 @@ def how_to_play_drawn(game_name: str, lang: str = DEFAULT_LANGUAGE) -> str:
     from parlour.examples import expand_examples
 
     return expand_examples(how_to_play(game_name, lang), game_name, _language_code(lang))
-
-
-def as_plain_text(page: str) -> str:
-    """A page for a plain terminal (``parlour rules``, the line mode): the
-    Markdown code fences around the drawings left out (the drawings stay)."""
-    return "\n".join(line for line in page.splitlines() if not line.startswith("```"))

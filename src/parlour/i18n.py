@@ -163,7 +163,6 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "turn_of": "--- {name}'s turn ---",
         "game_over": "Game over.",
         "log_title": "Game log",
-        "moves_title": "Your moves",
         "waiting": "Waiting for {name}…",
         "type_move": "type a move, e.g. {example} (Enter to play, Escape to cancel)",
         "keys_help": (
@@ -335,7 +334,6 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "turn_of": "--- À {name} ---",
         "game_over": "Partie terminée.",
         "log_title": "Journal",
-        "moves_title": "Vos coups",
         "waiting": "{name} réfléchit…",
         "type_move": "tapez un coup, par ex. {example} (Entrée pour jouer, Échap pour annuler)",
         "keys_help": (

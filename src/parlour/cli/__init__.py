@@ -109,26 +109,31 @@ def command_list(arguments: argparse.Namespace) -> int:
 
 def command_rules(arguments: argparse.Namespace) -> int:
     """``parlour rules GAME``: how to play, for players; ``--reference`` gives the
-    technical page (the full rules, the encoding, the sources) and the options."""
-    from parlour.howto import as_plain_text
+    technical page (the full rules, the encoding, the sources) and the options.
+    Both pages are Markdown, printed as plain text (:mod:`parlour.cli.plain_page`)."""
+    from parlour.cli.plain_page import fitted_lines, plain_page, screen_width
     from parlour.howto import how_to_play_drawn as how_to_play
     from parlour.i18n import language_from_environment
 
     if arguments.reference:
-        print(rules_text(arguments.game))
-        print(options_text(arguments.game, chosen=_chosen_options(arguments)))
+        print(plain_page(rules_text(arguments.game), width=screen_width()))
+        options = options_text(arguments.game, chosen=_chosen_options(arguments))
+        print(fitted_lines(options, screen_width()))
         return 0
-    print(as_plain_text(how_to_play(arguments.game, arguments.lang or language_from_environment())))
+    lang = arguments.lang or language_from_environment()
+    print(plain_page(how_to_play(arguments.game, lang), width=screen_width(), lang=lang), end="")
     return 0
 
 
 def command_options(arguments: argparse.Namespace) -> int:
     """``parlour options GAME [--lang fr]``: the options with their words in the
     language asked (as each game declares them)."""
+    from parlour.cli.plain_page import fitted_lines, screen_width
     from parlour.i18n import language_from_environment
 
     lang = arguments.lang or language_from_environment()
-    print(options_text(arguments.game, lang, chosen=_chosen_options(arguments)))
+    options = options_text(arguments.game, lang, chosen=_chosen_options(arguments))
+    print(fitted_lines(options, screen_width()))
     return 0
 
 

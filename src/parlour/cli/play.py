@@ -25,11 +25,11 @@ from typing import Any, TextIO
 
 from parlour.bots import BOT_KINDS
 from parlour.cli import add_game_option_arguments, game_options
+from parlour.cli.plain_page import DEFAULT_WIDTH, plain_page
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, View
 from parlour.core.registry import game_class, game_names, load_game
 from parlour.core.seat_names import DEFAULT_HUMAN, default_seat_name
-from parlour.howto import as_plain_text
 from parlour.howto import how_to_play_drawn as how_to_play
 from parlour.i18n import (
     LANGUAGES,
@@ -258,9 +258,11 @@ class TerminalTable:
     def rules(self) -> str:
         """The player's page (how to play), or a sentence saying there is none yet."""
         try:
-            return as_plain_text(how_to_play(self.game.info.name, self.lang))
+            page = how_to_play(self.game.info.name, self.lang)
         except ParlourError:
             return tr(self.lang, "no_rules", title=self.game.info.title)
+        width = min(self.screen_width() or DEFAULT_WIDTH, DEFAULT_WIDTH)
+        return plain_page(page, width=width, lang=self.lang).rstrip("\n")
 
     def save(self) -> None:
         """Keep the table in the table store and say how to resume it."""

@@ -27,19 +27,20 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, OptionList, RichLog, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.core.errors import ParlourError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import View
 from parlour.howto import how_to_play_drawn as how_to_play
-from parlour.i18n import localized_table, said_move, tr
+from parlour.i18n import localized_table, said_move, shown_move, tr, typeset
 from parlour.render import Style, render_fitted, rows_needed
 from parlour.render.narration import sentence
 from parlour.table import Hint
@@ -55,6 +56,7 @@ from parlour.tui.session import (
     scores_a_coffin,
 )
 from parlour.tui.styles import TABLE_CSS
+from parlour.tui.wrapping import Wrapped
 
 MIN_WIDTH = 80
 """The narrowest window the table is drawn in (columns)."""
@@ -70,25 +72,11 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "{min_width}×{min_height} to play.",
         "footer": "↵ play · : type · h hint · u undo · r rules · s scores · ? keys · q quit",
         "keys_title": "Keys",
-        "keys": (
-            "↑ ↓ and Enter   choose a move and play it (a card first, then its\n"
-            "                target, when there are many moves)\n"
-            "1 … 9           choose the move (or card) with that number\n"
-            "Escape          back from a card to the list of cards; back out of a\n"
-            "                move being made in steps (a Casino capture); close a page\n"
-            ":               type a move as text (QH b2, take a1, 7S take 2H+5D)\n"
-            "h               hint: what the strongest bot would play, and why\n"
-            "u               undo: back to your previous decision\n"
-            "r               how to play this game\n"
-            "s               the score sheet\n"
-            "l               the whole game log\n"
-            "t               English ⇄ français\n"
-            "?               this page\n"
-            "q, Ctrl+Q       leave (mid-game: s save and quit, d quit without\n"
-            "                saving, Escape stay)\n"
-            "any key         go on after a deal's end (l, s: the log, the scores)\n"
-            "*               after a name: the seat whose view is shown (hot seat)"
-        ),
+        "your_turn": "Your turn",
+        "turn_of": "{name}, your turn",
+        "choose": "{turn}: choose a move",
+        "choose_in_group": "{turn}: choose a move with {label} ({back})",
+        "go_on_with": "{turn}: go on with {move} (Escape: take it back)",
         "moves_one": "1 move",
         "moves_many": "{count} moves",
         "deal_over": "End of the deal",
@@ -103,25 +91,11 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         # Two spaces between the keys, not " · ": every key fits in 78 columns.
         "footer": "↵ jouer  : taper  h conseil  u annuler  r règles  s points  ? aide  q quitter",
         "keys_title": "Touches",
-        "keys": (
-            "↑ ↓ et Entrée   choisir un coup et le jouer (d'abord une carte, puis\n"
-            "                sa cible, quand il y a beaucoup de coups)\n"
-            "1 … 9           choisir le coup (ou la carte) de ce numéro\n"
-            "Échap           revenir de la carte à la liste des cartes ; annuler un\n"
-            "                coup en cours (une prise au Casino) ; fermer une page\n"
-            ":               taper un coup en texte (QH b2, take a1, 7S take 2H+5D)\n"
-            "h               conseil : ce que jouerait le meilleur robot, et pourquoi\n"
-            "u               annuler : revenir à votre décision précédente\n"
-            "r               comment jouer à ce jeu\n"
-            "s               la feuille de marque\n"
-            "l               tout le journal de la partie\n"
-            "t               français ⇄ English\n"
-            "?               cette page\n"
-            "q, Ctrl+Q       quitter (en cours de partie : s enregistrer et quitter,\n"
-            "                d quitter sans enregistrer, Échap rester)\n"
-            "une touche      continuer après la fin d'une donne (l, s : journal, points)\n"
-            "*               après un nom : la place dont on voit le jeu (à tour de rôle)"
-        ),
+        "your_turn": "À vous",
+        "turn_of": "{name}, à vous",
+        "choose": "{turn} : choisissez un coup",
+        "choose_in_group": "{turn} : choisissez un coup avec {label} ({back})",
+        "go_on_with": "{turn} : continuez {move} (Échap : le reprendre)",
         "moves_one": "1 coup",
         "moves_many": "{count} coups",
         "deal_over": "Fin de la donne",
@@ -133,6 +107,77 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "run_told": "Cartes en train d'être jouées…",
     },
 }
+
+
+KEYS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": (
+        (
+            "↑ ↓ and Enter",
+            "choose a move and play it (a card first, then its target, when there are many moves)",
+        ),
+        ("1 … 9", "choose the move (or card) with that number"),
+        (
+            "Escape",
+            "back from a card to the list of cards; back out of a move being "
+            "made in steps (a Casino capture); close a page",
+        ),
+        (":", "type a move as text (QH b2, take a1, 7S take 2H+5D)"),
+        ("h", "hint: what the strongest bot would play, and why"),
+        ("u", "undo: back to your previous decision"),
+        ("r", "how to play this game"),
+        ("s", "the score sheet"),
+        ("l", "the whole game log"),
+        ("t", "English ⇄ français"),
+        ("?", "this page"),
+        (
+            "q, Ctrl+Q",
+            "leave; mid-game it asks first: save and quit (s), quit without saving (d) "
+            "or keep playing (Escape)",
+        ),
+        ("any key", "go on after a deal's end (l, s: the log, the scores)"),
+        ("*", "after a name: the seat whose view is shown (hot seat)"),
+    ),
+    "fr": (
+        (
+            "↑ ↓ et Entrée",
+            "choisir un coup et le jouer (d'abord une carte, puis sa cible, "
+            "quand il y a beaucoup de coups)",
+        ),
+        ("1 … 9", "choisir le coup (ou la carte) de ce numéro"),
+        (
+            "Échap",
+            "revenir de la carte à la liste des cartes ; annuler un coup en cours "
+            "(une prise au Casino) ; fermer une page",
+        ),
+        (":", "taper un coup en texte (D♥ b2, prend a1, 7♠ prend 2♥+5♦)"),
+        ("h", "conseil : ce que jouerait le meilleur robot, et pourquoi"),
+        ("u", "annuler : revenir à votre décision précédente"),
+        ("r", "comment jouer à ce jeu"),
+        ("s", "la feuille de marque"),
+        ("l", "tout le journal de la partie"),
+        ("t", "français ⇄ English"),
+        ("?", "cette page"),
+        (
+            "q, Ctrl+Q",
+            "quitter ; en cours de partie, il demande d'abord : enregistrer et quitter "
+            "(s), quitter sans enregistrer (d) ou continuer à jouer (Échap)",
+        ),
+        ("une touche", "continuer après la fin d'une donne (l, s : journal, points)"),
+        ("*", "après un nom : la place dont on voit le jeu (à tour de rôle)"),
+    ),
+}
+"""Every key of the table and what it does, per language (the ``?`` page)."""
+
+
+def keys_page(lang: str) -> Table:
+    """The ``?`` page: the keys in a column of their own, each description
+    wrapped beside its key to the page's width (never under the keys)."""
+    page = Table.grid(padding=(0, 2))
+    page.add_column(no_wrap=True)
+    page.add_column(ratio=1)
+    for key, description in KEYS.get(lang, KEYS["en"]):
+        page.add_row(key, typeset(description, lang))
+    return page
 
 
 def words(lang: str, key: str, **values: object) -> str:
@@ -282,7 +327,9 @@ class TableApp(App[int]):
     def relabel(self) -> None:
         """Put the texts of the current language on the fixed parts."""
         lang = self.match.lang
-        self.query_one("#log", RichLog).border_title = tr(lang, "log_title")
+        log = self.query_one("#log", FollowingLog)
+        log.border_title = tr(lang, "log_title")
+        log.names = self.match.names  # they follow the language (You, Vous)
         self.query_one("#keys", Static).update(words(lang, "footer"))
 
     def screen_log(self) -> list[str]:
@@ -311,7 +358,7 @@ class TableApp(App[int]):
         log.clear()
         lines = self.screen_log()
         for line in lines:
-            log.write(line)
+            log.write_line(line)
         self.log_lines = len(lines)
         self.written_log = lines
         log.follow()
@@ -326,7 +373,7 @@ class TableApp(App[int]):
             return
         log = self.query_one("#log", FollowingLog)
         for line in lines[self.log_lines :]:
-            log.write(line)
+            log.write_line(line)
         self.log_lines = len(lines)
         self.written_log = lines
         log.follow()
@@ -335,7 +382,7 @@ class TableApp(App[int]):
         """A message under the table (hints, reasons, confirmations)."""
         self.message_text = text
         message = self.query_one("#message", Static)
-        message.update(Text(text))
+        message.update(Wrapped(Text(text), self.match.names, indent=0))
         message.set_class(bool(text), "shown")
         self.redraw()
 
@@ -408,7 +455,7 @@ class TableApp(App[int]):
             plain = Style(colour=False, symbols=style.symbols, lang=style.lang).card(card)
             shown.highlight_regex(rf"(?<![0-9A-Za-z]){re.escape(plain)}", "reverse")
         self.table_text = shown
-        self.query_one("#table", Static).update(shown)
+        self.query_one("#table", Static).update(Wrapped(shown, self.match.names))
 
     def last_card_played(self, seat: int, until_step: int | None = None) -> int | None:
         """The card of the latest play ``seat`` saw (None if there is none yet)."""
@@ -568,7 +615,7 @@ class TableApp(App[int]):
 
         def show(index: int) -> None:
             if index < len(fresh):
-                log.write(fresh[index])
+                log.write_line(fresh[index])
                 log.follow()
                 self.log_lines += 1
                 self.written_log = lines[: self.log_lines]
@@ -664,13 +711,13 @@ class TableApp(App[int]):
         lang = self.match.lang
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
-        prompt = tr(lang, "moves_title") + f" · {self.match.names[view.seat]}"
+        prompt = self.choice_prompt(view.seat)
         options: list[Option] = []
         if self.groups is not None and self.group is None:
             for index, (label, actions) in enumerate(self.groups):
                 count = moves_count(lang, len(actions))
                 text = Text.from_ansi(f"{_key(index)}{self.pretty(label)}  ({count})")
-                options.append(Option(text, id=f"g{index}"))
+                options.append(Option(Wrapped(text, self.match.names), id=f"g{index}"))
         else:
             if self.groups is not None:
                 actions = self.groups[self.group or 0][1]
@@ -683,16 +730,34 @@ class TableApp(App[int]):
                 move = self.pretty(view.action_to_string(action))
                 if action in notes:
                     move += f" {notes[action]}"
-                options.append(Option(Text.from_ansi(f"{_key(index)}{move}"), id=f"a{action}"))
+                text = Text.from_ansi(f"{_key(index)}{move}")
+                options.append(Option(Wrapped(text, self.match.names), id=f"a{action}"))
             if self.groups is not None:
                 label = self.pretty(self.groups[self.group or 0][0])
-                prompt += f" · {label} ({tr(lang, 'group_back')})"
+                prompt = self.choice_prompt(view.seat, label)
         moves.add_options(options)
         moves.border_title = moves_count(lang, len(view.legal_actions))
         moves.display = bool(options)
         self.set_prompt(Text.from_ansi(prompt))
         if options:
             moves.highlighted = highlight if highlight is not None else 0
+
+    def choice_prompt(self, seat: int, label: str = "") -> str:
+        """The line on top while a person chooses: whose turn (their name only
+        in hot seat, where it matters) and what to do: choose a move, one of
+        the open group's, or the next step of a move being made."""
+        lang = self.match.lang
+        if len(self.match.humans) > 1:
+            turn = words(lang, "turn_of", name=self.match.names[seat])
+        else:
+            turn = words(lang, "your_turn")
+        so_far = self.match.move_so_far() if self.match.move_in_steps() == seat else ""
+        if so_far:
+            return words(lang, "go_on_with", turn=turn, move=self.pretty(so_far))
+        if label:
+            back = tr(lang, "group_back")
+            return words(lang, "choose_in_group", turn=turn, label=label, back=back)
+        return words(lang, "choose", turn=turn)
 
     def pretty(self, text: str) -> str:
         """Action text with card symbols (and colours) of the palette."""
@@ -713,9 +778,9 @@ class TableApp(App[int]):
         self.say("  ".join(lines + ([match.stats_note] if match.stats_note else [])))
         if not self.end_shown:
             self.end_shown = True
-            log = self.query_one("#log", RichLog)
+            log = self.query_one("#log", FollowingLog)
             for line in lines:
-                log.write(line)
+                log.write_line(line)
 
     # ----- choosing a move -------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -768,7 +833,8 @@ class TableApp(App[int]):
             return
         view = self.match.view(seat)
         entry = self.query_one("#entry", Input)
-        entry.placeholder = tr(self.match.lang, "type_move", example=view.action_texts[0])
+        lang = self.match.lang  # the example as this language types it (7♠ pose)
+        entry.placeholder = tr(lang, "type_move", example=shown_move(view.action_texts[0], lang))
         entry.add_class("open")
         # At once, not on the next idle moment (as ``entry.focus()`` would): the
         # keys typed right after ``:`` are already queued and go to the entry.
@@ -864,7 +930,8 @@ class TableApp(App[int]):
         """``s``: the score sheet, players by name."""
         lang = self.match.lang
         body = "\n".join(score_sheet_lines(self.match))
-        self.push_screen(TextScreen(tr(lang, "score_sheet"), body, tr(lang, "close")))
+        title = tr(lang, "score_sheet").rstrip(":").rstrip()  # a title, not the line mode's label
+        self.push_screen(TextScreen(title, body, tr(lang, "close")))
 
     def action_log(self) -> None:
         """``l``: the whole game log on a page."""
@@ -875,9 +942,7 @@ class TableApp(App[int]):
     def action_help(self) -> None:
         """``?``: every key and what it does."""
         lang = self.match.lang
-        self.push_screen(
-            TextScreen(words(lang, "keys_title"), words(lang, "keys"), tr(lang, "close"))
-        )
+        self.push_screen(TextScreen(words(lang, "keys_title"), keys_page(lang), tr(lang, "close")))
 
     def action_language(self) -> None:
         """``t``: English ⇄ French (the log is rebuilt in the new language)."""

@@ -94,8 +94,9 @@ class ReplayApp(App[int]):
         lines = book.log_until(self.step)
         if self.step == len(book.steps) - 1:
             lines += book.result_lines()
+        log.names = book.names
         for sentence in lines:
-            log.write(sentence)
+            log.write_line(sentence)
         log.follow()  # the step just made, not the deal's first lines
         status = tr(book.lang, "replay_step", step=self.step, steps=len(book.steps) - 1)
         if book.steps[self.step].deal_end is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -25,10 +26,12 @@ class TextScreen(ModalScreen[None]):
         Binding("escape,q,s,enter,question_mark,l", "close", "Close"),
     ]
 
-    def __init__(self, title: str, body: str, footer: str) -> None:
+    def __init__(self, title: str, body: str | RenderableType, footer: str) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
+        """The page's text, or a Rich renderable laid out for the page's width
+        (the keys in their own column)."""
         self.footer = footer
 
     def compose(self) -> ComposeResult:
@@ -36,7 +39,7 @@ class TextScreen(ModalScreen[None]):
         with Vertical(id="page"):
             yield Static(Text(self.title_text, style="bold"), id="page-title")
             with VerticalScroll(id="page-scroll"):
-                yield Static(Text(self.body))
+                yield Static(Text(self.body) if isinstance(self.body, str) else self.body)
             yield Static(Text(self.footer, style="dim"))
 
     def on_mount(self) -> None:

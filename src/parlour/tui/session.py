@@ -13,6 +13,7 @@ The game log is made from the table's events as this keyboard's seat saw them
 from __future__ import annotations
 
 import dataclasses
+import re
 import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from parlour.core.cards import format_card
+from parlour.core.cards import format_card, parse_card
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
@@ -220,6 +221,41 @@ class MoveCheck:
         if self.reason:
             return tr(lang, "not_allowed", reason=clause(self.reason))
         return self.error
+
+
+_MOVE_WORD = re.compile(r"[^\s+,]+")
+"""A word of a typed move: a card, a word, a build (``+`` and ``,`` join them)."""
+
+
+def rest_of_move(typed: str, so_far: str) -> str:
+    """What ``typed`` adds to the move being made, when it writes that move
+    again from its start: ``9C take 9H`` while ``9C take`` is made gives
+    ``9H``; '' when ``typed`` does not begin with the move so far (cards are
+    compared as cards: ``9c``, ``9♣``).
+
+    >>> rest_of_move("9c take 4S+5D", "9C take 4S")
+    '5D'
+    >>> rest_of_move("4S", "9C take")
+    ''
+    """
+    written = list(_MOVE_WORD.finditer(typed))
+    made = _MOVE_WORD.findall(so_far)
+    if not made or len(written) <= len(made):
+        return ""
+    for word, found in zip(made, written, strict=False):
+        if not _same_word(word, found.group(0)):
+            return ""
+    return typed[written[len(made) - 1].end() :].lstrip(" ,+")
+
+
+def _same_word(first: str, second: str) -> bool:
+    """Whether two words of a move say the same (a card in any of its spellings)."""
+    if first.lower() == second.lower():
+        return True
+    try:
+        return parse_card(first) == parse_card(second)
+    except ParseError:
+        return False
 
 
 def level_name(bot: str, lang: str) -> str:
@@ -512,6 +548,10 @@ class Match:
         whole move written in one line as the rules teach it (Casino's ``7H take
         3S+4D``) is read here too, for every prompt alike."""
         typed = typed_move(text, self.lang)
+        if self.move_in_steps() == seat:
+            # The move being made typed again from its start ("9C take 9H" after
+            # "9C take"): what it adds is the next step.
+            typed = rest_of_move(typed, self.move_so_far()) or typed
         try:
             whole = self._whole_move(seat, typed)
             return whole if whole is not None else MoveCheck(self.table.check_move(seat, typed))
