@@ -350,3 +350,16 @@ def test_casino_says_an_8() -> None:
     said = headlines("casino", 8, 40, "en")
     assert [text for text in said if re.search(r"\ba 8\b", text)] == []
     assert any(re.search(r"\ban 8\b", text) for text in said)
+
+
+def test_casino_says_what_the_next_player_finds_with_its_builds_in_words() -> None:
+    """A newcomer read "Bot 2 finds 8♠ 5♦ 9♣ K♣ [9] on the table": "[9]" was
+    never explained. A build on the table is said by its value, in both languages."""
+    for lang in ("en", "fr"):
+        said = headlines("casino", 4, 30, lang)
+        assert [text for text in said if re.search(r"\[\d+\]|\bb\d+\b", text)] == []
+        finds = {
+            "en": r"finds (\S+ )*and a build of \d+ on the table",
+            "fr": r"trouve (\S+ )*et une construction de \d+ sur la table",
+        }[lang]
+        assert any(re.search(finds, text) for text in said), lang
