@@ -88,6 +88,24 @@ def test_a_vampire_voids_the_line_it_joins() -> None:
     assert "Ann's row 2 is voided by the Vampire" in explained.headline
 
 
+def test_a_vampire_is_explained_in_words_not_by_its_typed_label() -> None:
+    """A hint said "V1 to a2: …": V1 is what a player types, and in French V is a valet."""
+    deck = "V1 8S 6S 2H 3D 4C 9H KC 5S".split()
+    state = parlour.load_game("dracula", first_dealer=0).new_initial_state(deck=deck)
+    state.apply_action(state.string_to_action("rows"))
+    view = state.view(1)
+    action = view.string_to_action("V1 a2")
+    english = explain_move(view, action, "en", NAMES)
+    french = explain_move(view, action, "fr", NAMES)
+    assert english is not None and french is not None
+    assert english.headline.startswith("A Vampire to a2: ")
+    assert french.headline.startswith("Un Vampire en a2 : ")
+    assert english.move == "V1 a2"  # the move itself stays in the notation a player types
+    for lang in ("en", "fr"):
+        for explained in _explanations(state, 1, lang):
+            assert re.search(r"\bV[12]\b", explained.headline) is None, explained.headline
+
+
 def coffin_scored_before(state: State) -> list[Any]:
     """The coffins scored so far in ``state``."""
     copy = state.clone()
