@@ -99,9 +99,9 @@ REFUSALS: RefusalSentences = {
         "construction de {value}",
     ),
     "owner_last_card_many": (
-        "after this you would hold no card of the value of one of your builds, of {values} "
-        "and {last}",
-        "après ce coup vous n'auriez plus de carte de la valeur de l'une de vos "
+        "after this you would not hold a card of the value of each of your builds, of "
+        "{values} and {last}",
+        "après ce coup vous n'auriez plus une carte de la valeur de chacune de vos "
         "constructions, de {values} et {last}",
     ),
     "choose_same_rank": (
@@ -189,9 +189,9 @@ REFUSALS: RefusalSentences = {
         "de {build} et à {card}",
     ),
     "part_of_build": (
-        "{card} is part of the build of {value}: a build is taken or combined whole (b{value})",
-        "{card} fait partie de la construction de {value} : une construction se prend ou "
-        "se combine entière (b{value})",
+        "{card} is part of the build of {value} (b{value}): a build is taken or combined whole",
+        "{card} fait partie de la construction de {value} (b{value}) : une construction se "
+        "prend ou se combine entière",
     ),
     "not_on_table": ("{card} is not on the table", "{card} n'est pas sur la table"),
     "card_in_move": ("{card} is already in the move", "{card} est déjà dans le coup"),
