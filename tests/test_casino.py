@@ -493,7 +493,7 @@ def test_owner_may_not_trail() -> None:
     state = start({0: "5S 9C 2C 3D", 1: "KS QS JS 10S"}, "4H 6C QC 10H")
     play(state, "KS trail", "5S build 9 with 4H", "QS take QC")
     assert not [t for t in texts(state) if t.endswith("trail")]
-    with pytest.raises(IllegalActionError, match="you own b9 and may not trail"):
+    with pytest.raises(IllegalActionError, match="you own the build of 9 and may not trail"):
         state.apply_text("2C trail")
 
 
@@ -1179,6 +1179,94 @@ def test_events_name_every_card_played() -> None:
             assert text and "{" not in text
     assert sentence(Trailed(seat=1, card=parse_card("3C")), ["Ann", "Bob"], style) == (
         "Bob trails 3♣."
+    )
+
+
+def test_the_log_names_a_raised_build_in_words_not_in_notation() -> None:
+    """A newcomer read "Bot 3 plays 6♥ and raises b3 to 9": ``b3`` is what a
+    player types, not what a sentence says."""
+    state = start({0: "5S 7C AC 2D", 1: "2C 9D 9S JS"}, "3H 6C QC 10H")
+    state.record_events()
+    play(state, "JS trail", "AC build 7 with 6C", "2C build 9 with b7")
+    raised = [event for _, event in state.event_log(0) if isinstance(event, BuildRaised)]
+    assert len(raised) == 1
+    names = ["Ann", "Bob"]
+    assert sentence(raised[0], names, Style()) == (
+        "Bob plays 2♣ and raises the build of 7 to 9: A♣ 2♣ 6♣."
+    )
+    assert sentence(raised[0], ["Ann", "You"], Style()).startswith(
+        "You play 2♣ and raise the build of 7 to 9"
+    )
+    assert sentence(raised[0], names, Style(lang="fr")) == (
+        "Bob joue 2♣ et monte la construction de 7 à 9 : A♣ 2♣ 6♣."
+    )
+    assert sentence(raised[0], ["Ann", "Vous"], Style(lang="fr")).startswith(
+        "Vous jouez 2♣ et montez la construction de 7 à 9"
+    )
+
+
+def test_the_french_log_calls_a_build_a_construction_as_the_rules_and_refusals_do() -> None:
+    state = start({0: "5S 9C 2C 3D", 1: "KS QS JS 10S"}, "4H 6C QC 10H")
+    state.record_events()
+    play(state, "KS trail", "5S build 9 with 4H")
+    made = [event for _, event in state.event_log(1) if isinstance(event, BuildMade)]
+    assert sentence(made[0], ["Ann", "Bob"], Style(lang="fr")) == (
+        "Ann joue 5♠ et fait une construction de 9 : 5♠ 4♡."
+    )
+    assert "construction simple de Ann" in render(state.view(1), Style(lang="fr"), ["Ann", "Bob"])
+
+
+BUILD_IN_NOTATION = re.compile(r"\bb\d+\b")
+"""A build written as a player types it (``b9``)."""
+
+
+def _notation_outside_parentheses(text: str) -> list[str]:
+    """The builds ``text`` writes in notation outside parentheses."""
+    return BUILD_IN_NOTATION.findall(re.sub(r"\([^()]*\)", "", text))
+
+
+def test_every_refusal_names_a_build_in_words_with_the_typed_form_only_in_parentheses() -> None:
+    from parlour.games.casino._refusals import REFUSALS
+
+    values = {
+        "value": 9,
+        "build": 3,
+        "values": "5, 7",
+        "last": 9,
+        "builds": "b7, b9",
+        "card": "6H",
+        "sum": 8,
+        "need": 3,
+        "more": 1,
+        "lacking": 2,
+        "rank": "K",
+        "mode": "one",
+        "hand": "6H 2C",
+        "move": "7H take",
+    }
+    for key, sentences in REFUSALS.items():
+        for template in sentences:
+            text = template.format(**values)
+            assert _notation_outside_parentheses(text) == [], (key, text)
+            assert len(BUILD_IN_NOTATION.findall(text)) <= 2, (key, text)
+
+
+def test_a_refusal_names_the_builds_a_player_owns_by_their_values() -> None:
+    state = start({0: "5S 9C 2C 3D", 1: "KS QS JS 10S"}, "4H 6C QC 10H")
+    play(state, "KS trail", "5S build 9 with 4H", "QS take QC")
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply_text("2C trail")
+    assert refused.value.refusal is not None
+    assert refused.value.refusal.text("en") == "you own the build of 9 and may not trail"
+    assert refused.value.refusal.text("fr") == (
+        "vous possédez la construction de 9 et ne pouvez pas poser seule"
+    )
+    from parlour.games.casino._refusals import builds_refusal
+
+    several = builds_refusal("owner_may_not_trail", 1 << 5 | 1 << 7 | 1 << 9)
+    assert several.text("en") == "you own the builds of 5, 7 and 9 and may not trail"
+    assert several.text("fr") == (
+        "vous possédez les constructions de 5, 7 et 9 et ne pouvez pas poser seule"
     )
 
 

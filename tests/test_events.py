@@ -31,7 +31,7 @@ from parlour.games.dracula_partnership import rules as dracula_partnership
 from parlour.games.nain_jaune import rules as nain_jaune
 from parlour.games.thracula import rules as thracula
 from parlour.render import Style
-from parlour.render.narration import generic_sentence, sentence
+from parlour.render.narration import dealing_sentence, generic_sentence, sentence
 
 GAMES = ("dracula", "dracula-partnership", "thracula", "colour-blind", "nain-jaune")
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -394,6 +394,73 @@ def test_partnership_log_names_every_card_played_in_six_coffins() -> None:
     ]
     vampires = [event for _, event in log if isinstance(event, dracula_partnership.VampireGiven)]
     assert [(event.seat, format_card(event.card)) for event in vampires] == [(1, "V1"), (2, "V2")]
+
+
+def test_partnership_a_vampire_given_is_said_in_words_to_every_seat_and_spectators() -> None:
+    """The Vampires are handed out face up (rules-decisions §7: who holds one is
+    public), so every seat and a spectator read who received one; the log said
+    "Bob receives V1.", the notation a player types, where people expect "a
+    Vampire" (and a French reader takes V for a valet: « Cy reçoit V2. »)."""
+    game = parlour.load_game("dracula-partnership", first_dealer=0)
+    state = game.new_initial_state(deck=shuffled_pack(game, 4))
+    state.record_events()
+    state.apply_action(state.string_to_action("rows"))  # the dealer's choice, before the deal
+    for seat in (None, 0, 1, 2, 3):
+        given = [
+            event
+            for _, event in state.event_log(seat)
+            if isinstance(event, dracula_partnership.VampireGiven)
+        ]
+        assert [(event.seat, event.card is not None) for event in given] == [(1, True), (2, True)]
+        said = [sentence("dracula-partnership", event, NAMES, Style()) for event in given]
+        assert said == ["Bob receives a Vampire.", "Cy receives a Vampire."]
+        french = [
+            sentence("dracula-partnership", event, NAMES, Style(lang="fr")) for event in given
+        ]
+        assert french == ["Bob reçoit un Vampire.", "Cy reçoit un Vampire."]
+    you = ["Ann", "You", "Cy", "Dan"]
+    given_to_you = next(
+        event
+        for _, event in state.event_log(1)
+        if isinstance(event, dracula_partnership.VampireGiven)
+    )
+    assert sentence("dracula-partnership", given_to_you, you, Style()) == "You receive a Vampire."
+
+
+def test_dracula_a_vampire_dealt_is_said_in_words_to_its_receiver_only() -> None:
+    # First dealer 0: seat 1 is dealt first, V1 (rules-decisions §6).
+    deck = "V1 8S 6S 2H 3D 4C 9H KC 5S".split()
+    state = parlour.load_game("dracula", first_dealer=0).new_initial_state(deck=deck)
+    state.record_events()
+    state.apply_action(state.string_to_action("rows"))
+    state.apply_action(state.string_to_action("V1 a2"))
+    names = ["Ann", "Bob"]
+
+    def told(seat: int, lang: str, who: list[str]) -> list[str]:
+        return [
+            sentence("dracula", event, who, Style(lang=lang))
+            for _, event in state.event_log(seat)
+            if event.kind in ("card_dealt", "card_played") and event.seat == 1  # type: ignore[attr-defined]
+        ]
+
+    assert told(1, "en", ["Ann", "You"])[0] == "You are dealt a Vampire."
+    assert told(1, "fr", ["Ann", "Vous"])[0] == "Vous recevez un Vampire."
+    assert told(0, "en", names)[0] == "Bob is dealt a card."  # hidden from seat 0
+    assert told(0, "en", names)[-1] == "Bob plays a Vampire to a2."
+    assert told(0, "fr", names)[-1] == "Bob joue un Vampire en a2."
+    dealt = [event for _, event in state.event_log(1) if event.kind == "card_dealt"]
+    listed = dealing_sentence("dracula", dealt, ["Ann", "Vous"], Style(lang="fr"))
+    assert "Vous: Vampire 6♠ 3♢ 9♡;" in listed
+
+
+@pytest.mark.parametrize("name", ["dracula", "dracula-partnership", "thracula"])
+def test_no_sentence_writes_a_vampire_in_the_notation_a_player_types(name: str) -> None:
+    state = whole_game(name, seed=3)
+    for seat in (None, *range(state.game.num_players)):
+        for lang in ("en", "fr"):
+            for _, event in state.event_log(seat):
+                said = sentence(name, event, NAMES, Style(lang=lang))
+                assert re.search(r"\bV[12]\b", said) is None, said
 
 
 def test_partnership_seat_0_log_hides_the_other_three_hands() -> None:

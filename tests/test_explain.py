@@ -88,6 +88,24 @@ def test_a_vampire_voids_the_line_it_joins() -> None:
     assert "Ann's row 2 is voided by the Vampire" in explained.headline
 
 
+def test_a_vampire_is_explained_in_words_not_by_its_typed_label() -> None:
+    """A hint said "V1 to a2: …": V1 is what a player types, and in French V is a valet."""
+    deck = "V1 8S 6S 2H 3D 4C 9H KC 5S".split()
+    state = parlour.load_game("dracula", first_dealer=0).new_initial_state(deck=deck)
+    state.apply_action(state.string_to_action("rows"))
+    view = state.view(1)
+    action = view.string_to_action("V1 a2")
+    english = explain_move(view, action, "en", NAMES)
+    french = explain_move(view, action, "fr", NAMES)
+    assert english is not None and french is not None
+    assert english.headline.startswith("A Vampire to a2: ")
+    assert french.headline.startswith("Un Vampire en a2 : ")
+    assert english.move == "V1 a2"  # the move itself stays in the notation a player types
+    for lang in ("en", "fr"):
+        for explained in _explanations(state, 1, lang):
+            assert re.search(r"\bV[12]\b", explained.headline) is None, explained.headline
+
+
 def coffin_scored_before(state: State) -> list[Any]:
     """The coffins scored so far in ``state``."""
     copy = state.clone()
@@ -350,3 +368,16 @@ def test_casino_says_an_8() -> None:
     said = headlines("casino", 8, 40, "en")
     assert [text for text in said if re.search(r"\ba 8\b", text)] == []
     assert any(re.search(r"\ban 8\b", text) for text in said)
+
+
+def test_casino_says_what_the_next_player_finds_with_its_builds_in_words() -> None:
+    """A newcomer read "Bot 2 finds 8♠ 5♦ 9♣ K♣ [9] on the table": "[9]" was
+    never explained. A build on the table is said by its value, in both languages."""
+    for lang in ("en", "fr"):
+        said = headlines("casino", 4, 30, lang)
+        assert [text for text in said if re.search(r"\[\d+\]|\bb\d+\b", text)] == []
+        finds = {
+            "en": r"finds (\S+ )*and a build of \d+ on the table",
+            "fr": r"trouve (\S+ )*et une construction de \d+ sur la table",
+        }[lang]
+        assert any(re.search(finds, text) for text in said), lang

@@ -213,7 +213,7 @@ def test_the_dracula_lesson_meets_a_vampire_and_the_coach_says_what_it_did() -> 
     showed "Bot 2 plays V2 to c3" unexplained."""
     lesson = lesson_for("dracula")
     output = play_lesson("dracula", [step.move for step in lesson.steps] + ["1"] * 40)
-    played = output.index("Bot 2 plays V2 to c3.")
+    played = output.index("Bot 2 plays a Vampire to c3.")
     said = output.index("Coach: Bot 2 played a Vampire, V2, at c3.")
     assert played < said < output.index("I suggest 4C a1")
     explained = output[said : output.index("I suggest 4C a1")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -807,7 +808,7 @@ def test_render_draws_board_chips_sans_and_hand_without_colour() -> None:
     text = render(state.view(2), Style(), names)
     assert "10♢" in text and "7♢ nain" in text and "K♡" in text and "Q♠" in text
     assert "85 chips" in text and "15 cards" in text
-    assert "Ann: « sans 5 »; passed: Bob; taken by Cy" in text
+    assert 'Ann: "no 5"; passed: Bob; taken by Cy' in text
     assert "Cy needs a 6" in text
     assert "Legal: 6♡ 6♣" in text
     assert "\x1b" not in text
@@ -843,7 +844,7 @@ def test_log_tells_sans_passes_and_claims_in_english_and_french() -> None:
         "Ann plays 2♠.",
         "Ann plays 3♠.",
         "Ann plays 4♠.",
-        "Ann says « sans 5 » (no 5).",
+        'Ann says "no 5".',
         "Bob has no 5.",
         "Cy plays 5♣.",
     ]
@@ -868,6 +869,87 @@ def test_log_tells_end_of_deal_payments_doubling_and_grand_opera() -> None:
     assert "Grand opéra! P0 played alone and sweeps the board: 176 chips." in english
     french = told(state, since, 3, names, "fr")
     assert "Grand opéra ! P0 a joué seul et rafle le plateau : 176 jetons." in french
+
+
+def test_the_call_is_said_in_the_language_of_the_table_by_the_log_the_table_and_hints() -> None:
+    """The English log said « sans dame » (and « sans 4 » (no 4)) while the
+    browser's board said "sans J": one form per language, the same everywhere."""
+    from parlour.games.nain_jaune.events import SansSaid
+    from parlour.render.narration import sentence
+
+    names = ["Ann", "Bob", "Tess"]
+    queen = SansSaid(seat=2, rank=12, by_choice=False)
+    four = SansSaid(seat=0, rank=4, by_choice=False)
+    stop = SansSaid(seat=2, rank=12, by_choice=True)
+    english = [sentence("nain-jaune", event, names, Style()) for event in (queen, four, stop)]
+    assert english == [
+        'Tess says "no queen".',
+        'Ann says "no 4".',
+        'Tess stops: "no queen" (by choice).',
+    ]
+    assert sentence("nain-jaune", four, ["You", "Bob", "Tess"], Style()) == 'You say "no 4".'
+    french = [
+        sentence("nain-jaune", event, names, Style(lang="fr")) for event in (queen, four, stop)
+    ]
+    assert french == [
+        "Tess : « sans dame ».",
+        "Ann : « sans 4 ».",
+        "Tess s'arrête : « sans dame ».",
+    ]
+    for said in english:
+        assert "sans" not in said and "«" not in said
+    state = new_state(BASIC)
+    play(state, "2S")
+    table = render(state.view(2), Style(), names)
+    assert 'Calls this deal:\n  Ann: "no 5"' in table
+    assert "Ann: « sans 5 »" in render(state.view(2), Style(lang="fr"), names)
+
+
+def test_hints_say_the_call_as_the_log_does_in_each_language() -> None:
+    from parlour.core.explain import explain_move
+
+    said: dict[str, list[str]] = {"en": [], "fr": []}
+    for seed in range(4):
+        game = parlour.load_game("nain-jaune")
+        state = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            view = state.view(state.current_player())
+            for lang in said:
+                for action in view.legal_actions:
+                    explained = explain_move(view, action, lang, names=None)
+                    if explained is not None:
+                        said[lang].append(explained.headline)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert any(re.search(r'you say "no (\d+|ace|jack|queen|king)"', text) for text in said["en"])
+    assert [text for text in said["en"] if "sans" in text] == []
+    assert any(
+        re.search(r"vous dites « sans (\d+|as|valet|dame|roi) »", text) for text in said["fr"]
+    )
+
+
+def test_the_browser_board_says_the_call_with_the_logs_words() -> None:
+    """The board (board.js) declares the call's words again in JavaScript: they
+    must be the log's (CALL_WORDS and the rank words of text.py)."""
+    from pathlib import Path
+
+    from parlour.games.nain_jaune import text
+
+    board = (Path(text.__file__).parent / "board.js").read_text(encoding="utf-8")
+    for lang in ("en", "fr"):
+        block = re.search(r"\n  " + lang + r": \{\n(.*?)\n  \}", board, re.S)
+        assert block is not None, lang
+        words = dict(re.findall(r"(\w+): \"([^\"]*)\"", block.group(1)))
+        quoted = text.CALL_WORDS[lang].format(rank="{rank}")
+        assert words["nain_jaune_call"] == quoted.strip('"«» \u00a0'), lang
+        for rank in ("A", "J", "Q", "K"):
+            assert words[f"nain_jaune_rank_{rank}"] == text.rank_word(rank, lang), (lang, rank)
+    assert 't("sans"' not in board
 
 
 def test_move_groups_by_rank() -> None:

@@ -8,8 +8,10 @@ str | None`` for its own event kinds; the events every game shares
 game ended) are said here, and any other event gets a plain generic sentence.
 
 Sentences name seats by ``names`` (never by number) and draw cards with
-``style.card``. Templates mark verb forms as ``[third person|second person]``
-(optionally ``|plural``), so that a seat named ``You`` / ``Vous`` reads well:
+:func:`card_said` (``style.card``, but a Vampire in words: its label ``V1`` is
+the notation a player types, and a French reader takes ``V`` for a valet).
+Templates mark verb forms as ``[third person|second person]`` (optionally
+``|plural``), so that a seat named ``You`` / ``Vous`` reads well:
 ``{name} [plays|play]`` gives "Ann plays" and "You play".
 
 >>> from parlour.core.shared_events import CardDealt
@@ -17,6 +19,8 @@ Sentences name seats by ``names`` (never by number) and draw cards with
 'Bob is dealt a card.'
 >>> sentence("dracula", CardDealt(seat=0, card=24), ["Vous", "Bob"], Style(lang="fr"))
 'Vous recevez D♡.'
+>>> sentence("dracula", CardDealt(seat=0, card=52), ["Vous", "Bob"], Style(lang="fr"))
+'Vous recevez un Vampire.'
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from dataclasses import fields
 from functools import lru_cache
 from typing import cast
 
+from parlour.core.cards import is_vampire, parse_card
 from parlour.core.events import Event
 from parlour.core.registry import game_parts
 from parlour.render import Style
@@ -74,6 +79,48 @@ def say(
     its verbs agreeing with ``subject``, filled with ``values``."""
     table = templates.get(style.lang, templates["en"])
     return agree(table[key], subject, plural).format(**values)
+
+
+VAMPIRE_WORDS: Templates = {
+    "en": {"card": "a {vampire}", "listed": "{vampire}", "vampire": "Vampire"},
+    "fr": {"card": "un {vampire}", "listed": "{vampire}", "vampire": "Vampire"},
+}
+"""A Vampire as a sentence names it: alone ("a Vampire", « un Vampire ») and in a
+list of cards ("5♢ Vampire 8♠")."""
+
+
+def _vampire(key: str, style: Style) -> str:
+    word = say(VAMPIRE_WORDS, style, "vampire")
+    # The colour a table draws the Vampire in (Style.card), on its word.
+    return say(VAMPIRE_WORDS, style, key, vampire=style.paint(word, "35") if style.colour else word)
+
+
+def card_said(card: int | str, style: Style) -> str:
+    """A card as a sentence names it: drawn as the table draws it (``Q♡``), but a
+    Vampire in words, whichever of the two it is: its label (``V1``) is the
+    notation a player types, and in French ``V`` is a valet.
+
+    >>> card_said("QH", Style()), card_said("V2", Style()), card_said(52, Style(lang="fr"))
+    ('Q♡', 'a Vampire', 'un Vampire')
+    """
+    number = parse_card(card) if isinstance(card, str) else card
+    return _vampire("card", style) if is_vampire(number) else style.card(number)
+
+
+def cards_said(cards: Sequence[int | str], style: Style) -> str:
+    """Several cards as a sentence lists them (:func:`card_said`, a Vampire as the
+    word alone): ``5♢ Vampire 8♠``."""
+    said = []
+    for card in cards:
+        number = parse_card(card) if isinstance(card, str) else card
+        said.append(_vampire("listed", style) if is_vampire(number) else style.card(number))
+    return " ".join(said)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter in capitals, for a sentence that may begin
+    with a card said in words ("A Vampire to c3: …")."""
+    return text[:1].upper() + text[1:]
 
 
 def seat_name(names: Sequence[str], seat: int, style: Style) -> str:
@@ -160,7 +207,7 @@ def shared_sentence(event: Event, names: Sequence[str], style: Style) -> str | N
         card = values["card"]
         if card is None:
             return say(_SHARED, style, "card_dealt_hidden", name, name=name)
-        return say(_SHARED, style, "card_dealt", name, name=name, card=style.card(card))
+        return say(_SHARED, style, "card_dealt", name, name=name, card=card_said(card, style))
     if kind == "game_ended":
         scores = scores_text(names, values["scores"], style)
         if not values["final"]:
@@ -221,7 +268,8 @@ def dealing_sentence(
         else:
             known.setdefault(seat, []).append(card)
     parts = [
-        f"{seat_name(names, seat, style)}: {style.cards(cards)}" for seat, cards in known.items()
+        f"{seat_name(names, seat, style)}: {cards_said(cards, style)}"
+        for seat, cards in known.items()
     ]
     for count in sorted(set(hidden.values()), reverse=True):
         seats = sorted(seat for seat, number in hidden.items() if number == count)
@@ -254,7 +302,7 @@ def generic_sentence(event: Event, names: Sequence[str], style: Style | None = N
             shown = names_of(names, value, style)
         elif name == "card" or name.endswith(("_card", "cards")):
             cards = value if isinstance(value, tuple) else (value,)
-            shown = " ".join("?" if card is None else style.card(card) for card in cards)
+            shown = " ".join("?" if card is None else cards_said([card], style) for card in cards)
         elif isinstance(value, tuple):
             shown = "/".join(str(part) for part in value)
         else:

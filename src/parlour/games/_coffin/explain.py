@@ -19,7 +19,7 @@ from parlour.games._coffin._dracula_actions import TAKE
 from parlour.games._coffin.rules import CELL_NAMES, EMPTY, Axis, VampireRule, line_value
 from parlour.games._coffin.text import describe_line, line_cells, line_name
 from parlour.render import Style
-from parlour.render.narration import Templates, names_of, say
+from parlour.render.narration import Templates, capitalised, card_said, cards_said, names_of, say
 
 Owners = Callable[[Axis, int], tuple[int, ...]]
 """The seats that score a line (an axis and a line number 0–2)."""
@@ -158,8 +158,10 @@ def explain_placement(
             if rule is VampireRule.VOID and is_vampire(card) and could:
                 text = say(WORDS, style, "voided", owner=owner, before=could)
             elif mine:
-                shown = " ".join(style.card(other) for other in line_after if other != EMPTY)
-                key = "so_far" if line_after.count(EMPTY) < 2 else "starts"
+                held = [other for other in line_after if other != EMPTY]
+                key = "so_far" if len(held) > 1 else "starts"
+                # One card is said alone ("starts with a Vampire"), several as a list.
+                shown = cards_said(held, style) if len(held) > 1 else card_said(held[0], style)
                 text = say(WORDS, style, key, owner=owner, cards=shown, best=best)
             elif could is None:
                 text = say(WORDS, style, "at_most_new", owner=owner, best=best)
@@ -172,13 +174,15 @@ def explain_placement(
             opponents.extend(
                 SeatEffect(seat=other, sentence=text, before=could, after=best) for other in seats
             )
-    headline = say(
-        WORDS,
-        style,
-        "headline",
-        card=style.card(card),
-        cell=CELL_NAMES[cell],
-        effects=say(WORDS, style, "and").join(effects),
+    headline = capitalised(
+        say(
+            WORDS,
+            style,
+            "headline",
+            card=card_said(card, style),
+            cell=CELL_NAMES[cell],
+            effects=say(WORDS, style, "and").join(effects),
+        )
     )
     return MoveExplanation(
         action=action,
@@ -197,7 +201,7 @@ def keeps_sentence(explanation: MoveExplanation, lang: str) -> str:
     style = Style(lang=lang)
     if not explanation.keeps:
         return say(WORDS, style, "nothing_kept")
-    return say(WORDS, style, "keeps", cards=style.cards(list(explanation.keeps)))
+    return say(WORDS, style, "keeps", cards=cards_said(list(explanation.keeps), style))
 
 
 def simple(action: int, move: str, lang: str, key: str, **values: object) -> MoveExplanation:
@@ -258,5 +262,5 @@ def explain_two_sided(
 
 
 def style_card(card: int, lang: str) -> str:
-    """A card as the log draws it in ``lang`` (``D♡`` in French)."""
-    return Style(lang=lang).card(card)
+    """A card as the log says it in ``lang`` (``D♡`` in French, a Vampire in words)."""
+    return card_said(card, Style(lang=lang))

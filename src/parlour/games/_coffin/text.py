@@ -20,7 +20,15 @@ from parlour.games._coffin.rules import (
     line_value,
 )
 from parlour.render import Style, pad
-from parlour.render.narration import Templates, agree, names_of, say, seat_name
+from parlour.render.narration import (
+    Templates,
+    agree,
+    card_said,
+    cards_said,
+    names_of,
+    say,
+    seat_name,
+)
 
 
 def _value(value: int | None) -> str:
@@ -124,7 +132,7 @@ def coffin_sentence(event: Event, names: Sequence[str], style: Style) -> str | N
             "card_played",
             name,
             name=name,
-            card=style.card(values["card"]),
+            card=card_said(values["card"], style),
             cell=CELL_NAMES[values["cell"]],
         )
     if kind == "first_nail":
@@ -132,7 +140,7 @@ def coffin_sentence(event: Event, names: Sequence[str], style: Style) -> str | N
             COFFIN_WORDS,
             style,
             "first_nail",
-            card=style.card(values["card"]),
+            card=card_said(values["card"], style),
             cell=CELL_NAMES[values["cell"]],
         )
     if kind == "end_bonus":
@@ -261,7 +269,7 @@ def describe_line(
     """A full line explained, and its value (the engine's ``line_value``):
     ``A♠ 8♠ 6♠ = 15, ×5 for three spades = 75``."""
     value = line_value(cards, axis, vampires)
-    shown = " ".join(style.card(card) for card in cards)
+    shown = cards_said(cards, style)
     plain = [card for card in cards if not is_vampire(card)]
     total = sum(card_value(card, axis) for card in plain)
     if len(plain) == 3:

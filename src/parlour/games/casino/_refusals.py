@@ -2,15 +2,17 @@
 and the functions that choose one for a state.
 
 Each key maps to its English and French templates (``{named}`` values: cards in
-the engine's text, builds as ``b9``, numbers); the free functions below pick the
-key and the values for a state (:func:`parlour.core.errors.refusal`), an
-interface renders it in its language.
+the engine's text, numbers); the free functions below pick the key and the values
+for a state (:func:`parlour.core.errors.refusal`), an interface renders it in its
+language. A sentence names a build in words ("the build of 9", « la construction
+de 9 »); where the refusal tells the player what to add, the notation they type
+follows once in parentheses (``b9``).
 """
 
 from __future__ import annotations
 
 from parlour.core.cards import format_card, iter_bits
-from parlour.core.errors import COMMON_REFUSALS, Refusal, RefusalSentences, allowed_list, refusal
+from parlour.core.errors import COMMON_REFUSALS, Refusal, RefusalSentences, refusal
 from parlour.games.casino._sums import VALUE, value_sum
 from parlour.games.casino.rules import (
     ADD_BUILD_BASE,
@@ -52,8 +54,12 @@ REFUSALS: RefusalSentences = {
         "vous n'avez pas {card} ; votre main : {hand}",
     ),
     "owner_may_not_trail": (
-        "you own {builds} and may not trail",
-        "vous possédez {builds} et ne pouvez pas poser seule",
+        "you own the build of {value} and may not trail",
+        "vous possédez la construction de {value} et ne pouvez pas poser seule",
+    ),
+    "owner_may_not_trail_many": (
+        "you own the builds of {values} and {last} and may not trail",
+        "vous possédez les constructions de {values} et {last} et ne pouvez pas poser seule",
     ),
     "could_capture": (
         "that card could capture, and a card that could capture may not be trailed",
@@ -65,9 +71,9 @@ REFUSALS: RefusalSentences = {
     ),
     "nothing_makes": (
         "nothing on the table makes {value}: no loose card of {value}, no loose cards "
-        "adding up to {value}, no build b{value}",
+        "adding up to {value}, no build of {value}",
         "rien sur la table ne fait {value} : ni carte libre de {value}, ni cartes libres "
-        "dont la somme fait {value}, ni construction b{value}",
+        "dont la somme fait {value}, ni construction de {value}",
     ),
     "courts_never_build": (
         "J, Q and K never build",
@@ -88,8 +94,15 @@ REFUSALS: RefusalSentences = {
         "fait {need} avec elle, ou une construction simple qu'elle monte à {value}",
     ),
     "owner_last_card": (
-        "after this you would hold no card of the value of your build {builds}",
-        "après ce coup vous n'auriez plus de carte de la valeur de votre construction {builds}",
+        "after this you would hold no card of value {value} to take your build of {value}",
+        "après ce coup vous n'auriez plus de carte de valeur {value} pour prendre votre "
+        "construction de {value}",
+    ),
+    "owner_last_card_many": (
+        "after this you would not hold a card of the value of each of your builds, of "
+        "{values} and {last}",
+        "après ce coup vous n'auriez plus une carte de la valeur de chacune de vos "
+        "constructions, de {values} et {last}",
     ),
     "choose_same_rank": (
         "choose the card of its rank that {card} takes",
@@ -106,13 +119,14 @@ REFUSALS: RefusalSentences = {
         "le groupe en cours fait {sum} : il lui manque {more}",
     ),
     "merge_build": (
-        "a new build of {value} merges with b{value}: add b{value}",
-        "une nouvelle construction de {value} se joint à b{value} : ajoutez b{value}",
+        "a new build of {value} merges with the build of {value} on the table: add it (b{value})",
+        "une nouvelle construction de {value} se joint à la construction de {value} de la "
+        "table : ajoutez-la (b{value})",
     ),
     "last_card_takes_build": (
-        "your last card of value {value} must take your build b{value}: add it",
-        "votre dernière carte de valeur {value} doit prendre votre construction b{value} : "
-        "ajoutez-la",
+        "your last card of value {value} must take your build of {value}: add it (b{value})",
+        "votre dernière carte de valeur {value} doit prendre votre construction de {value} : "
+        "ajoutez-la (b{value})",
     ),
     "no_card_chosen": ("no table card is chosen yet", "aucune carte de la table n'est choisie"),
     "must_take_all": (
@@ -120,54 +134,64 @@ REFUSALS: RefusalSentences = {
         "la prise doit prendre tous les groupes possibles (must_take_all) : {move}",
     ),
     "no_such_build": (
-        "there is no build b{value}; builds: {builds}",
-        "il n'y a pas de construction b{value} ; constructions : {builds}",
+        "there is no build of {value} on the table (builds there: {builds})",
+        "il n'y a pas de construction de {value} sur la table (constructions présentes : {builds})",
     ),
-    "build_in_move": ("b{value} is already in the move", "b{value} est déjà dans le coup"),
+    "no_build_at_all": (
+        "there is no build on the table",
+        "il n'y a aucune construction sur la table",
+    ),
+    "build_in_move": (
+        "the build of {value} is already in the move",
+        "la construction de {value} est déjà dans le coup",
+    ),
     "court_own_rank": (
         "a {rank} captures only table cards of its own rank",
         "un {rank} ne prend que les cartes de son rang",
     ),
     "takes_only_build": (
-        "{card} can take only the build b{value}",
-        "{card} ne peut prendre que la construction b{value}",
+        "{card} can take only the build of {value} (b{value})",
+        "{card} ne peut prendre que la construction de {value} (b{value})",
     ),
     "make_first": (
-        "first make {value} with the played card; then b{value} can join",
-        "faites d'abord {value} avec la carte jouée ; ensuite b{value} peut se joindre",
+        "first make {value} with the played card; then the build of {value} can join",
+        "faites d'abord {value} avec la carte jouée ; ensuite la construction de {value} "
+        "peut se joindre",
     ),
     "only_build_joins": (
-        "only b{value} can join a build of {value} now (a raise comes first)",
-        "seule b{value} peut se joindre à une construction de {value} maintenant (on monte "
-        "d'abord)",
+        "only the build of {value} can join a new build of {value} now (a raise comes first)",
+        "seule la construction de {value} peut se joindre à une nouvelle construction de "
+        "{value} maintenant (on monte d'abord)",
     ),
     "multiple_build": (
-        "b{value} is a multiple build: its value never changes",
-        "b{value} est une construction multiple : sa valeur ne change jamais",
+        "the build of {value} is a multiple build: its value never changes",
+        "la construction de {value} est une construction multiple : sa valeur ne change jamais",
     ),
     "second_build": (
-        "raising b{build} to {value} would make a second build of {value}, "
+        "raising the build of {build} to {value} would make a second build of {value}, "
         "and a raise cannot also call",
-        "monter b{build} à {value} ferait une seconde construction de {value}, et monter "
-        "n'est pas appeler",
+        "monter la construction de {build} à {value} ferait une seconde construction de "
+        "{value}, et monter n'est pas appeler",
     ),
     "raise_too_much": (
-        "{card} and b{build} make {sum}, more than {value}",
-        "{card} et b{build} font {sum}, plus que {value}",
+        "{card} and the build of {build} make {sum}, more than {value}",
+        "{card} et la construction de {build} font {sum}, plus que {value}",
     ),
     "raise_only_played": (
-        "b{build} and {card} make {sum}, not {value}: a raise adds only the played card "
-        "(raise_with_table_cards is off)",
-        "b{build} et {card} font {sum}, pas {value} : on ne monte qu'avec la carte jouée "
-        "(raise_with_table_cards est désactivée)",
+        "the build of {build} and {card} make {sum}, not {value}: a raise adds only the "
+        "played card (raise_with_table_cards is off)",
+        "la construction de {build} et {card} font {sum}, pas {value} : on ne monte qu'avec "
+        "la carte jouée (raise_with_table_cards est désactivée)",
     ),
     "raise_lacking": (
-        "no loose cards left make up the {lacking} that b{build} and {card} lack",
-        "aucune carte libre restante ne fait les {lacking} qui manquent à b{build} et {card}",
+        "no loose cards left make up the {lacking} that the build of {build} and {card} lack",
+        "aucune carte libre restante ne fait les {lacking} qui manquent à la construction "
+        "de {build} et à {card}",
     ),
     "part_of_build": (
-        "{card} is part of b{value}: a build is taken or combined whole",
-        "{card} fait partie de b{value} : une construction se prend ou se combine entière",
+        "{card} is part of the build of {value} (b{value}): a build is taken or combined whole",
+        "{card} fait partie de la construction de {value} (b{value}) : une construction se "
+        "prend ou se combine entière",
     ),
     "not_on_table": ("{card} is not on the table", "{card} n'est pas sur la table"),
     "card_in_move": ("{card} is already in the move", "{card} est déjà dans le coup"),
@@ -206,17 +230,17 @@ REFUSALS: RefusalSentences = {
         "la prise doit être des groupes de {value}, et prendre tous les groupes possibles",
     ),
     "groups_add_up": (
-        "every group taken must add up to {value} (a loose card, a sum, or the build b{value})",
+        "every group taken must add up to {value} (a loose card, a sum, or the build of {value})",
         "chaque groupe pris doit faire {value} (une carte libre, une somme ou la "
-        "construction b{value})",
+        "construction de {value})",
     ),
     "one_raise": (
         "only one build can be raised at a time",
         "on ne monte qu'une construction à la fois",
     ),
     "raise_not_make": (
-        "b{build} and {card} with these cards do not make {value}",
-        "b{build} et {card} avec ces cartes ne font pas {value}",
+        "the build of {build} and {card} with these cards do not make {value}",
+        "la construction de {build} et {card} avec ces cartes ne font pas {value}",
     ),
     "cards_do_not_make": (
         "the cards do not make {value}: a build is the played card with loose cards adding "
@@ -231,11 +255,25 @@ REFUSALS: RefusalSentences = {
 refusals every game shares)."""
 
 
+def _values(builds: int) -> list[int]:
+    """The build values (2–10) set in the bit mask ``builds``, in order."""
+    return [value for value in range(2, 11) if builds >> value & 1]
+
+
+def builds_refusal(key: str, builds: int) -> Refusal:
+    """The refusal ``key`` naming the builds of the bit mask ``builds`` by their
+    values: ``{value}`` for one build, or the ``_many`` form of the key with
+    ``{values}`` and ``{last}`` ("the builds of 7, 8 and 9")."""
+    values = _values(builds)
+    if len(values) == 1:
+        return refusal(REFUSALS, key, value=values[0])
+    head = ", ".join(str(value) for value in values[:-1])
+    return refusal(REFUSALS, key + "_many", values=head, last=values[-1])
+
+
 def owner_words(state: CasinoState) -> Refusal:
     """The refusal of a move after which the player would keep no card of a build's value."""
-    owned = state._owned_values(state.to_play)
-    names = ", ".join(f"b{value}" for value in range(2, 11) if owned >> value & 1)
-    return refusal(REFUSALS, "owner_last_card", builds=names)
+    return builds_refusal("owner_last_card", state._owned_values(state.to_play))
 
 
 def illegal_refusal(state: CasinoState, action: int) -> Refusal:
@@ -275,8 +313,7 @@ def start_refusal(state: CasinoState, card: int, kind: int) -> Refusal:
     value = VALUE[card]
     if kind == CODE_TRAIL:
         if owned and not state.options.owner_may_trail:
-            names = ", ".join(f"b{v}" for v in range(2, 11) if owned >> v & 1)
-            return refusal(REFUSALS, "owner_may_not_trail", builds=names)
+            return builds_refusal("owner_may_not_trail", owned)
         if missing:
             return owner_words(state)
         return refusal(REFUSALS, "could_capture")
@@ -329,7 +366,9 @@ def build_refusal(state: CasinoState, build: int) -> Refusal:
     cards = state.build_cards[build]
     if not cards:
         existing = [f"b{v}" for v in range(2, 11) if state.build_cards[v]]
-        return refusal(REFUSALS, "no_such_build", value=build, builds=allowed_list(existing))
+        if not existing:
+            return refusal(REFUSALS, "no_build_at_all")
+        return refusal(REFUSALS, "no_such_build", value=build, builds=", ".join(existing))
     if cards & state.pending_taken:
         return refusal(REFUSALS, "build_in_move", value=build)
     card = state.pending_card

@@ -48,6 +48,9 @@ WORDS: Templates = {
         "takers_court": ", where only a {rank} would take it",
         "or": " or ",
         "leaves": "{name} finds {cards} on the table",
+        "build": "a build of {value}",
+        "builds_many": "builds of {values} and {last}",
+        "loose_and_builds": "{cards} and {builds}",
         "leaves_empty": "{name} finds an empty table",
         "step": "{move}: the move is not finished yet: choose what else it takes.",
         "card": "card",
@@ -80,6 +83,9 @@ WORDS: Templates = {
         "takers_court": ", où seul un {rank} la prendrait",
         "or": " ou ",
         "leaves": "{name} trouve {cards} sur la table",
+        "build": "une construction de {value}",
+        "builds_many": "des constructions de {values} et {last}",
+        "loose_and_builds": "{cards} et {builds}",
         "leaves_empty": "{name} trouve la table vide",
         "step": "{move} : le coup n'est pas fini : choisissez ce qu'il prend encore.",
         "card": "carte",
@@ -90,12 +96,21 @@ WORDS: Templates = {
 """Templates of a Casino move explained."""
 
 
-def _table(observation: Mapping[str, Any]) -> list[str]:
-    """The loose cards and the builds (``[8: A♥ 3♥ …]``) of an observation."""
-    table = list(observation["loose"])
-    for build in observation["builds"]:
-        table.append(f"[{build['value']}]")
-    return table
+def _table(observation: Mapping[str, Any], style: Style) -> str:
+    """What is on the table of an observation, in words: the loose cards drawn,
+    then the builds by their value ("8♠ 5♢ and a build of 9"); empty for an
+    empty table. A build is never written in the notation a player types (``b9``)."""
+    cards = style.cards(list(observation["loose"]))
+    values = [str(build["value"]) for build in observation["builds"]]
+    if not values:
+        return cards
+    if len(values) == 1:
+        builds = say(WORDS, style, "build", value=values[0])
+    else:
+        builds = say(WORDS, style, "builds_many", values=", ".join(values[:-1]), last=values[-1])
+    if not cards:
+        return builds
+    return say(WORDS, style, "loose_and_builds", cards=cards, builds=builds)
 
 
 def _trail_reason(view: View, played: int, style: Style) -> str:
@@ -236,10 +251,9 @@ def explain_move(
     opponents: list[SeatEffect] = []
     following = (seat + 1) % int(before["players"])
     name = seat_name(list(names) if names is not None else [], following, style)
-    table = _table(after)
-    shown = " ".join(style.card(text) if not text.startswith("[") else text for text in table)
+    table = _table(after, style)
     leaves = (
-        say(WORDS, style, "leaves", name=name, cards=shown)
+        say(WORDS, style, "leaves", name=name, cards=table)
         if table
         else say(WORDS, style, "leaves_empty", name=name)
     )

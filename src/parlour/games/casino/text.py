@@ -4,7 +4,9 @@ Builds are drawn as labelled groups (``b9 [ 5♠ 4♡ ]  single build of Ann``);
 a move is made in steps, and the move being made is drawn under the table with
 what its next step may add. ``move_groups`` lets a player pick the card first,
 then what it does; ``sentence`` says one event of the game log. English and French
-(``style.lang``); move texts keep the game's notation.
+(``style.lang``). A sentence names a build in words ("the build of 3", « la
+construction de 3 »); the table's build labels and the move texts keep the notation
+a player types (``b9``).
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "capture": "{name} plays {card} and takes {cards}.",
         "sweep": " A sweep!",
         "build_made": "{name} plays {card} and builds {value}: {cards}.",
-        "build_raised": "{name} plays {card} and raises b{previous} to {value}: {cards}.",
+        "build_raised": "{name} plays {card} and raises the build of {previous} to {value}: "
+        "{cards}.",
         "build_called": "{name} plays {card} and calls {value}: {cards}.",
         "last_cards": "{name} takes the cards left on the table: {cards}.",
         "first_dealer_you": "{name} deal first.",
@@ -93,7 +96,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "trail_you": "{name} trail {card}.",
         "capture_you": "{name} play {card} and take {cards}.",
         "build_made_you": "{name} play {card} and build {value}: {cards}.",
-        "build_raised_you": "{name} play {card} and raise b{previous} to {value}: {cards}.",
+        "build_raised_you": "{name} play {card} and raise the build of {previous} to {value}: "
+        "{cards}.",
         "build_called_you": "{name} play {card} and call {value}: {cards}.",
         "last_cards_you": "{name} take the cards left on the table: {cards}.",
         "scored": "Round {round} scored: {points} (totals {totals}).",
@@ -118,8 +122,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "table": "Table :",
         "loose": "  cartes seules : ",
         "none": "(aucune)",
-        "single": "combinaison simple de {owner}",
-        "multiple": "combinaison d'appel de {owner}",
+        "single": "construction simple de {owner}",
+        "multiple": "construction d'appel de {owner}",
         "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
         "recent": "Derniers coups : ",
         "hand": "Votre main ({name}) : ",
@@ -152,16 +156,18 @@ _WORDS: dict[str, dict[str, str]] = {
         "trail": "{name} pose {card} sur la table.",
         "capture": "{name} joue {card} et prend {cards}.",
         "sweep": " Rafle !",
-        "build_made": "{name} joue {card} et fait une combinaison de {value} : {cards}.",
-        "build_raised": "{name} joue {card} et porte b{previous} à {value} : {cards}.",
+        "build_made": "{name} joue {card} et fait une construction de {value} : {cards}.",
+        "build_raised": "{name} joue {card} et monte la construction de {previous} à {value} : "
+        "{cards}.",
         "build_called": "{name} joue {card} et appelle {value} : {cards}.",
         "last_cards": "{name} ramasse les cartes restées sur la table : {cards}.",
         "first_dealer_you": "{name} donnez en premier.",
         "dealt_you_you": "{name} recevez {card}.",
         "trail_you": "{name} posez {card} sur la table.",
         "capture_you": "{name} jouez {card} et prenez {cards}.",
-        "build_made_you": "{name} jouez {card} et faites une combinaison de {value} : {cards}.",
-        "build_raised_you": "{name} jouez {card} et portez b{previous} à {value} : {cards}.",
+        "build_made_you": "{name} jouez {card} et faites une construction de {value} : {cards}.",
+        "build_raised_you": "{name} jouez {card} et montez la construction de {previous} à "
+        "{value} : {cards}.",
         "build_called_you": "{name} jouez {card} et appelez {value} : {cards}.",
         "last_cards_you": "{name} ramassez les cartes restées sur la table : {cards}.",
         "scored": "Manche {round} : {points} (totaux {totals}).",

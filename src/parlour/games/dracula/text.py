@@ -19,6 +19,7 @@ from parlour.games._coffin.text import (
 from parlour.games.dracula.rules import cut_reason
 from parlour.render import Block, Style, fit_blocks, pad, visible_width, wrap_words
 from parlour.render.narration import (
+    card_said,
     count_of,
     say,
     scores_text,
@@ -253,7 +254,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     if kind == "card_cut":
         name = seat_name(names, values["seat"], style)
         return say(
-            COFFIN_WORDS, style, "card_cut", name, name=name, card=style.card(values["card"])
+            COFFIN_WORDS, style, "card_cut", name, name=name, card=card_said(values["card"], style)
         )
     if kind == "cards_to_take":
         if values["seat"] is None:
@@ -270,7 +271,12 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     if kind == "card_taken":
         name = seat_name(names, values["seat"], style)
         return say(
-            COFFIN_WORDS, style, "card_taken", name, name=name, card=style.card(values["card"])
+            COFFIN_WORDS,
+            style,
+            "card_taken",
+            name,
+            name=name,
+            card=card_said(values["card"], style),
         )
     if kind == "waste_turned":
         count = count_of(

@@ -15,7 +15,7 @@ from parlour.games._coffin.text import (
     lines_text,
 )
 from parlour.render import Block, Style, fit_blocks, pad, wrap_words
-from parlour.render.narration import Templates, names_of, say, seat_name
+from parlour.render.narration import Templates, card_said, names_of, say, seat_name
 
 WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
 WAY_FR = {"rows": "lignes (voie de la Reine)", "columns": "colonnes (voie du Roi)"}
@@ -228,7 +228,9 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
         return say(_WORDS, style, "game_ended", scores=scores)
     if kind == "vampire_given":
         name = seat_name(names, values["seat"], style)
-        return say(_WORDS, style, "vampire_given", name, name=name, card=style.card(values["card"]))
+        return say(
+            _WORDS, style, "vampire_given", name, name=name, card=card_said(values["card"], style)
+        )
     if kind == "coffin_scored":
         scored = say(
             _WORDS,

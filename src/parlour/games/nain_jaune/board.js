@@ -51,7 +51,7 @@ function nainJaune(view, ctx) {
     el(
       "li",
       {},
-      el("strong", {}, t("sans", { rank: rankLabel(call.rank) })),
+      el("strong", {}, callWords(call.rank)),
       ` — ${seatName(ctx, call.player)}`,
       call.taken_by !== null && call.taken_by !== undefined ? ` → ${seatName(ctx, call.taken_by)}` : "",
     ),
@@ -59,6 +59,34 @@ function nainJaune(view, ctx) {
   board.append(el("div", { class: "sans-calls" }, calls.length ? el("ul", {}, calls) : null, el("span", { class: "aside" }, t("leftAside", { n: view.left_aside ?? 0 }))));
   return board;
 }
+
+// The call of a player who cannot go on, in the words the game's log uses
+// (parlour.games.nain_jaune.text: CALL_WORDS and the rank words): "no queen",
+// « sans dame », never an English "sans" or a court letter (tests/test_nain_jaune.py
+// checks that both say the same).
+function callWords(rank) {
+  const word = ["A", "J", "Q", "K"].includes(rank) ? t(`nain_jaune_rank_${rank}`) : rank;
+  return t("nain_jaune_call", { rank: word });
+}
+
+// The board's own words, in English and French (added to the shared client's table
+// when it loads this module).
+export const words = {
+  en: {
+    nain_jaune_call: "no {rank}",
+    nain_jaune_rank_A: "ace",
+    nain_jaune_rank_J: "jack",
+    nain_jaune_rank_Q: "queen",
+    nain_jaune_rank_K: "king",
+  },
+  fr: {
+    nain_jaune_call: "sans {rank}",
+    nain_jaune_rank_A: "as",
+    nain_jaune_rank_J: "valet",
+    nain_jaune_rank_Q: "dame",
+    nain_jaune_rank_K: "roi",
+  },
+};
 
 // ----- what the game shows: board, info line, seat notes ----------------------
 export const boards = {

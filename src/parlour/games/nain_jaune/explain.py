@@ -19,7 +19,7 @@ from parlour.games.nain_jaune.rules import (
     card_rank,
     rank_text,
 )
-from parlour.games.nain_jaune.text import rank_word
+from parlour.games.nain_jaune.text import call, rank_word
 from parlour.render import Style
 from parlour.render.narration import Templates, say
 
@@ -30,8 +30,8 @@ WORDS: Templates = {
         "boxes": "it wins the {boxes} ({chips} chips now)",
         "box": "box of {card}",
         "king": "the King lets you start again with any card",
-        "sans": 'then you say "sans {call}" ({count} {rank_word} unseen: another player may go on)',
-        "sans_none": 'then you say "sans {call}": every {rank} is seen, nobody goes on',
+        "sans": "then you say {call} ({count} {rank_word} unseen: another player may go on)",
+        "sans_none": "then you say {call}: every {rank} is seen, nobody goes on",
         "left": "you keep {count} {cards} worth {points} to pay if another goes out",
         "left_one": "you keep {count} {cards} worth {points} to pay if another goes out",
         "out": "your hand is empty: you go out and the others pay you",
@@ -39,7 +39,7 @@ WORDS: Templates = {
         "cards": "cards",
         "rank_word": "of that rank",
         "rank_word_one": "of that rank",
-        "stop": 'stop: you say "sans {call}" now and keep the rest of your run in hand.',
+        "stop": "stop: you say {call} now and keep the rest of your run in hand.",
         "claim": "claim: you take the chips of the box of {card}.",
         "play_on": "play on: you leave the box unclaimed and go on.",
         "and": "; ",
@@ -50,10 +50,8 @@ WORDS: Templates = {
         "boxes": "elle gagne {boxes} ({chips} jetons maintenant)",
         "box": "la case du {card}",
         "king": "le Roi vous laisse repartir avec n'importe quelle carte",
-        "sans": "puis vous dites « sans {call} » ({count} {rank_word} : un autre joueur "
-        "peut suivre)",
-        "sans_none": "puis vous dites « sans {call} » : tous les {ranks} sont vus, personne ne "
-        "suit",
+        "sans": "puis vous dites {call} ({count} {rank_word} : un autre joueur peut suivre)",
+        "sans_none": "puis vous dites {call} : tous les {ranks} sont vus, personne ne suit",
         "left": "vous gardez {count} {cards} qui valent {points} à payer si un autre sort",
         "left_one": "vous gardez {count} {cards} qui vaut {points} à payer si un autre sort",
         "out": "votre main est vide : vous sortez et les autres vous paient",
@@ -61,7 +59,7 @@ WORDS: Templates = {
         "cards": "cartes",
         "rank_word": "cartes de ce rang non vues",
         "rank_word_one": "carte de ce rang non vue",
-        "stop": "arrêter : vous dites « sans {call} » maintenant et gardez la suite en main.",
+        "stop": "arrêter : vous dites {call} maintenant et gardez la suite en main.",
         "claim": "réclamer : vous prenez les jetons de la case du {card}.",
         "play_on": "continuer : vous laissez la case sans la réclamer et continuez.",
         "and": " ; ",
@@ -70,10 +68,10 @@ WORDS: Templates = {
 """Templates of a Nain Jaune move explained."""
 
 
-def _call(rank: str) -> str:
-    """The rank in the call "sans …", said in French at every table as the game's
-    log says it (« sans roi »)."""
-    return rank_word(rank, "fr") if rank else ""
+def _call(rank: str, lang: str) -> str:
+    """The call of a player without ``rank``, as the game's log says it in
+    ``lang`` ("no king", « sans roi »)."""
+    return call(rank, lang) if rank else ""
 
 
 def _plural(word: str) -> str:
@@ -102,7 +100,7 @@ def explain_move(
     hand = [parse_card(text) for text in observation["hand"]]
     if action == STOP:
         needed = observation.get("needed_rank") or ""
-        return MoveExplanation(action, move, say(WORDS, style, "stop", call=_call(needed)))
+        return MoveExplanation(action, move, say(WORDS, style, "stop", call=_call(needed, lang)))
     if action == CLAIM:
         box = str(observation.get("claim_box") or "")
         card = style.card(box) if box else ""
@@ -146,7 +144,7 @@ def explain_move(
                 WORDS,
                 style,
                 key,
-                call=_call(rank_text(rank + 1)),
+                call=_call(rank_text(rank + 1), lang),
                 rank=rank_word(rank_text(rank + 1), lang),
                 ranks=_plural(rank_word(rank_text(rank + 1), lang)),
                 count=len(unseen),

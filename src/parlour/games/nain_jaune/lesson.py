@@ -70,8 +70,9 @@ LESSON = Lesson(
             "la carte d'une case gagne la case aussitôt.",
         ),
         Said(
-            "Only ranks matter for a run, not suits. When you lack the next rank you are "
-            "'sans' it, and the next player who holds it carries on.",
+            "Only ranks matter for a run, not suits. When you lack the next rank you say "
+            'so ("no 8"; in French "sans 8", the call\'s name), and the next player '
+            "who holds it carries on.",
             "Seul le rang compte pour une suite, pas la couleur. S'il vous manque le rang "
             "suivant, vous êtes « sans », et le suivant qui l'a continue.",
         ),
@@ -103,7 +104,8 @@ LESSON = Lesson(
     ),
     first_time={
         "sans": Said(
-            "'Sans': that player lacks the next rank. The next players are offered it in turn.",
+            '"No …" ("sans"): that player lacks the next rank. The next players are '
+            "offered it in turn.",
             "« Sans » : ce joueur n'a pas le rang suivant. On le propose aux suivants, chacun "
             "à son tour.",
         ),

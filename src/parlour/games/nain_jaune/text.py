@@ -34,6 +34,12 @@ _RANK_NAMES = {
 }
 """Rank words (numbers stay digits)."""
 
+CALL_WORDS = {"en": '"no {rank}"', "fr": "« sans {rank} »"}
+"""The call of a player who cannot go on, as the log, the table and the hints say
+it: English "no 8", "no queen"; French « sans 8 », « sans dame » (the name the
+call keeps as a term in the rules pages). The browser's board says it with the
+same words (``board.js``)."""
+
 _BOX_NAMES = {
     "en": ("ten of diamonds", "jack of clubs", "queen of spades", "king of hearts", "yellow dwarf"),
     "fr": ("dix de carreau", "valet de trèfle", "dame de pique", "roi de cœur", "nain jaune"),
@@ -61,7 +67,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "starts": "{name} {starts} a new run with any card",
         "starts_block": "{name} {starts} anew: the lowest rank above {rank} held",
         "claim": "{name} {just} played {card}: claim the box?",
-        "sans": "Sans this deal",
+        "sans": "Calls this deal",
         "passed": "passed",
         "taken": "taken by",
         "blocked": "nobody had it",
@@ -136,6 +142,15 @@ def rank_word(rank: str, lang: str) -> str:
     ('roi', '7')
     """
     return _RANK_NAMES[_lang(lang)].get(rank, rank)
+
+
+def call(rank: str, lang: str) -> str:
+    """The call "without ``rank``", quoted, in ``lang``.
+
+    >>> call("Q", "en"), call("8", "fr")
+    ('"no queen"', '« sans 8 »')
+    """
+    return CALL_WORDS[_lang(lang)].format(rank=rank_word(rank, lang))
 
 
 def _by_rank(cards: Sequence[str]) -> list[str]:
@@ -360,7 +375,7 @@ def _centre(text: str, width: int) -> str:
 def _sans_line(
     entry: Mapping[str, Any], names: Sequence[str], lang: str, words: dict[str, str]
 ) -> str:
-    text = f"{_name(names, entry['player'])}: « sans {rank_word(entry['rank'], 'fr')} »"
+    text = f"{_name(names, entry['player'])}: {call(entry['rank'], lang)}"
     if entry["stopped"]:
         text += f" ({words['stopped']})"
     if entry["passed"]:
@@ -450,8 +465,7 @@ def _event_sentence(
             return f"Nouvelle donne : {dealer} distribue ; chacun mise sur le plateau."
         return f"New deal: {dealer} deals; everyone stakes on the board."
     if kind == "sans":
-        rank = event["rank"]
-        said = f"« sans {rank_word(rank, 'fr')} »"
+        said = call(event["rank"], lang)
         if french:
             if event["stopped"]:
                 stops = _fr(who, "s'arrête", "vous arrêtez")
@@ -459,7 +473,7 @@ def _event_sentence(
             return f"{who} : {said}."
         if event["stopped"]:
             return f"{who} {_verb(who, 'stop')}: {said} (by choice)."
-        return f"{who} {_verb(who, 'say')} {said} (no {rank_word(rank, 'en')})."
+        return f"{who} {_verb(who, 'say')} {said}."
     if kind == "block":
         rank = event["rank"]
         if french:

@@ -10,7 +10,7 @@ from parlour.core.game import View
 from parlour.games._coffin.rules import CELL_NAMES
 from parlour.games._coffin.text import coffin_explained, coffin_sentence
 from parlour.render import Block, Style, fit_blocks, pad, wrap_words
-from parlour.render.narration import Templates, say, scores_text, seat_name
+from parlour.render.narration import Templates, capitalised, card_said, say, scores_text, seat_name
 
 COLUMN_LETTERS = "abc"
 
@@ -186,7 +186,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     values = event.__dict__
     if kind == "card_played":
         name = seat_name(names, values["seat"], style)
-        card = style.card(values["card"])
+        card = card_said(values["card"], style)
         return say(
             _WORDS, style, "put", name, name=name, card=card, cell=CELL_NAMES[values["cell"]]
         )
@@ -197,13 +197,14 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
         cell = CELL_NAMES[values["cell"]]
         if values["card"] is None:
             return say(_WORDS, style, "face_down", cell=cell)
-        return say(_WORDS, style, "face_down_shown", card=style.card(values["card"]), cell=cell)
+        card = card_said(values["card"], style)
+        return capitalised(say(_WORDS, style, "face_down_shown", card=card, cell=cell))
     if kind == "card_taken_from_cell":
         name = seat_name(names, values["seat"], style)
         cell = CELL_NAMES[values["cell"]]
         if values["card"] is None:
             return say(_WORDS, style, "taken", name, name=name, cell=cell)
-        card = style.card(values["card"])
+        card = card_said(values["card"], style)
         return say(_WORDS, style, "taken_shown", name, name=name, card=card, cell=cell)
     if kind == "discards_shuffled":
         return say(_WORDS, style, "shuffled", count=values["count"])
