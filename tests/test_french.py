@@ -508,3 +508,28 @@ def test_the_line_modes_seat_list_says_you_once(game: str, lang: str) -> None:
     named = renderer_for(game)(view, Style(colour=False, lang=lang), ["Ann", *others])
     [line] = [line for line in named.splitlines() if line.lstrip("▶ ").startswith("Ann ")]
     assert marker in line, line
+
+
+def test_vous_as_a_verbs_subject_inside_a_sentence_is_written_in_lower_case() -> None:
+    from parlour.render import Style
+    from parlour.tui.session import game_log
+
+    game = parlour.load_game("dracula", deals=2)
+    names = ["Vous", "Robot 2"]
+    match = Match.new(game, seed=1, humans=[], opponent="random", names=names, lang="fr")
+    while not match.is_over():
+        match.play_bot()
+    table = match.table
+    lines = [
+        french_typography(line)
+        for entry in game_log(
+            "dracula", table.events_for(0), table.moves_played(), names, Style(lang="fr")
+        )
+        for line in entry
+    ]
+    said = "\n".join(lines)
+    assert "; vous comptez les colonnes" in said
+    assert "\u00a0: vous distribuez." in said
+    assert not re.search(r"[:;(][ \u00a0]?Vous \w+ez\b", said)
+    # A name in a list keeps its capital: "totaux Vous 50".
+    assert re.search(r"totaux Vous \d+", said)

@@ -647,6 +647,11 @@ _SPACE_BEFORE_SIGN = re.compile(r"(?<=[^\s\u00a0])[ \u00a0]?([:;!?])(?=[\s)\],.:
 _QUOTED = re.compile(r"«[ \u00a0]?([^«»\n]*?)[ \u00a0]?»")
 _TURN_OF_YOU = re.compile(r"\b([Aa])u tour de Vous\b")
 _YOU_AFTER_WORD = re.compile(r"\b(à|À|de|pour|par|avec|chez|et|sur) Vous\b")
+_YOU_AS_SUBJECT_INSIDE = re.compile(
+    r"([:;(][ \u00a0]?)Vous (?=(?:[^\W\d_]+ez|êtes|avez|faites|dites)\b)"
+)
+""""Vous" as the subject of its verb after a colon, a semicolon or a bracket,
+where a French sentence goes on in lower case ("Donne 1 : vous distribuez")."""
 _DE_BEFORE_VOWEL = re.compile(r"\b([dD])e (?=[AEIOUYÉÈÊÀÂÎÔ][^\W\d_])")
 
 
@@ -654,16 +659,21 @@ def french_typography(text: str) -> str:
     """French text as it is printed: a no-break space before ``: ; ! ? »`` and
     after ``«`` (never an ASCII space, never none), "de" elided before a name
     that starts with a vowel ("au tour d'Alice"), and the person called
-    "Vous" written in lower case inside a sentence ("à vous", "de vous").
+    "Vous" written in lower case inside a sentence ("à vous", "de vous", and
+    as a verb's subject after a colon, a semicolon or a bracket: "Donne 1 : vous
+    distribuez"; a score line's name stays "Résultat : Vous 64").
 
     >>> french_typography("Vous reste: 3 cartes ; « aide » ?") == (
     ...     "Vous reste\\u00a0: 3 cartes\\u00a0; «\\u00a0aide\\u00a0»\\u00a0?")
     True
     >>> print(french_typography("Au tour de Vous · au tour de Alice"))
     À vous · au tour d'Alice
+    >>> print(french_typography("Donne 1 : Vous distribuez. (Vous êtes sorti) Résultat : Vous 64"))
+    Donne 1\u00a0: vous distribuez. (vous êtes sorti) Résultat\u00a0: Vous 64
     """
     text = _TURN_OF_YOU.sub(lambda found: "À vous" if found.group(1) == "A" else "à vous", text)
     text = _YOU_AFTER_WORD.sub(lambda found: f"{found.group(1)} vous", text)
+    text = _YOU_AS_SUBJECT_INSIDE.sub(lambda found: f"{found.group(1)}vous ", text)
     text = _DE_BEFORE_VOWEL.sub(lambda found: f"{found.group(1)}'", text)
     text = _QUOTED.sub(lambda found: f"«{NO_BREAK_SPACE}{found.group(1)}{NO_BREAK_SPACE}»", text)
     return _SPACE_BEFORE_SIGN.sub(lambda found: NO_BREAK_SPACE + found.group(1), text)
