@@ -9,6 +9,7 @@ and French; screenshots go to ``$PARLOUR_SCREENS`` (see ``test_web_browser.py``)
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -339,3 +340,53 @@ def test_an_unknown_player_is_said_in_a_sentence(
     }[lang]
     assert problem.inner_text() == said
     shoot(window, f"playtest-unknown-player-{lang}.png")
+
+
+# ----- the second playtest ------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_card_the_game_plays_for_a_person_is_said_in_their_log(
+    windows: Any, server: str, lang: str
+) -> None:
+    """At a five-handed Nain Jaune the newcomer's first deal was over within
+    seconds, nothing asked: the game plays a seat's only legal card itself. Their
+    log says so ("Only move: played 7♣ for you.") for each such card of theirs."""
+    window = windows(DESKTOP if lang == "en" else PHONE, lang)
+    frames: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        def read(payload: Any) -> None:
+            if isinstance(payload, str):
+                frames.append(json.loads(payload))
+
+        socket.on("framereceived", read)
+
+    window.on("websocket", watch)
+    created = new_table(server, "nain-jaune", ["human", *["bot:random"] * 4], players=5)
+    join(window, server, created, 0, "Tess")
+
+    def said_for_me() -> list[str]:
+        return [
+            entry["text"]
+            for frame in frames
+            if frame.get("type") == "state" and frame.get("seat") == 0
+            for entry in frame["events"]
+            if entry["event"].get("forced") is True and entry["event"].get("seat") == 0
+        ]
+
+    for _ in range(300):
+        if said_for_me() or not wait_for_my_turn_or_end(window):
+            break
+        click_a_move(window)
+    told = said_for_me()
+    assert told, "no card of Tess's was played for her in the moves played"
+    start = "Only move: played " if lang == "en" else "Seul coup possible : "
+    end = " for you." if lang == "en" else " joué pour vous."
+    for text in told:
+        assert text.startswith(start) and text.endswith(end), text
+    # The page shows the run card by card: the line comes once its card does.
+    window.wait_for_function(
+        "(text) => [...document.querySelectorAll('.log li')].some("
+        "(line) => line.textContent.replace(/\\u00a0/g, ' ') === text)",
+        arg=told[0],
+    )
+    shoot(window, f"playtest-played-for-you-{lang}.png")
