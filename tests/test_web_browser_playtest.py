@@ -390,3 +390,40 @@ def test_a_card_the_game_plays_for_a_person_is_said_in_their_log(
         arg=told[0],
     )
     shoot(window, f"playtest-played-for-you-{lang}.png")
+
+
+def test_the_messages_hidden_by_a_mute_are_counted_with_a_real_plural(
+    windows: Any, server: str
+) -> None:
+    """The chat said "{n} masqué(s)" under a muted name's messages (and "2 muted"
+    in English, without saying what): one message hidden, then two, each said
+    as a sentence would, in both languages."""
+    ann, bob = seated_pair(windows, server)  # Ann reads English, Bob French
+    people = ((ann, "Ann", bob), (bob, "Bob", ann))
+
+    def say(text: str) -> None:
+        for window, name, other in people:
+            window.fill(".chat-input", f"{text} ({name})")
+            window.press(".chat-input", "Enter")
+            chat_line(window, f"{text} ({name})")
+            if text == "first":
+                chat_line(other, f"{text} ({name})")
+
+    say("first")
+    for window, name, _ in people:  # each mutes the other
+        other_name = "Bob" if name == "Ann" else "Ann"
+        chat_line(window, f"first ({other_name})").locator(".chat-mute").click()
+    said = {
+        "Ann": ("1 message hidden", "2 messages hidden"),
+        "Bob": ("1 message masqué", "2 messages masqués"),
+    }
+    for count in (0, 1):
+        if count:
+            say("second")
+        for window, name, _ in people:
+            window.wait_for_function(
+                "(text) => document.querySelector('.chat .chat-muted')?.textContent"
+                ".startsWith(text)",
+                arg=said[name][count] + " ",
+            )
+    shoot(bob, "playtest-chat-muted-fr.png")
