@@ -338,7 +338,13 @@ async function newTable(name) {
   const nameInput = el("input", { id: "my-name", type: "text", maxlength: "40", value: account || localStorage.getItem("parlour.name") || "", autocomplete: "nickname", readonly: Boolean(account) });
   // Open: listed, free seats taken from the lobby; private: seats by link only.
   // A table of one person with bots is private unless asked otherwise.
-  const visibility = el("select", { id: "visibility", name: "visibility" }, el("option", { value: "auto" }, t("visibilityAuto")), el("option", { value: "open" }, t("visibilityOpen")), el("option", { value: "private" }, t("visibilityPrivate")));
+  // Each choice's words fit the select on a phone: what "as usual" means is
+  // said under it, while it is the choice.
+  const visibility = el("select", { id: "visibility", name: "visibility", "aria-describedby": "visibility-help" }, el("option", { value: "auto" }, t("visibilityAuto")), el("option", { value: "open" }, t("visibilityOpen")), el("option", { value: "private" }, t("visibilityPrivate")));
+  const visibilityHelp = el("small", { class: "help", id: "visibility-help" }, t("visibilityAutoHelp"));
+  visibility.addEventListener("change", () => {
+    visibilityHelp.hidden = visibility.value !== "auto";
+  });
   const rated = el("input", { id: "rated", type: "checkbox", checked: true });
   const drawSeats = () => {
     const count = Number(playersSelect.value);
@@ -398,7 +404,7 @@ async function newTable(name) {
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
     el("div", { class: "field" }, el("label", { for: playersId }, t("playersLabel")), playersSelect),
     seatsBox,
-    el("div", { class: "field" }, el("label", { for: "visibility" }, t("visibilityLabel")), visibility),
+    el("div", { class: "field" }, el("label", { for: "visibility" }, t("visibilityLabel")), visibility, visibilityHelp),
     el("div", { class: "field" }, el("label", { for: "rated" }, t("ratedLabel")), rated, account ? null : el("p", { class: "help", id: "rated-help" }, t("ratedGuests"))),
     optionsBox,
     error,
