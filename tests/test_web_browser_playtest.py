@@ -25,9 +25,17 @@ from test_web_browser import (
     wait_for_my_turn_or_end,
 )
 from test_web_browser_accounts import own_server
+from test_web_browser_review import as_ann, seeded_server
 from test_web_browser_table import new_table, overlaps, windows
 
-__all__ = ["browser", "chromium", "own_server", "server", "windows"]  # fixtures used by name below
+__all__ = [
+    "browser",
+    "chromium",
+    "own_server",
+    "seeded_server",
+    "server",
+    "windows",
+]  # fixtures used by name below
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -427,3 +435,36 @@ def test_the_messages_hidden_by_a_mute_are_counted_with_a_real_plural(
                 arg=said[name][count] + " ",
             )
     shoot(bob, "playtest-chat-muted-fr.png")
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_the_seats_boxes_agree_with_the_result_once_the_game_is_over(
+    windows: Any, seeded_server: dict[str, str], where: str
+) -> None:
+    """At the end of a Dracula the person's box said "Tess 55 lignes" beside a
+    result of 64 (55 and an end bonus of 9). Once the game is over each box
+    shows the seat's result, as "Final scores" does, at the table and at the
+    replay's last step. (The seeded game: Ann's deal made 90, her end bonus
+    18, her result 108; the bot's 72.)"""
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    as_ann(window, seeded_server)
+    window.goto(f"{seeded_server['server']}#/table/{seeded_server['table']}")
+    window.wait_for_selector(".over-panel .ranking li")
+    ranking = {
+        line.locator("span").inner_text(): line.locator("strong").inner_text()
+        for line in window.locator(".over-panel .ranking li").all()
+    }
+    assert ranking == {"Ann": "108", "Bot 2" if lang == "en" else "Robot 2": "72"}
+    assert window.locator(".me .seat-score").inner_text() == "108"
+    assert window.locator(".seats .seat[data-seat='1'] .seat-score").inner_text() == "72"
+    said = "Result" if lang == "en" else "Résultat"
+    assert window.locator(".me .seat-score").get_attribute("title") == said
+    shoot(window, f"playtest-final-box-{where}.png")
+    window.goto(f"{seeded_server['server']}#/replay/{seeded_server['table']}/0")
+    window.wait_for_selector(".replay-page .me .seat-score")
+    window.keyboard.press("End")
+    window.wait_for_function(
+        "() => document.querySelector('.replay-page .me .seat-score')?.textContent === '108'"
+    )
+    assert window.locator(".replay-page .seat[data-seat='1'] .seat-score").inner_text() == "72"
