@@ -468,3 +468,27 @@ def test_the_seats_boxes_agree_with_the_result_once_the_game_is_over(
         "() => document.querySelector('.replay-page .me .seat-score')?.textContent === '108'"
     )
     assert window.locator(".replay-page .seat[data-seat='1'] .seat-score").inner_text() == "72"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_ratings_page_names_the_bots_as_the_new_table_form_does(
+    windows: Any, server: str, lang: str
+) -> None:
+    """The ratings page listed « débutant · facile · régulier · moyen · difficile
+    · chercheur » while the new-table form offers « facile, moyen, difficile,
+    expert, débutant, régulier »: the same levels, in the same order, under the
+    same names, and no bot the form does not offer."""
+    window = windows(DESKTOP if lang == "fr" else PHONE, lang)
+    window.goto(f"{server}#/new/dracula")
+    window.wait_for_selector("#seat-1")
+    offered = [
+        text
+        for text in window.locator("#seat-1 option").all_inner_texts()
+        if text not in ("Person", "Personne")
+    ]
+    assert len(offered) == 6, offered
+    window.goto(f"{server}#/ratings/dracula")
+    window.wait_for_selector(".bot-ratings tr")
+    listed = window.locator(".bot-ratings tr td:first-child").all_inner_texts()
+    assert listed == offered
+    shoot(window, f"playtest-ratings-bots-{lang}.png")

@@ -3,7 +3,7 @@
 // seat tokens in share links never reach a server log.
 import { accountPage, currentAccount, drawAccountArea } from "./account.js";
 import { el } from "./cards.js";
-import { language, seatName, setLanguage, t } from "./i18n.js";
+import { OFFERED_LEVELS, language, seatName, setLanguage, t } from "./i18n.js";
 import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { ReplayPage, replayLink, say } from "./replay.js";
@@ -352,10 +352,8 @@ async function newTable(name) {
     seatsBox.replaceChildren(el("legend", {}, t("seats")));
     for (let seat = 0; seat < count; seat++) {
       const chosen = previous[seat] ?? (seat === 0 ? "human" : "bot:medium");
-      // The levels meant for people first, weakest to strongest, then the two
-      // simple bots (random moves, the rule of thumb); the research search is not offered.
-      const order = ["easy", "medium", "hard", "expert", "random", "heuristic"];
-      const offered = bots.filter((level) => level !== "ismcts").sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+      // The levels offered, in their order (i18n.js OFFERED_LEVELS), of those this server has.
+      const offered = OFFERED_LEVELS.filter((level) => bots.includes(level));
       const choices = ["human", ...offered.map((level) => `bot:${level}`)];
       seatsBox.append(
         el(
