@@ -326,3 +326,37 @@ def test_the_partner_is_named_on_its_own_seat(browser: Any, server: str, lang: s
     finally:
         context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("players", [5, 8])
+def test_a_phones_small_boxes_keep_a_three_digit_score_beside_its_back(
+    browser: Any, server: str, players: int, width: int
+) -> None:
+    """A playtest's phone showed one Nain Jaune box of three lines among boxes
+    of two ("Robot 4 / 100 / its back"): a score of three digits (chips won)
+    pushed the card back under it. Each small box keeps its score, its back
+    and the count on one line under the name."""
+    context, page, errors = open_table(
+        browser, server, "nain-jaune", players, {"width": width, "height": 844}, "fr"
+    )
+    try:
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('.seats.many .seat')].map((box) => {
+                box.querySelector('.seat-score').textContent = '119';
+                const top = (selector) => box.querySelector(selector).getBoundingClientRect().top;
+                const middle = (selector) => {
+                  const part = box.querySelector(selector).getBoundingClientRect();
+                  return part.top + part.height / 2;
+                };
+                return {score: middle('.seat-score'), back: middle('.fan .card'),
+                        name: top('.seat-name'), score_top: top('.seat-score')};
+            })"""
+        )
+        assert len(lines) == players - 1
+        for line in lines:
+            assert abs(line["score"] - line["back"]) < 8, lines  # one line
+            assert line["score_top"] > line["name"], lines  # under the name
+    finally:
+        context.close()
+    assert errors == []
