@@ -492,3 +492,22 @@ def test_the_ratings_page_names_the_bots_as_the_new_table_form_does(
     listed = window.locator(".bot-ratings tr td:first-child").all_inner_texts()
     assert listed == offered
     shoot(window, f"playtest-ratings-bots-{lang}.png")
+
+
+@pytest.mark.parametrize("where", ["desktop-fr", "phone-fr", "desktop-en", "phone-en"])
+def test_colour_blinds_next_card_to_win_is_said_whole(
+    windows: Any, server: str, where: str
+) -> None:
+    """Under Colour-blind's row the next card to win read « la prochain… » (its
+    note cut short by the row's narrow label): the note is whole in both
+    languages."""
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    created = new_table(
+        server, "colour-blind", ["human", "bot:random", "bot:random"], options={"deals": 1}
+    )
+    join(window, server, created, 0, "Alice")
+    note = window.locator(".row-card.next .row-note")
+    note.wait_for()
+    assert note.inner_text() == ("à gagner" if lang == "fr" else "next to win")
+    assert note.evaluate("(node) => node.scrollWidth <= node.clientWidth")

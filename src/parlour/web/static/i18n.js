@@ -337,7 +337,7 @@ const WORDS = {
     goodColour: "Bonne couleur",
     red: "rouge",
     black: "noir",
-    nextToWin: "la prochaine à gagner",
+    nextToWin: "à gagner",
     wonBy: "gagnée par {name}",
     trick: "Pli",
     lastTrick: "Dernier pli",
