@@ -458,3 +458,49 @@ def test_the_par_is_said_deal_by_deal_and_once_for_a_match_of_one_deal() -> None
     assert two[1] == "Donne 1 : avec vos cartes, le robot fait en moyenne 40 ± 6 ; vous, 51."
     assert two[3].startswith("Partie : sur ces cartes, le robot difficile fait en moyenne 80 ± 8")
     assert par_sentences({"pars": []}, "en") == []
+
+
+def test_the_progress_counts_the_decisions_the_review_lists_apart_from_the_par() -> None:
+    """The playtest's review said "Décisions jugées : 1 sur 5" while it worked and
+    "Décisions jugées : 4" once done: the total of its progress counted the par's
+    replayed deal as a decision. The review says how its steps split before it
+    starts, and the server's 202 answers count the decisions as the finished
+    review lists them, the par's deals apart."""
+    import queue
+
+    from parlour.web import review_worker
+    from parlour.web.review import working_answer
+
+    state = parlour.load_game("dracula", deals=1).new_initial_state(seed=4)
+    bots = [make_bot("random", 1), make_bot("medium", 2)]
+    bots_play(state, bots)
+    plans: list[tuple[int, int]] = []
+    steps: list[tuple[int, int]] = []
+    review = review_match(
+        state,
+        0,
+        settings=FAST_SETTINGS,
+        plan=lambda decisions, deals: plans.append((decisions, deals)),
+        progress=lambda done, total: steps.append((done, total)),
+    )
+    assert plans == [(review.decisions_reviewed, 1)]
+    assert steps[-1] == (review.decisions_reviewed + 1, review.decisions_reviewed + 1)
+
+    told: queue.Queue[Any] = queue.Queue()
+    previous = review_worker._progress
+    review_worker._progress = told  # type: ignore[assignment]
+    try:
+        record = state.to_record().to_json()
+        data = review_worker.compute_review("job", record, 0, [], "fr", FAST_SETTINGS)
+    finally:
+        review_worker._progress = previous
+    answers = []
+    while not told.empty():
+        job, done, total, decisions = told.get_nowait()
+        assert job == "job"
+        answers.append(working_answer(done, total, decisions))
+    listed = len(data["decisions"])
+    assert listed == review.decisions_reviewed
+    assert answers and all(answer["decisions"] == listed for answer in answers)
+    assert [answer["judged"] for answer in answers] == [*range(1, listed + 1), listed]
+    assert answers[-1]["deals"] == 1 and answers[-1]["replayed"] == 1

@@ -561,3 +561,36 @@ def test_results_a_stopped_process_never_recorded_are_recorded_at_start(tmp_path
         assert [entry["rating"] for entry in after["history"]] == [
             entry["rating"] for entry in before["history"]
         ]
+
+
+def test_each_bot_is_rated_at_its_own_level_listed_in_the_new_table_forms_order() -> None:
+    """The ratings page listed « débutant · facile · régulier · moyen · difficile
+    · chercheur » (the fixed ratings' own order, the research search among them)
+    while the new-table form offers easy, medium, hard, expert, random and
+    heuristic; and the expert, which had no fixed rating, was rated as a medium
+    bot. The fixed ratings follow the form's order, the expert has its own, and a
+    search level with its iterations changed (``hard:500``) keeps its level's."""
+    from types import SimpleNamespace
+
+    from parlour.web.ratings import _new_ratings, bot_ratings
+
+    assert [entry["bot"] for entry in bot_ratings()] == [
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+        "random",
+        "heuristic",
+        "ismcts",
+    ]
+    book = SimpleNamespace(ratings=lambda accounts, game: {})
+
+    def after_a_loss_to(bot: str) -> float:
+        seats = [SimpleNamespace(kind="person", bot=None), SimpleNamespace(kind="bot", bot=bot)]
+        table = SimpleNamespace(seats=seats)
+        new = _new_ratings(book, table, {0: "ann"}, [(0,), (1,)], [2, 1], "dracula")  # type: ignore[arg-type]
+        return new["ann"][0]
+
+    # A loss to a stronger bot costs less.
+    assert after_a_loss_to("medium") < after_a_loss_to("hard") < after_a_loss_to("expert")
+    assert after_a_loss_to("hard:500") == after_a_loss_to("hard")

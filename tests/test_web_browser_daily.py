@@ -160,3 +160,43 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
         .evaluate_all("(rows) => rows.map((row) => row.dataset.name)")
     )
     assert sorted(listed) == sorted(NAMES)
+
+
+@pytest.mark.parametrize(
+    ("lang", "zone", "said"),
+    [
+        ("fr", "UTC", "Le jour se clôt le 15 mai à 00:00."),
+        ("en", "UTC", "The day closes on 15 May at 00:00."),
+        # A reader whose clock is not the server's is told the zone.
+        ("fr", "Europe/Paris", "Le jour se clôt le 15 mai à 02:00 UTC+2."),
+        ("en", "Europe/Paris", "The day closes on 15 May at 02:00 CEST."),
+    ],
+)
+def test_the_closing_time_reads_as_a_sentence(
+    browser: Any, daily_server: ServeProcess, lang: str, zone: str, said: str
+) -> None:
+    """The playtest read « Le jour se clôt à 30 nov. 2026, 00:00 »: a date and
+    time as a timestamp, after "à". The day (cut at midnight UTC on this
+    server) closes "le 15 mai à 00:00", in the reader's clock."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800},
+        locale="fr-FR" if lang == "fr" else "en-GB",
+        timezone_id=zone,
+    )
+    try:
+        context.add_init_script(f"localStorage.setItem('parlour.lang', '{lang}')")
+        window = context.new_page()
+        visit(window, daily_server, "daily")
+        closes = window.locator(".daily-page .daily-closes")
+        closes.wait_for()
+        text = closes.inner_text().replace("\xa0", " ").replace("\u202f", " ")
+        assert text.startswith(said + " "), text
+        # A day's results, before the close, say the same moment the same way.
+        visit(window, daily_server, f"daily/dracula/{DAY}")
+        waiting = window.locator(".daily-results .daily-not-closed")
+        waiting.wait_for()
+        moment = said.split(" le " if lang == "fr" else " on ")[1]
+        shown = waiting.inner_text().replace("\xa0", " ").replace("\u202f", " ")
+        assert shown.endswith(moment), shown
+    finally:
+        context.close()

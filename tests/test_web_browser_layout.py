@@ -158,14 +158,22 @@ LAPTOP = {"width": 1280, "height": 800}
 """A common laptop's screen: the playtest found Dracula's hand below its fold."""
 
 
-@pytest.mark.parametrize("game", game_names())
+def proposed_and_largest() -> Iterator[tuple[str, int]]:
+    """Every game at the number of players a new table proposes and at its most."""
+    for game in game_names():
+        info = game_class(game).info
+        for players in sorted({parlour.load_game(game).num_players, info.max_players}):
+            yield game, players
+
+
+@pytest.mark.parametrize(("game", "players"), list(proposed_and_largest()))
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_hand_is_on_the_first_screen_of_a_1280_by_800_laptop(
-    browser: Any, server: str, game: str, lang: str
+    browser: Any, server: str, game: str, players: int, lang: str
 ) -> None:
-    # At the number of players a new table proposes (Nain Jaune for 8 takes
-    # two rows of seats and ends lower: the larger screen's test covers it).
-    players = parlour.load_game(game).num_players
+    # At the number of players a new table proposes, and at the most (the
+    # playtest found Nain Jaune's hand for eight below the fold: its seven
+    # others take two rows of boxes).
     context, page, errors = open_table(browser, server, game, players, LAPTOP, lang)
     try:
         bottom = page.evaluate(
@@ -315,6 +323,42 @@ def test_the_partner_is_named_on_its_own_seat(browser: Any, server: str, lang: s
         # The keys line says what each key does, Escape included ("· Échap" alone before).
         keys = page.inner_text(".keys").strip()
         assert keys.endswith({"en": "Esc clear", "fr": "Échap effacer"}[lang]), keys
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("width", [360, 390])
+@pytest.mark.parametrize("players", [5, 8])
+def test_a_phones_small_boxes_keep_a_three_digit_score_beside_its_back(
+    browser: Any, server: str, players: int, width: int
+) -> None:
+    """A playtest's phone showed one Nain Jaune box of three lines among boxes
+    of two ("Robot 4 / 100 / its back"): a score of three digits (chips won)
+    pushed the card back under it. Each small box keeps its score, its back
+    and the count on one line under the name."""
+    context, page, errors = open_table(
+        browser, server, "nain-jaune", players, {"width": width, "height": 844}, "fr"
+    )
+    try:
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('.seats.many .seat')]
+              .filter((box) => box.querySelector('.fan .card'))  // a seat with cards left
+              .map((box) => {
+                box.querySelector('.seat-score').textContent = '119';
+                const top = (selector) => box.querySelector(selector).getBoundingClientRect().top;
+                const middle = (selector) => {
+                  const part = box.querySelector(selector).getBoundingClientRect();
+                  return part.top + part.height / 2;
+                };
+                return {score: middle('.seat-score'), back: middle('.fan .card'),
+                        name: top('.seat-name'), score_top: top('.seat-score')};
+            })"""
+        )
+        assert lines, "no other seat holds a card"
+        for line in lines:
+            assert abs(line["score"] - line["back"]) < 8, lines  # one line
+            assert line["score_top"] > line["name"], lines  # under the name
     finally:
         context.close()
     assert errors == []

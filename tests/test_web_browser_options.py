@@ -54,3 +54,59 @@ def test_options_for_scoring_with_cards_appear_only_with_it(form: Any) -> None:
     form.wait_for_selector("#option-tie_bonus_basis")
     for selector in cards_only:
         assert form.locator(selector).count() == 0, selector
+
+
+CHOICE_ROOM = """() => {
+  // Each select's every choice, its words measured in the select's own font
+  // against the room inside it, less the arrow Chromium draws at its end.
+  const ARROW = 24;
+  const canvas = document.createElement('canvas').getContext('2d');
+  const cut = [];
+  for (const select of document.querySelectorAll('#main select')) {
+    const style = getComputedStyle(select);
+    canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - ARROW;
+    for (const option of select.options) {
+      const width = canvas.measureText(option.text).width;
+      const said = `${select.id}: «${option.text}» ${Math.round(width)} > ${Math.round(room)}`;
+      if (width > room) cut.push(said);
+    }
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_choice_of_the_new_table_form_fits_its_select(
+    browser: Any, server: str, lang: str, size: tuple[int, int]
+) -> None:
+    """The playtest found « Qui peut venir » cut at its end on Dracula's form
+    (« Comme d'habitude (avec des robots : sur lien seulement » and no ")"):
+    every choice of every game's form is whole, at desktop and phone size."""
+    from parlour.core.registry import game_names
+
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="fr-FR" if lang == "fr" else "en-GB"
+    )
+    context.add_init_script(f"localStorage.setItem('parlour.lang', '{lang}')")
+    try:
+        page = context.new_page()
+        for game in game_names():
+            page.goto(f"{server}#/new/{game}")
+            page.reload()
+            page.wait_for_selector("#create-table")
+            assert page.evaluate(CHOICE_ROOM) == [], game
+        # What "as usual" means is said under it, and only while it is chosen.
+        page.goto(f"{server}#/new/dracula")
+        page.reload()
+        page.wait_for_selector("#create-table")
+        said = page.locator("#visibility-help")
+        assert said.is_visible()
+        assert said.inner_text().startswith("Comme d" if lang == "fr" else "As usual: by link")
+        page.locator("#visibility").select_option("open")
+        assert said.is_hidden()
+    finally:
+        context.close()

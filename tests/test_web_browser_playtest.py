@@ -9,6 +9,7 @@ and French; screenshots go to ``$PARLOUR_SCREENS`` (see ``test_web_browser.py``)
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -24,9 +25,17 @@ from test_web_browser import (
     wait_for_my_turn_or_end,
 )
 from test_web_browser_accounts import own_server
+from test_web_browser_review import as_ann, seeded_server
 from test_web_browser_table import new_table, overlaps, windows
 
-__all__ = ["browser", "chromium", "own_server", "server", "windows"]  # fixtures used by name below
+__all__ = [
+    "browser",
+    "chromium",
+    "own_server",
+    "seeded_server",
+    "server",
+    "windows",
+]  # fixtures used by name below
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -339,3 +348,166 @@ def test_an_unknown_player_is_said_in_a_sentence(
     }[lang]
     assert problem.inner_text() == said
     shoot(window, f"playtest-unknown-player-{lang}.png")
+
+
+# ----- the second playtest ------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_card_the_game_plays_for_a_person_is_said_in_their_log(
+    windows: Any, server: str, lang: str
+) -> None:
+    """At a five-handed Nain Jaune the newcomer's first deal was over within
+    seconds, nothing asked: the game plays a seat's only legal card itself. Their
+    log says so ("Only move: played 7♣ for you.") for each such card of theirs."""
+    window = windows(DESKTOP if lang == "en" else PHONE, lang)
+    frames: list[dict[str, Any]] = []
+
+    def watch(socket: Any) -> None:
+        def read(payload: Any) -> None:
+            if isinstance(payload, str):
+                frames.append(json.loads(payload))
+
+        socket.on("framereceived", read)
+
+    window.on("websocket", watch)
+    created = new_table(server, "nain-jaune", ["human", *["bot:random"] * 4], players=5)
+    join(window, server, created, 0, "Tess")
+
+    def said_for_me() -> list[str]:
+        return [
+            entry["text"]
+            for frame in frames
+            if frame.get("type") == "state" and frame.get("seat") == 0
+            for entry in frame["events"]
+            if entry["event"].get("forced") is True and entry["event"].get("seat") == 0
+        ]
+
+    for _ in range(300):
+        if said_for_me() or not wait_for_my_turn_or_end(window):
+            break
+        click_a_move(window)
+    told = said_for_me()
+    assert told, "no card of Tess's was played for her in the moves played"
+    start = "Only move: played " if lang == "en" else "Seul coup possible : "
+    end = " for you." if lang == "en" else " joué pour vous."
+    for text in told:
+        assert text.startswith(start) and text.endswith(end), text
+    # The page shows the run card by card: the line comes once its card does.
+    window.wait_for_function(
+        "(text) => [...document.querySelectorAll('.log li')].some("
+        "(line) => line.textContent.replace(/\\u00a0/g, ' ') === text)",
+        arg=told[0],
+    )
+    shoot(window, f"playtest-played-for-you-{lang}.png")
+
+
+def test_the_messages_hidden_by_a_mute_are_counted_with_a_real_plural(
+    windows: Any, server: str
+) -> None:
+    """The chat said "{n} masqué(s)" under a muted name's messages (and "2 muted"
+    in English, without saying what): one message hidden, then two, each said
+    as a sentence would, in both languages."""
+    ann, bob = seated_pair(windows, server)  # Ann reads English, Bob French
+    people = ((ann, "Ann", bob), (bob, "Bob", ann))
+
+    def say(text: str) -> None:
+        for window, name, other in people:
+            window.fill(".chat-input", f"{text} ({name})")
+            window.press(".chat-input", "Enter")
+            chat_line(window, f"{text} ({name})")
+            if text == "first":
+                chat_line(other, f"{text} ({name})")
+
+    say("first")
+    for window, name, _ in people:  # each mutes the other
+        other_name = "Bob" if name == "Ann" else "Ann"
+        chat_line(window, f"first ({other_name})").locator(".chat-mute").click()
+    said = {
+        "Ann": ("1 message hidden", "2 messages hidden"),
+        "Bob": ("1 message masqué", "2 messages masqués"),
+    }
+    for count in (0, 1):
+        if count:
+            say("second")
+        for window, name, _ in people:
+            window.wait_for_function(
+                "(text) => document.querySelector('.chat .chat-muted')?.textContent"
+                ".startsWith(text)",
+                arg=said[name][count] + " ",
+            )
+    shoot(bob, "playtest-chat-muted-fr.png")
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_the_seats_boxes_agree_with_the_result_once_the_game_is_over(
+    windows: Any, seeded_server: dict[str, str], where: str
+) -> None:
+    """At the end of a Dracula the person's box said "Tess 55 lignes" beside a
+    result of 64 (55 and an end bonus of 9). Once the game is over each box
+    shows the seat's result, as "Final scores" does, at the table and at the
+    replay's last step. (The seeded game: Ann's deal made 90, her end bonus
+    18, her result 108; the bot's 72.)"""
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    as_ann(window, seeded_server)
+    window.goto(f"{seeded_server['server']}#/table/{seeded_server['table']}")
+    window.wait_for_selector(".over-panel .ranking li")
+    ranking = {
+        line.locator("span").inner_text(): line.locator("strong").inner_text()
+        for line in window.locator(".over-panel .ranking li").all()
+    }
+    assert ranking == {"Ann": "108", "Bot 2" if lang == "en" else "Robot 2": "72"}
+    assert window.locator(".me .seat-score").inner_text() == "108"
+    assert window.locator(".seats .seat[data-seat='1'] .seat-score").inner_text() == "72"
+    said = "Result" if lang == "en" else "Résultat"
+    assert window.locator(".me .seat-score").get_attribute("title") == said
+    shoot(window, f"playtest-final-box-{where}.png")
+    window.goto(f"{seeded_server['server']}#/replay/{seeded_server['table']}/0")
+    window.wait_for_selector(".replay-page .me .seat-score")
+    window.keyboard.press("End")
+    window.wait_for_function(
+        "() => document.querySelector('.replay-page .me .seat-score')?.textContent === '108'"
+    )
+    assert window.locator(".replay-page .seat[data-seat='1'] .seat-score").inner_text() == "72"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_ratings_page_names_the_bots_as_the_new_table_form_does(
+    windows: Any, server: str, lang: str
+) -> None:
+    """The ratings page listed « débutant · facile · régulier · moyen · difficile
+    · chercheur » while the new-table form offers « facile, moyen, difficile,
+    expert, débutant, régulier »: the same levels, in the same order, under the
+    same names, and no bot the form does not offer."""
+    window = windows(DESKTOP if lang == "fr" else PHONE, lang)
+    window.goto(f"{server}#/new/dracula")
+    window.wait_for_selector("#seat-1")
+    offered = [
+        text
+        for text in window.locator("#seat-1 option").all_inner_texts()
+        if text not in ("Person", "Personne")
+    ]
+    assert len(offered) == 6, offered
+    window.goto(f"{server}#/ratings/dracula")
+    window.wait_for_selector(".bot-ratings tr")
+    listed = window.locator(".bot-ratings tr td:first-child").all_inner_texts()
+    assert listed == offered
+    shoot(window, f"playtest-ratings-bots-{lang}.png")
+
+
+@pytest.mark.parametrize("where", ["desktop-fr", "phone-fr", "desktop-en", "phone-en"])
+def test_colour_blinds_next_card_to_win_is_said_whole(
+    windows: Any, server: str, where: str
+) -> None:
+    """Under Colour-blind's row the next card to win read « la prochain… » (its
+    note cut short by the row's narrow label): the note is whole in both
+    languages."""
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    created = new_table(
+        server, "colour-blind", ["human", "bot:random", "bot:random"], options={"deals": 1}
+    )
+    join(window, server, created, 0, "Alice")
+    note = window.locator(".row-card.next .row-note")
+    note.wait_for()
+    assert note.inner_text() == ("à gagner" if lang == "fr" else "next to win")
+    assert note.evaluate("(node) => node.scrollWidth <= node.clientWidth")

@@ -13,6 +13,7 @@ another seat's page is told plainly that the review is private. Desktop and
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -398,3 +399,41 @@ def test_numbers_are_written_with_a_true_minus_in_the_readers_language(
         }"""
     )
     assert written == expected
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_progress_counts_the_decisions_as_the_finished_review_does(
+    windows: Any, server: str, lang: str
+) -> None:
+    """The playtest's review said "Décisions jugées : 1 sur 5" while it worked,
+    then "Décisions jugées : 4" (a one-deal game of four decisions): the
+    progress's total counted the par's replayed deal too. The server's 202
+    answers (stood in for here, at two moments of one review) say the decisions
+    and the par's deals apart, and so does the page."""
+    window = windows(DESKTOP, lang)
+    answers = [
+        {"done": 1, "total": 5, "decisions": 4, "judged": 1, "deals": 1, "replayed": 0},
+        {"done": 5, "total": 5, "decisions": 4, "judged": 4, "deals": 1, "replayed": 1},
+    ]
+    moment = {"index": 0}
+
+    def answer(route: Any) -> None:
+        body = {"status": "working", **answers[moment["index"]]}
+        route.fulfill(status=202, content_type="application/json", body=json.dumps(body))
+
+    window.route("**/api/tables/seen-in-the-playtest/review/0*", answer)
+    window.goto(f"{server}#/review/seen-in-the-playtest/0")
+    window.wait_for_selector(".review-working .review-count")
+    counts = window.locator(".review-working .review-count").all_inner_texts()
+    first = "Décisions jugées : 1 sur 4" if lang == "fr" else "1 of 4 decisions judged"
+    assert [text.replace("\xa0", " ") for text in counts] == [first]
+    moment["index"] = 1
+    window.wait_for_selector(".review-working .review-par-count")
+    counts = window.locator(".review-working .review-count").all_inner_texts()
+    judged = "Décisions jugées : 4 sur 4" if lang == "fr" else "4 of 4 decisions judged"
+    par = (
+        "Donnes rejouées pour le par : 1 sur 1"
+        if lang == "fr"
+        else "1 of 1 deals replayed for the par"
+    )
+    assert [text.replace("\xa0", " ") for text in counts] == [judged, par]

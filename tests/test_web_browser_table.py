@@ -192,6 +192,43 @@ def test_the_partnership_hand_is_above_the_fold_on_a_phone(
     assert window.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_partnership_hand_stays_above_the_fold_after_the_first_coffin(
+    windows: Any, server: str, lang: str
+) -> None:
+    """Once a coffin is done its nine cards stand beside the next (« Dernier
+    cercueil »), and in French the sides' labels take two lines: the hand's
+    second row ended at 854 px on an 844 px phone. At every turn of the
+    person's first dozen, the whole hand is on the first screen."""
+    window = windows(PHONE, lang)
+    created = new_table(
+        server,
+        "dracula-partnership",
+        [{"kind": "person", "name": "Tess"}, "bot:random", "bot:random", "bot:random"],
+        options={"deals": 1},
+    )
+    window.goto(server)
+    window.evaluate(
+        "([table, seat]) => localStorage.setItem(`parlour.seat.${table}`, JSON.stringify(seat))",
+        [created["table"], {"seat": 0, "token": created["seats"][0]["token"], "name": "Tess"}],
+    )
+    window.goto(f"{server}#/table/{created['table']}")
+    after_a_coffin = 0
+    for turn in range(12):
+        if not wait_for_my_turn_or_end(window):
+            break
+        window.evaluate("() => window.scrollTo(0, 0)")
+        bottom = window.evaluate(
+            "() => Math.max(0, ...[...document.querySelectorAll('.hand .card')]"
+            ".map((node) => node.getBoundingClientRect().bottom))"
+        )
+        assert bottom <= PHONE["height"], f"turn {turn}: the hand ends at {bottom:.0f} px"
+        after_a_coffin += window.locator(".felt .past .mini-coffin").count()
+        click_a_move(window)
+    assert after_a_coffin, "no turn came after the first coffin"
+    shoot(window, f"web-phone-dracula-partnership-later-{lang}.png")
+
+
 # ----- the lobby ---------------------------------------------------------------------------------
 def test_the_lobby_shows_each_tables_status(windows: Any, server: str) -> None:
     waiting = new_table(server, "dracula", ["human", "human"], options={"deals": 1})

@@ -211,3 +211,56 @@ def test_event_log_from_a_step_is_the_filtered_log() -> None:
     whole = state.event_log(0)
     for since in range(0, len(state.history) + 2):
         assert state.event_log(0, since=since) == [item for item in whole if item[0] >= since]
+
+
+def test_a_card_the_game_plays_for_a_person_is_told_to_that_seat_alone() -> None:
+    """The playtest's newcomer at a five-handed Nain Jaune saw a deal end within
+    seconds without being asked anything: the game plays a seat's only legal
+    card itself, inside a move, and the log said "Ann plays 7♣." as of any
+    card. The seat's own log now says the game played it for them; the other
+    seats and the spectators read what they read before (nothing more)."""
+    from parlour.core.seat_names import seat_name_in
+    from parlour.table.table import SeatSpec
+    from parlour.web.messages import LogPosition, state_message
+
+    seats = [SeatSpec(kind="person", name="Ann"), SeatSpec(kind="person", name="Bea")]
+    seats += [SeatSpec(kind="bot", bot="random") for _ in range(3)]
+    table = Table.create("nain-jaune", seats, options={"players": 5, "max_deals": 1}, seed=SEED)
+    chooser = random.Random(3)
+    while not table.is_over():
+        play_one(table, chooser)
+
+    def texts(seat: int | None, lang: str) -> list[tuple[dict[str, Any], str]]:
+        message, _ = state_message(
+            table,
+            seat,
+            names=table.names,
+            seat_facts=seat_facts(table),
+            lang=lang,
+            position=LogPosition(),
+            epoch=0,
+        )
+        return [(entry["event"], entry["text"]) for entry in message["events"]]
+
+    for lang, own, plays in (
+        ("en", "Only move: played {card} for you.", "{name} plays {card}."),
+        ("fr", "Seul coup possible : {card} joué pour vous.", "{name} joue {card}."),
+    ):
+        style = parlour.render.Style(lang=lang)
+        for seat, name in ((0, "Ann"), (1, "Bea")):
+            forced = [
+                text
+                for event, text in texts(seat, lang)
+                if event["kind"] == "card_played" and event["forced"] and event["seat"] == seat
+            ]
+            assert forced, f"{name} was dealt no forced card in this deal: pick another seed"
+            for event, text in texts(seat, lang):
+                card = style.card(event["card"]) if event["kind"] == "card_played" else ""
+                if event["kind"] == "card_played" and event["forced"] and event["seat"] == seat:
+                    assert text == own.format(card=card)
+                elif event["kind"] == "card_played":
+                    # Another's forced card, or one chosen: the game's sentence.
+                    who = seat_name_in(table.names[event["seat"]], event["seat"], lang)
+                    assert text == plays.format(name=who, card=card)
+        for _event, text in texts(None, lang):  # a spectator: no seat is "you"
+            assert "for you" not in text and "pour vous" not in text

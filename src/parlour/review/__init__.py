@@ -231,13 +231,18 @@ def review_match(
     par: Sequence[SeatPlayer] | None = (),
     lang: str = "en",
     progress: Callable[[int, int], None] | None = None,
+    plan: Callable[[int, int], None] | None = None,
 ) -> Review:
     """The review of ``seat``'s decisions in the match ``final`` (finished or
     not: every decision so far), and its par.
 
     ``par`` says who played each seat (bot kind and seed) for the par replay;
     empty: the par bot at every seat (:func:`default_players`); None: no par.
-    ``progress`` is told ``(done, total)`` steps of work.
+    ``progress`` is told ``(done, total)`` steps of work: one step per decision
+    judged, then one per deal of the par replay. ``plan`` is told once, before
+    any work, how those steps split: ``(decisions, par_deals)``, so that a
+    progress shown in words counts the decisions the review will list (a
+    forced move is none) apart from the par's deals.
     """
     settings = settings if settings is not None else ReviewSettings()
     players = final.game.num_players
@@ -256,6 +261,8 @@ def review_match(
     want_par = par is not None and settings.par
     deals_done = final.deals_scored()
     total = len(points) + (deals_done if want_par else 0)
+    if plan is not None:
+        plan(len(points), total - len(points))
     decisions: list[Decision] = []
     for index, (step, deal, move, view, action) in enumerate(points):
         decision = _explained(

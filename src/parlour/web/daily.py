@@ -620,6 +620,7 @@ class Daily:
         facts: dict[str, Any] = {
             "game": game,
             "day": day,
+            "timezone": self.settings.timezone,
             "closes_at": self.clock.closes_at(day).isoformat(),
             "closed": self.clock.is_closed(day),
             "started": len(entries),

@@ -30,16 +30,31 @@ MODEL = PlackettLuce()
 """OpenSkill's Plackett-Luce model: any number of teams of any size, ranked."""
 
 BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "random": (12.0, 1.0),
     "easy": (20.0, 1.0),
-    "heuristic": (24.0, 1.0),
     "medium": (26.0, 1.0),
     "hard": (31.0, 1.0),
+    "expert": (32.0, 1.0),
+    "random": (12.0, 1.0),
+    "heuristic": (24.0, 1.0),
     "ismcts": (32.0, 1.0),
 }
-"""Each bot level's fixed rating ``(mean, uncertainty)``: never changed by a
+"""Each bot kind's fixed rating ``(mean, uncertainty)``: never changed by a
 game, so that a person who plays mostly bots is still placed on the same scale.
-Published in docs/accounts.md and in ``GET /api/ratings/{game}``."""
+In the new-table form's order (its levels for people, then the two simple bots),
+then the research search it does not offer. Published in docs/accounts.md and
+in ``GET /api/ratings/{game}``."""
+
+
+def bot_rating(kind: str | None) -> tuple[float, float]:
+    """The fixed rating of a seat's bot ``kind``: its own, a search level's with
+    its iterations changed (``hard:500``) its level's, and an unknown kind the
+    medium level's.
+
+    >>> bot_rating("expert"), bot_rating("hard:500"), bot_rating("someone")
+    ((32.0, 1.0), (31.0, 1.0), (26.0, 1.0))
+    """
+    level = str(kind).split(":", 1)[0]
+    return BOT_RATINGS.get(level, BOT_RATINGS["medium"])
 
 
 def shown(mu: float, sigma: float) -> float:
@@ -122,7 +137,7 @@ def _new_ratings(
             elif account_id is not None:
                 members.append(MODEL.rating(name=account_id))
             elif seats[seat].kind == "bot":
-                mu, sigma = BOT_RATINGS.get(str(seats[seat].bot), BOT_RATINGS["medium"])
+                mu, sigma = bot_rating(seats[seat].bot)
                 members.append(MODEL.rating(mu=mu, sigma=sigma))
             else:  # a guest: a newcomer, not kept
                 members.append(MODEL.rating())

@@ -26,6 +26,7 @@ from parlour.core.seat_names import seat_name_in
 from parlour.render import Style
 from parlour.render.narration import dealing_kinds, dealing_sentence, sentence
 from parlour.table import Table
+from parlour.web.messages import seat_sentence
 
 DEAL_KEYS = (
     "session_game",
@@ -68,9 +69,14 @@ def _finished_deal(after: dict[str, Any], before: dict[str, Any], closing: Event
 
 
 def _sentences(
-    game_name: str, events: Sequence[Event], names: Sequence[str], style: Style
+    game_name: str,
+    events: Sequence[Event],
+    names: Sequence[str],
+    style: Style,
+    seat: int | None,
 ) -> list[str]:
-    """The events as log sentences, a run of dealt cards folded into one."""
+    """The events as ``seat``'s log sentences (its own cards played for it said
+    so, as at the table), a run of dealt cards folded into one."""
     dealing = dealing_kinds(game_name)
     lines: list[str] = []
     run: list[Event] = []
@@ -84,7 +90,7 @@ def _sentences(
             lines.append(sentence(game_name, run[0], names, style))
         run = []
         if event is not None:
-            lines.append(sentence(game_name, event, names, style))
+            lines.append(seat_sentence(game_name, event, names, style, seat))
     return lines
 
 
@@ -128,7 +134,7 @@ def replay_of_state(
     frames: list[dict[str, Any]] = [
         {
             "view": _observe(state, seat),
-            "log": _sentences(game_name, events, names, style),
+            "log": _sentences(game_name, events, names, style, seat),
             "deal_end": False,
             "move": None,
             "sheet": state.full_sheet().to_json(),
@@ -148,7 +154,7 @@ def replay_of_state(
             frames.append(
                 {
                     "view": _finished_deal(_observe(state, seat), before, closing[-1]),
-                    "log": _sentences(game_name, events, names, style),
+                    "log": _sentences(game_name, events, names, style, seat),
                     "deal_end": True,
                     "move": move,
                     "sheet": state.full_sheet().to_json(),
@@ -161,7 +167,7 @@ def replay_of_state(
         frames.append(
             {
                 "view": _observe(state, seat),
-                "log": _sentences(game_name, events, names, style),
+                "log": _sentences(game_name, events, names, style, seat),
                 "deal_end": False,
                 "move": None if closing else move,
                 "sheet": state.full_sheet().to_json(),

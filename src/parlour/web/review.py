@@ -79,6 +79,26 @@ PRIVATE_UNTIL_OVER = (
 )
 
 
+def working_answer(done: int, total: int, decisions: int) -> dict[str, Any]:
+    """The 202 answer while a review is computed: the steps of work ``done`` of
+    ``total`` (for a bar), and the same split as the finished review counts
+    them: ``judged`` of ``decisions`` (the seat's decisions with a choice, a
+    forced move being none), then ``replayed`` of ``deals`` for the par.
+
+    >>> working_answer(5, 5, 4)["judged"], working_answer(5, 5, 4)["replayed"]
+    (4, 1)
+    """
+    return {
+        "status": "working",
+        "done": done,
+        "total": total,
+        "decisions": decisions,
+        "judged": min(done, decisions),
+        "deals": max(0, total - decisions),
+        "replayed": max(0, done - decisions),
+    }
+
+
 def finished_deals_state(state: State) -> State | None:
     """The match up to the end of its last finished deal (the whole match once it
     is over); None before the first deal is scored."""
@@ -177,7 +197,7 @@ class ReviewDesk:
         """Jobs waiting or running, by address and whether they are quick."""
         self._working: dict[tuple[str, int, int], str] = {}
         """The reviews this process computes now, with their history's digest."""
-        self._progress: dict[str, tuple[int, int]] = {}
+        self._progress: dict[str, tuple[int, int, int]] = {}
         self._progress_queue: Any = None
         self._progress_reader: threading.Thread | None = None
         self._failed: dict[tuple[str, int, int, str], tuple[str, float]] = {}
@@ -213,8 +233,8 @@ class ReviewDesk:
                 return
             if item is None:
                 return
-            job, done, total = item
-            self._progress[job] = (done, total)
+            job, done, total, decisions = item
+            self._progress[job] = (done, total, decisions)
 
     def close(self) -> None:
         """Stop the review processes; waiting jobs are dropped."""
@@ -380,9 +400,7 @@ class ReviewDesk:
             raise WebError(f"the review could not be made: {failure[0]}", 500)
         if not await asyncio.to_thread(self._claim, table, key):
             # Another process computes it: its result will be in the store.
-            return Served.of_json(
-                {"status": "working", "done": 0, "total": 0, "elsewhere": True}, status=202
-            )
+            return Served.of_json({**working_answer(0, 0, 0), "elsewhere": True}, status=202)
         par = (
             [
                 (item.bot, item.bot_seed) if item.bot else ("hard", item.bot_seed)
@@ -408,14 +426,14 @@ class ReviewDesk:
         except BaseException:
             await asyncio.to_thread(self._release, table, key)
             raise
-        self._progress[job_name] = (0, 0)
+        self._progress[job_name] = (0, 0, 0)
         self._working[key] = digest
         asyncio.get_running_loop().create_task(self._compute(table, key, digest, result))
         return self._progress_answer(key)
 
     def _progress_answer(self, key: tuple[str, int, int]) -> Served:
-        done, total = self._progress.get(":".join(map(str, key)), (0, 0))
-        return Served.of_json({"status": "working", "done": done, "total": total}, status=202)
+        done, total, decisions = self._progress.get(":".join(map(str, key)), (0, 0, 0))
+        return Served.of_json(working_answer(done, total, decisions), status=202)
 
     async def _compute(
         self, table: Table, key: tuple[str, int, int], digest: str, result: asyncio.Future[Any]

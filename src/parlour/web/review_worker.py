@@ -29,14 +29,18 @@ from parlour.web.served import gzip_form, json_bytes
 WORKER_NICENESS = 10
 """How much lower the review processes' priority is than the server's."""
 
-_progress: Queue[tuple[str, int, int]] | None = None
+Progress = tuple[str, int, int, int]
+"""What a review process tells the server as it works: (job, steps done, steps
+in all, how many of those steps are decisions; the rest are the par's deals)."""
+
+_progress: Queue[Progress] | None = None
 
 
 PARENT_CHECK_SECONDS = 2.0
 """How often a review process looks whether its server is still there."""
 
 
-def start_worker(progress: Queue[tuple[str, int, int]] | None, server: int) -> None:
+def start_worker(progress: Queue[Progress] | None, server: int) -> None:
     """Each review process's start: a lower priority, where to tell progress, and
     a watch that ends the process when its server (process ``server``) is gone
     (killed with ``kill -9``, it cannot say so), even in the middle of a review
@@ -68,18 +72,29 @@ def compute_review(
     settings: ReviewSettings,
 ) -> dict[str, Any]:
     """The review of ``seat`` in the match of ``record_text`` as JSON data, its
-    progress told under ``job``."""
+    progress told under ``job`` (the decisions apart from the par's deals, so
+    that the page counts the decisions the finished review lists)."""
     last = [-1]
+    decisions = [0]
+
+    def plan(judged: int, _par_deals: int) -> None:
+        decisions[0] = judged
 
     def progress(done: int, total: int) -> None:
         if _progress is not None and done != last[0]:
             last[0] = done
             with contextlib.suppress(Exception):
-                _progress.put_nowait((job, done, total))
+                _progress.put_nowait((job, done, total, decisions[0]))
 
     players = None if par is None else [SeatPlayer(bot, seed) for bot, seed in par]
     review = review_match(
-        state_of(record_text), seat, settings=settings, par=players, lang=lang, progress=progress
+        state_of(record_text),
+        seat,
+        settings=settings,
+        par=players,
+        lang=lang,
+        progress=progress,
+        plan=plan,
     )
     return review.to_json()
 

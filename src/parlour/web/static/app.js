@@ -3,7 +3,7 @@
 // seat tokens in share links never reach a server log.
 import { accountPage, currentAccount, drawAccountArea } from "./account.js";
 import { el } from "./cards.js";
-import { language, seatName, setLanguage, t } from "./i18n.js";
+import { OFFERED_LEVELS, language, seatName, setLanguage, t } from "./i18n.js";
 import { closeRules, openRules } from "./rules.js";
 import { loadSeat, palette, saveInvites, saveSeat, setPalette, setSetting, setting } from "./store.js";
 import { ReplayPage, replayLink, say } from "./replay.js";
@@ -338,7 +338,13 @@ async function newTable(name) {
   const nameInput = el("input", { id: "my-name", type: "text", maxlength: "40", value: account || localStorage.getItem("parlour.name") || "", autocomplete: "nickname", readonly: Boolean(account) });
   // Open: listed, free seats taken from the lobby; private: seats by link only.
   // A table of one person with bots is private unless asked otherwise.
-  const visibility = el("select", { id: "visibility", name: "visibility" }, el("option", { value: "auto" }, t("visibilityAuto")), el("option", { value: "open" }, t("visibilityOpen")), el("option", { value: "private" }, t("visibilityPrivate")));
+  // Each choice's words fit the select on a phone: what "as usual" means is
+  // said under it, while it is the choice.
+  const visibility = el("select", { id: "visibility", name: "visibility", "aria-describedby": "visibility-help" }, el("option", { value: "auto" }, t("visibilityAuto")), el("option", { value: "open" }, t("visibilityOpen")), el("option", { value: "private" }, t("visibilityPrivate")));
+  const visibilityHelp = el("small", { class: "help", id: "visibility-help" }, t("visibilityAutoHelp"));
+  visibility.addEventListener("change", () => {
+    visibilityHelp.hidden = visibility.value !== "auto";
+  });
   const rated = el("input", { id: "rated", type: "checkbox", checked: true });
   const drawSeats = () => {
     const count = Number(playersSelect.value);
@@ -346,10 +352,8 @@ async function newTable(name) {
     seatsBox.replaceChildren(el("legend", {}, t("seats")));
     for (let seat = 0; seat < count; seat++) {
       const chosen = previous[seat] ?? (seat === 0 ? "human" : "bot:medium");
-      // The levels meant for people first, weakest to strongest, then the two
-      // simple bots (random moves, the rule of thumb); the research search is not offered.
-      const order = ["easy", "medium", "hard", "expert", "random", "heuristic"];
-      const offered = bots.filter((level) => level !== "ismcts").sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+      // The levels offered, in their order (i18n.js OFFERED_LEVELS), of those this server has.
+      const offered = OFFERED_LEVELS.filter((level) => bots.includes(level));
       const choices = ["human", ...offered.map((level) => `bot:${level}`)];
       seatsBox.append(
         el(
@@ -398,7 +402,7 @@ async function newTable(name) {
     el("div", { class: "field" }, el("label", { for: "my-name" }, t("yourName")), nameInput),
     el("div", { class: "field" }, el("label", { for: playersId }, t("playersLabel")), playersSelect),
     seatsBox,
-    el("div", { class: "field" }, el("label", { for: "visibility" }, t("visibilityLabel")), visibility),
+    el("div", { class: "field" }, el("label", { for: "visibility" }, t("visibilityLabel")), visibility, visibilityHelp),
     el("div", { class: "field" }, el("label", { for: "rated" }, t("ratedLabel")), rated, account ? null : el("p", { class: "help", id: "rated-help" }, t("ratedGuests"))),
     optionsBox,
     error,

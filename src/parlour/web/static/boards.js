@@ -9,7 +9,7 @@
 // seat) and seatScore(view, seat). A board never decides
 // what is legal: it only offers the moves listed in ctx (ctx.targets, ctx.play).
 import { cardBack, el } from "./cards.js";
-import { addWords } from "./i18n.js";
+import { addWords, t } from "./i18n.js";
 
 export function seatName(ctx, seat) {
   return ctx.names[seat] ?? `#${seat + 1}`;
@@ -35,6 +35,24 @@ export function sideOf(view, seat) {
   if (view.sides && Array.isArray(view.sides[0])) return view.sides.findIndex((members) => members.includes(seat));
   if (view.sides) return view.sides[seat];
   return seat;
+}
+
+// Once a game is over, a seat's figure in its result (the score sheet's
+// result for the seat's column: end bonuses included, what "Final scores"
+// says), else undefined: a seat's box then shows that, not the board's
+// running total (Dracula's 55 beside a result of 64, the end bonus being 9).
+export function resultOf(sheet, seat) {
+  if (!sheet || !sheet.result) return undefined;
+  const column = sheet.columns.findIndex((seats) => seats.includes(seat));
+  return column < 0 ? undefined : sheet.result[column];
+}
+
+// A seat's figure on its box; the final one (the result) says so to a
+// pointer and a screen reader.
+export function scoreElement(score, final) {
+  if (score === undefined || score === null) return null;
+  const named = final ? { title: t("finalResult"), "aria-label": `${t("finalResult")} ${score}` } : {};
+  return el("span", { class: `seat-score${final ? " final" : ""}`, ...named }, String(score));
 }
 
 // A game without a board of its own: its observation, key by key.

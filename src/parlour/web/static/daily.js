@@ -14,7 +14,7 @@ addWords({
     dailyLink: "Today's deals",
     dailyTitle: "Today's deals · {day}",
     dailyWhy: "Every day the same cards for everyone, each alone against the bots, always in the first seat. Your result on each deal is ranked against everyone who played it when the day closes.",
-    dailyCloses: "The day closes at {time}.",
+    dailyCloses: "The day closes on {date} at {time}.",
     dailySignIn: "Sign in to play today's deals: your one attempt at each set is kept with your account.",
     dailyAccount: "Account",
     dailyLength_deal: "{n} deals against the {level} bots",
@@ -34,7 +34,7 @@ addWords({
     dailyOnce: "One attempt: no undo, no hints, no new start.",
     dailyYesterdayPlace: "Yesterday: {place} of {of}, {percent} %",
     dailyResultsTitle: "{game} · {day}",
-    dailyNotClosed: "This day is not over: the results are shown after {time}.",
+    dailyNotClosed: "This day is not over: the results are shown from {date} at {time}.",
     dailyNobody: "Nobody played this set.",
     dailyPlace: "#",
     dailyName: "Player",
@@ -61,7 +61,7 @@ addWords({
     dailyLink: "Les donnes du jour",
     dailyTitle: "Les donnes du jour · {day}",
     dailyWhy: "Chaque jour les mêmes cartes pour tous, chacun seul contre les robots, toujours à la première place. À la clôture du jour, votre résultat sur chaque donne est classé parmi ceux de tous ceux qui l’ont jouée.",
-    dailyCloses: "Le jour se clôt à {time}.",
+    dailyCloses: "Le jour se clôt le {date} à {time}.",
     dailySignIn: "Connectez-vous pour jouer les donnes du jour : votre unique essai de chaque série est gardé avec votre compte.",
     dailyAccount: "Compte",
     dailyLength_deal: "{n} donnes contre les robots ({level})",
@@ -81,7 +81,7 @@ addWords({
     dailyOnce: "Un seul essai : ni annulation, ni conseil, ni nouveau départ.",
     dailyYesterdayPlace: "Hier : {place}ᵉ sur {of}, {percent} %",
     dailyResultsTitle: "{game} · {day}",
-    dailyNotClosed: "Ce jour n’est pas fini : les résultats seront montrés après {time}.",
+    dailyNotClosed: "Ce jour n’est pas fini : les résultats seront montrés le {date} à {time}.",
     dailyNobody: "Personne n’a joué cette série.",
     dailyPlace: "Rang",
     dailyName: "Joueur",
@@ -114,8 +114,24 @@ function number(value) {
   return formatNumber(value);
 }
 
-function moment(iso) {
-  return new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" });
+// The moment a day closes, in the reader's clock, as a sentence wants it:
+// { date: "30 Nov" / "30 nov.", time: "00:00" } (no year: a day still open
+// closes within a day), with the time zone's name when the reader's clock is
+// not the server's (`zone`, where the day is cut), so that "00:00" is never
+// read in the wrong zone.
+function closing(iso, zone) {
+  const when = new Date(iso);
+  let date = when.toLocaleDateString(locale(), { day: "numeric", month: "short" });
+  if (language() === "fr" && when.getDate() === 1) date = date.replace(/^1(?=\s)/, "1er"); // le 1er déc.
+  const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  let sameClock = true;
+  try {
+    sameClock = !zone || when.toLocaleString("en-GB", { ...clock, timeZone: zone }) === when.toLocaleString("en-GB", clock);
+  } catch {
+    sameClock = true; // a zone this browser does not know: its own clock, as before
+  }
+  const time = when.toLocaleTimeString(locale(), sameClock ? clock : { ...clock, timeZoneName: "short" });
+  return { date, time };
 }
 
 function dayText(day) {
@@ -147,7 +163,7 @@ export async function dailyPage(main, titles) {
     el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
     el("h1", {}, t("dailyTitle", { day: dayText(data.day) })),
     el("p", {}, t("dailyWhy")),
-    el("p", { class: "daily-closes" }, t("dailyCloses", { time: moment(data.closes_at) }), " ", t("dailyOnce")),
+    el("p", { class: "daily-closes" }, t("dailyCloses", closing(data.closes_at, data.timezone)), " ", t("dailyOnce")),
   );
   if (!data.signed_in) page.append(el("p", { class: "daily-sign-in" }, t("dailySignIn"), " ", el("a", { class: "button", href: "#/account" }, t("dailyAccount"))));
   for (const set of data.sets) {
@@ -208,7 +224,7 @@ export async function dailyResultsPage(main, game, day, titles) {
   );
   if (data.mine) page.append(...ownLines(data.mine));
   if (!data.closed) {
-    page.append(el("p", { class: "daily-not-closed" }, t("dailyNotClosed", { time: moment(data.closes_at) })));
+    page.append(el("p", { class: "daily-not-closed" }, t("dailyNotClosed", closing(data.closes_at, data.timezone))));
     main.replaceChildren(page);
     return;
   }

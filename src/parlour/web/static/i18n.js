@@ -1,6 +1,12 @@
 // Words of the browser client in English and French. The game log's sentences
 // come from the server in the language asked for; these are the client's own.
 
+// The bot levels the new-table form offers, in its order: the levels meant for
+// people, weakest to strongest, then the two simple bots (random moves, the rule
+// of thumb). The ratings page lists the bots' fixed ratings in the same order,
+// under the same names; the research search (`ismcts`) is offered in neither.
+export const OFFERED_LEVELS = ["easy", "medium", "hard", "expert", "random", "heuristic"];
+
 const WORDS = {
   en: {
     appTitle: "parlour",
@@ -331,7 +337,7 @@ const WORDS = {
     goodColour: "Bonne couleur",
     red: "rouge",
     black: "noir",
-    nextToWin: "la prochaine à gagner",
+    nextToWin: "à gagner",
     wonBy: "gagnée par {name}",
     trick: "Pli",
     lastTrick: "Dernier pli",

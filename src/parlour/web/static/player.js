@@ -3,7 +3,7 @@
 // games with their replay and review. And a game's leaderboard (#/ratings/GAME),
 // with the bots' fixed ratings. Every name is put in as text.
 import { el } from "./cards.js";
-import { addWords, formatNumber, language, t } from "./i18n.js";
+import { OFFERED_LEVELS, addWords, formatNumber, language, t } from "./i18n.js";
 import { replayLink } from "./replay.js";
 import { reviewLink } from "./review.js";
 
@@ -176,9 +176,11 @@ export async function ratingsPage(main, game, titles) {
       ),
     );
   }
+  // The levels a new table offers, in its order and under its names.
+  const bots = OFFERED_LEVELS.map((level) => data.bots.find((entry) => entry.bot === level)).filter(Boolean);
   page.append(
     el("h2", {}, t("ratingsBots")),
-    el("table", { class: "bot-ratings" }, el("tbody", {}, data.bots.map((entry) => el("tr", {}, el("td", {}, t("ratingsBot", { level: t(`level_${entry.bot}`) })), el("td", {}, number(entry.rating)))))),
+    el("table", { class: "bot-ratings" }, el("tbody", {}, bots.map((entry) => el("tr", { dataset: { bot: entry.bot } }, el("td", {}, t("ratingsBot", { level: t(`level_${entry.bot}`) })), el("td", {}, number(entry.rating)))))),
   );
   main.replaceChildren(page);
 }

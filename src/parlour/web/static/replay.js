@@ -5,7 +5,7 @@
 // its own. The boards are the table page's own (boards.js): this page only
 // steps through the frames. Keys: ←/→ a move, Home/End the start and the end,
 // D the next deal's end (Shift+D the previous one).
-import { loadBoard } from "./boards.js";
+import { loadBoard, resultOf, scoreElement } from "./boards.js";
 import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, el, prettyMove, prettySentence } from "./cards.js";
 import { language, seatName, t } from "./i18n.js";
@@ -214,7 +214,7 @@ export class ReplayPage {
     const seats = el("div", { class: "seats" });
     for (let seat = 0; seat < names.length; seat++) {
       if (seat === this.seat) continue;
-      seats.append(this.seatBox(game, view, names, seat, false));
+      seats.append(this.seatBox(game, view, names, seat, false, frame.sheet));
     }
     const board = game.board(view, ctx);
     board.classList.add("board");
@@ -222,7 +222,7 @@ export class ReplayPage {
     const felt = el("section", { class: `felt replay-felt${frame.deal_end ? " deal-end" : ""}`, "aria-label": t("table") }, el("div", { class: "replay-bar" }, controls, range), seats, board, status);
     if (this.seat !== null) {
       const hand = el("div", { class: "hand", "aria-label": t("hand") }, (view.hand || []).map((card) => cardElement(card)));
-      felt.append(el("div", { class: "me" }, this.seatBox(game, view, names, this.seat, true), hand));
+      felt.append(el("div", { class: "me" }, this.seatBox(game, view, names, this.seat, true, frame.sheet), hand));
     }
     felt.append(el("p", { class: "replay-keys" }, say("keys")));
 
@@ -256,14 +256,17 @@ export class ReplayPage {
     document.title = `${say("replay")} — ${title} — parlour`;
   }
 
-  seatBox(game, view, names, seat, mine) {
-    const score = game.seatScore(view, seat);
+  // `sheet`: the frame's score sheet; once it has the result (the last
+  // frames), each box shows its seat's result, as the table does.
+  seatBox(game, view, names, seat, mine, sheet = null) {
+    const final = resultOf(sheet, seat);
+    const score = final ?? game.seatScore(view, seat);
     const note = game.seatNote(view, seat);
     const box = el(
       "div",
       { class: `seat${mine ? " mine" : ""}`, dataset: { seat: String(seat) } },
       el("div", { class: "seat-head" }, el("span", { class: "seat-name" }, names[seat])),
-      el("div", { class: "seat-body" }, score !== undefined && score !== null ? el("span", { class: "seat-score" }, String(score)) : null, note ? el("span", { class: "seat-note" }, note) : null),
+      el("div", { class: "seat-body" }, scoreElement(score, final !== undefined), note ? el("span", { class: "seat-note" }, note) : null),
     );
     if (!mine && view.hand_sizes) box.append(backFan(view.hand_sizes[seat] || 0));
     return box;

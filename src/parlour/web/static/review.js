@@ -21,6 +21,7 @@ const WORDS = {
     reviewOf: "Review · {title}",
     reviewing: "Reviewing the game: each decision is judged on what the seat could see…",
     progress: "{done} of {total} decisions judged",
+    parProgress: "{done} of {total} deals replayed for the par",
     starting: "Starting the review…",
     of: "Review of",
     private: "This review is private until the game is over: only the player of that seat may see it.",
@@ -72,6 +73,7 @@ const WORDS = {
     reviewOf: "Analyse · {title}",
     reviewing: "Analyse de la partie : chaque décision est jugée sur ce que la place voyait…",
     progress: "Décisions jugées : {done} sur {total}",
+    parProgress: "Donnes rejouées pour le par : {done} sur {total}",
     starting: "L'analyse commence…",
     of: "Analyse de",
     private: "Cette analyse reste privée jusqu'à la fin de la partie : seul le joueur de cette place peut la voir.",
@@ -198,7 +200,7 @@ export class ReviewPage {
     const data = await response.json().catch(() => ({}));
     if (this.stopped) return;
     if (response.status === 202) {
-      this.working(data.done || 0, data.total || 0);
+      this.working(data);
       this.timer = setTimeout(() => this.ask(), POLL_MS);
       return;
     }
@@ -206,7 +208,7 @@ export class ReviewPage {
       // Busy, or this address has its share of reviews under way: ask again
       // when the server says (Retry-After), never sooner than a few polls.
       const after = Number(response.headers.get("retry-after")) || 0;
-      this.working(0, 0, sayReview("busy"));
+      this.working({}, sayReview("busy"));
       this.timer = setTimeout(() => this.ask(), Math.max(POLL_MS * 4, after * 1000));
       return;
     }
@@ -235,10 +237,18 @@ export class ReviewPage {
     );
   }
 
-  working(done, total, note) {
+  // The server's 202 answer: `done` of `total` steps for the bar; in words, the
+  // decisions judged (`judged` of `decisions`, the count the finished review
+  // gives) apart from the par's deals (`replayed` of `deals`).
+  working(progress, note) {
+    const { done = 0, total = 0, decisions = 0, judged = 0, deals = 0, replayed = 0 } = progress;
     const bar = el("progress", { class: "review-progress", max: String(total || 1), "aria-label": sayReview("review") });
     if (total) bar.value = done;
     else bar.removeAttribute("value");
+    const counts = [];
+    if (decisions) counts.push(el("p", { class: "review-count" }, sayReview("progress", { done: judged, total: decisions })));
+    if (deals && judged >= decisions) counts.push(el("p", { class: "review-count review-par-count" }, sayReview("parProgress", { done: replayed, total: deals })));
+    if (!counts.length) counts.push(el("p", { class: "review-count" }, sayReview("starting")));
     this.root.replaceChildren(
       el(
         "section",
@@ -246,7 +256,7 @@ export class ReviewPage {
         el("h1", {}, sayReview("review")),
         el("p", {}, note || sayReview("reviewing")),
         bar,
-        el("p", { class: "review-count" }, total ? sayReview("progress", { done, total }) : sayReview("starting")),
+        ...counts,
       ),
     );
     document.body.dataset.reviewProgress = `${done}/${total}`;

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the server, and everything this seat sees,
 // redrawn from each "state" message. Moves go back as {"type": "move", action, version}.
-import { loadBoard, sideOf } from "./boards.js";
+import { loadBoard, resultOf, scoreElement, sideOf } from "./boards.js";
 import { drawSheet } from "./sheet.js";
 import { backFan, cardElement, cardName, cardText, el, prettyMove, prettySentence, shortCard, spokenMove } from "./cards.js";
 import { ChatPanel } from "./chat.js";
@@ -773,7 +773,8 @@ export class TablePage {
     // (it was said only in the score sheet's header).
     const partner = !mine && state.seat !== null && state.seat !== undefined && isPartner(view, seat, state.seat);
     if (partner) classes.push("partner");
-    const score = game.seatScore(view, seat);
+    const final = state.over ? resultOf(state.sheet, seat) : undefined;
+    const score = final ?? game.seatScore(view, seat);
     const note = game.seatNote(view, seat);
     const box = el(
       "div",
@@ -785,7 +786,7 @@ export class TablePage {
         partner ? el("span", { class: "badge partner" }, t("partner")) : null,
         badge ? el("span", { class: `badge${facts.kind === "bot" ? " bot" : ""}`, dataset: facts.kind === "person" && !mine && !facts.free && !facts.connected ? { countdown: String(seat), form: "badge" } : {} }, badge) : null,
       ),
-      el("div", { class: "seat-body" }, score !== undefined && score !== null ? el("span", { class: "seat-score" }, String(score)) : null, note ? el("span", { class: "seat-note" }, note) : null),
+      el("div", { class: "seat-body" }, scoreElement(score, final !== undefined), note ? el("span", { class: "seat-note" }, note) : null),
     );
     if (!mine && view.hand_sizes) box.append(backFan(view.hand_sizes[seat] || 0));
     return box;
