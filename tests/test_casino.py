@@ -1216,6 +1216,27 @@ def test_the_french_log_calls_a_build_a_construction_as_the_rules_and_refusals_d
     assert "construction simple de Ann" in render(state.view(1), Style(lang="fr"), ["Ann", "Bob"])
 
 
+def test_the_browser_calls_a_build_what_the_log_calls_it_in_each_language() -> None:
+    """The browser's label of a build chosen in a move (i18n.js ``buildN``) and
+    its word for building are the log's, in English and French."""
+    from pathlib import Path
+
+    import parlour.web
+
+    words = (Path(parlour.web.__file__).parent / "static" / "i18n.js").read_text(encoding="utf-8")
+    state = start({0: "5S 7C AC 2D", 1: "2C 9D 9S JS"}, "3H 6C QC 10H")
+    state.record_events()
+    play(state, "JS trail", "AC build 7 with 6C", "2C build 9 with b7")
+    raised = [event for _, event in state.event_log(0) if isinstance(event, BuildRaised)]
+    for lang, verb in (("en", "builds"), ("fr", "construit")):
+        block = re.search(r"\n  " + lang + r": \{\n(.*?)\n  \},?\n", words, re.S)
+        assert block is not None, lang
+        declared = dict(re.findall(r"(\w+): \"([^\"]*)\"", block.group(1)))
+        label = declared["buildN"].format(value=7)
+        assert label in sentence(raised[0], ["Ann", "Bob"], Style(lang=lang)), lang
+        assert declared["kind_build"] == verb, lang
+
+
 BUILD_IN_NOTATION = re.compile(r"\bb\d+\b")
 """A build written as a player types it (``b9``)."""
 
