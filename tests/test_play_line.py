@@ -569,3 +569,46 @@ def test_a_capture_typed_again_from_its_start_goes_on_with_its_next_step(lang: s
     assert "neither a card" not in said and "pas un coup ici" not in said, said
     played = [move.text for move in match.table.moves_played() if move.step >= before]
     assert played[0] == step, played
+
+
+@pytest.mark.parametrize(
+    ("lang", "own"),
+    [
+        ("en", "Only move: played {card} for you."),
+        ("fr", "Seul coup possible : {card} joué pour vous."),
+    ],
+)
+def test_a_card_the_game_plays_for_the_person_here_says_so_and_hot_seat_keeps_names(
+    lang: str, own: str
+) -> None:
+    """Nain Jaune plays a seat's only legal card itself, inside a move: the
+    person at the terminal read "You play 7♣." as if they had chosen it. Their
+    log now says the game played it for them (as the browser's does); at a hot
+    seat, where the log is everyone's, each card keeps its player's name."""
+    from parlour.games.nain_jaune.events import CardPlayed
+
+    game = parlour.load_game("nain-jaune", players=5, max_deals=1)
+
+    def finished(humans: list[int], names: list[str]) -> Match:
+        match = Match.new(game, seed=3, humans=humans, opponent="random", names=names, lang=lang)
+        while not match.is_over():
+            seat = match.human_to_act()
+            if seat is None:
+                match.play_bot()
+            else:
+                match.submit(seat, match.table.legal_moves(seat)[0][0])
+        return match
+
+    alone = finished([0], [{"en": "You", "fr": "Vous"}[lang], "Bot 2", "Bot 3", "Bot 4", "Bot 5"])
+    style = Style(lang=lang)
+    forced = [
+        event.card
+        for _, event in alone.table.events_for(0)
+        if isinstance(event, CardPlayed) and event.forced and event.seat == 0
+    ]
+    assert forced, "seed 3 must give the person a forced card"
+    said = alone.log_sentences()
+    for card in forced:
+        assert own.format(card=style.card(card)) in said
+    hot_seat = finished([0, 1], ["Ann", "Bea", "Bot 3", "Bot 4", "Bot 5"])
+    assert not [line for line in hot_seat.log_sentences() if own.split("{")[0] in line]

@@ -238,6 +238,39 @@ DealingClause = Callable[[Sequence[Event], Style], str]
 deal (``DEALING_KINDS``) said as one clause of :func:`dealing_sentence`."""
 
 
+PLAYED_FOR_YOU = {
+    "en": "Only move: played {card} for you.",
+    "fr": "Seul coup possible : {card} joué pour vous.",
+}
+"""What a seat's own log says of a card the game played for it (its only legal
+card), in each language."""
+
+
+def played_for(event: Event) -> int | None:
+    """The seat a card of ``event`` was played for without being asked (an
+    event that plays a card and says ``forced``: Nain Jaune plays a player's
+    only legal card itself, inside a move), or None."""
+    if not type(event).plays_card or getattr(event, "forced", False) is not True:
+        return None
+    seat = getattr(event, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
+def seat_sentence(
+    game_name: str, event: Event, names: Sequence[str], style: Style, seat: int | None
+) -> str:
+    """``event``'s sentence in ``seat``'s log: the game's own sentence, except
+    that a card the game played for ``seat`` itself says so ("Only move: played
+    7♣ for you."), so that a person is never left wondering who moved for them.
+    The other seats and the spectators read the game's sentence ("Ann plays
+    7♣."): nobody else is told more than the game tells them."""
+    card = getattr(event, "card", None)
+    if seat is not None and isinstance(card, int) and played_for(event) == seat:
+        text = PLAYED_FOR_YOU.get(style.lang, PLAYED_FOR_YOU["en"])
+        return text.format(card=style.card(card))
+    return sentence(game_name, event, names, style)
+
+
 def dealing_kinds(game_name: str) -> frozenset[str]:
     """The event kinds that deal cards in ``game_name``: ``card_dealt`` and the
     kinds its text part lists in ``DEALING_KINDS`` (Colour-blind's row cards)."""

@@ -349,6 +349,7 @@ class TableApp(App[int]):
             Style(lang=match.lang),
             # A move made in steps (a Casino capture) is told once it is complete.
             next_seat=match.table.seat_to_act(),
+            reader=match.reader(),
         )
         return [line for entry in entries for line in entry]
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import CHANCE, State, View
+from parlour.core.seat_names import SECOND_PERSON
 from parlour.i18n import tr
 from parlour.render import Style, renderer_for
 from parlour.table import SqliteTableStore, Table, TableNotFoundError, moves_of
@@ -64,7 +65,9 @@ class ReplayBook:
         moves = moves_of(final)
         logged = final.event_log(self.seat)
         style = Style(lang=self.lang)
-        entries = game_log(self.game.info.name, logged, moves, self.names, style)
+        # The seat replayed is "you" when its name says so (a lone player's game).
+        reader = self.seat if self.names[self.seat] in SECOND_PERSON else None
+        entries = game_log(self.game.info.name, logged, moves, self.names, style, reader=reader)
         # The same log told without the chance steps (a next deal's dealing):
         # what a deal-ending move said on its own, to split it from the dealing.
         move_steps = {move.step for move in moves}
@@ -75,6 +78,7 @@ class ReplayBook:
             moves,
             self.names,
             style,
+            reader=reader,
         )
         lead: list[str] = entries.pop(0) if len(entries) > len(moves) else []
         if len(own_entries) > len(moves):

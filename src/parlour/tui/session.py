@@ -43,7 +43,7 @@ from parlour.i18n import (
     typed_move,
 )
 from parlour.render import Style, renderer_for
-from parlour.render.narration import dealing_kinds, dealing_sentence, sentence
+from parlour.render.narration import dealing_kinds, dealing_sentence, seat_sentence
 from parlour.stats import StatsStore
 from parlour.table import (
     Hint,
@@ -95,6 +95,7 @@ def game_log(
     names: Sequence[str],
     style: Style,
     next_seat: int | None = None,
+    reader: int | None = None,
 ) -> list[list[str]]:
     """The sentences of the game log, one list per player action of ``moves``
     (led by one list for what happened before the first action, if anything).
@@ -106,6 +107,9 @@ def game_log(
     followed it, unless nothing followed it and the same player acts next (a
     step of a move made in several steps, told when the move is complete;
     ``next_seat`` is the seat on turn now, for the last action).
+
+    ``reader`` is the person this log is told to, if any: a card the game
+    played for that seat says so (:func:`~parlour.render.narration.seat_sentence`).
     """
     dealing = dealing_kinds(game_name)
 
@@ -121,10 +125,10 @@ def game_log(
             if len(run) > 1:
                 lines.append(dealing_sentence(game_name, run, names, style))
             elif run:
-                lines.append(sentence(game_name, run[0], names, style))
+                lines.append(seat_sentence(game_name, run[0], names, style, reader))
             run = []
             if event is not None:
-                lines.append(sentence(game_name, event, names, style))
+                lines.append(seat_sentence(game_name, event, names, style, reader))
         return lines
 
     starts = [move.step for move in moves]
@@ -486,7 +490,13 @@ class Match:
             self.names,
             Style(lang=self.lang),
             next_seat=self.table.seat_to_act(),
+            reader=self.reader(),
         )
+
+    def reader(self) -> int | None:
+        """The seat the log is told to as "you" (the one person at this
+        terminal, named in the second person), or None (hot seat, bots only)."""
+        return self.observer if self.names[self.observer] in SECOND_PERSON else None
 
     def groups(self, view: View) -> Groups | None:
         """The legal moves in groups (a card, then its targets) when there are many."""

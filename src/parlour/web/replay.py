@@ -24,9 +24,8 @@ from parlour.core.events import Event
 from parlour.core.game import CHANCE, State
 from parlour.core.seat_names import seat_name_in
 from parlour.render import Style
-from parlour.render.narration import dealing_kinds, dealing_sentence, sentence
+from parlour.render.narration import dealing_kinds, dealing_sentence, seat_sentence, sentence
 from parlour.table import Table
-from parlour.web.messages import seat_sentence
 
 DEAL_KEYS = (
     "session_game",
