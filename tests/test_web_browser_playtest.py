@@ -460,6 +460,14 @@ def test_the_seats_boxes_agree_with_the_result_once_the_game_is_over(
     assert window.locator(".seats .seat[data-seat='1'] .seat-score").inner_text() == "72"
     said = "Result" if lang == "en" else "Résultat"
     assert window.locator(".me .seat-score").get_attribute("title") == said
+    # The way a seat counts is said as a verb, not beside the score as a count
+    # ("108 lignes" read as 108 lines).
+    notes = {note.inner_text() for note in window.locator(".seat .seat-note").all()}
+    assert notes == (
+        {"scores rows", "scores columns"}
+        if lang == "en"
+        else {"compte les lignes", "compte les colonnes"}
+    )
     shoot(window, f"playtest-final-box-{where}.png")
     window.goto(f"{seeded_server['server']}#/replay/{seeded_server['table']}/0")
     window.wait_for_selector(".replay-page .me .seat-score")

@@ -164,13 +164,13 @@ export const boards = {
   dracula: {
     board: dracula,
     info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
-    seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
+    seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(`scores_${view.directions[seat]}`) : ""),
     seatScore: (view, seat) => view.totals?.[seat],
   },
   "dracula-partnership": {
     board: draculaPartnership,
     info: (view, ctx) => [t("dealOf", { deal: view.deal, deals: view.deals }), t("coffinOf", { n: view.coffin_number }), t("dealerIs", { name: seatName(ctx, view.dealer) })],
-    seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(view.directions[seat]) : ""),
+    seatNote: (view, seat) => (view.directions && view.directions[seat] ? t(`scores_${view.directions[seat]}`) : ""),
     seatScore: (view, seat) => view.totals?.[view.sides[seat]],
   },
   thracula: {
