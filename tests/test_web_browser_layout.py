@@ -193,8 +193,9 @@ def test_the_nain_jaune_pile_shows_whole_cards_on_a_phone(browser: Any, server: 
     """The playtest saw the pile's newest card cut at the right edge of a
     390-pixel phone: the cards shrank under their neighbours. The oldest give
     way on the left; each shown card keeps its width and the newest is whole."""
+    # In French, where the bots are "Robot 2" … "Robot 5".
     context, page, errors = open_table(
-        browser, server, "nain-jaune", 5, {"width": 390, "height": 844}
+        browser, server, "nain-jaune", 5, {"width": 390, "height": 844}, "fr"
     )
     try:
         for _ in range(80):
@@ -221,6 +222,16 @@ def test_the_nain_jaune_pile_shows_whole_cards_on_a_phone(browser: Any, server: 
         for card in measured["cards"]:
             assert card["width"] >= card["card"] - 0.5, measured
         assert measured["cards"][-1]["right"] <= measured["strip"] + 0.5, measured
+        # Under each card, who played it: the names were cut to "Robot", so the
+        # bots could not be told apart; each player keeps a label of its own.
+        said = page.evaluate(
+            "() => [...document.querySelectorAll('.pile-card')]"
+            ".map((node) => [node.title, node.querySelector(':scope > span').textContent])"
+        )
+        labels = {player: label for player, label in said}
+        assert len(labels) >= 2, said
+        assert len(set(labels.values())) == len(labels), labels
+        assert all(len(label) <= 6 for label in labels.values()), labels
     finally:
         context.close()
     assert errors == []

@@ -6,7 +6,7 @@
 // ctx (ctx.targets, ctx.play).
 import { cardElement, el, rankLabel } from "/static/cards.js";
 import { t } from "/static/i18n.js";
-import { label, seatName } from "/static/boards.js";
+import { label, seatName, shortSeatNames } from "/static/boards.js";
 
 // ----- Nain Jaune ------------------------------------------------------------------------
 function chipStack(count) {
@@ -42,8 +42,10 @@ function nainJaune(view, ctx) {
   play.append(el("div", { class: "run-box" }, label(`${t("run")} · ${needs}`), runCards.childElementCount ? runCards : el("div", { class: "run" }, el("span", { class: "slot small" }))));
   const pileCards = el("div", { class: "pile-strip" });
   const recent = (view.pile || []).slice(-14);
+  const players = shortSeatNames(ctx, 6);
   for (const entry of recent) {
-    pileCards.append(el("div", { class: "pile-card" }, cardElement(entry.card, { small: true }), el("span", {}, seatName(ctx, entry.player).slice(0, 6))));
+    const whole = seatName(ctx, entry.player);
+    pileCards.append(el("div", { class: "pile-card", title: whole }, cardElement(entry.card, { small: true }), el("span", {}, players[entry.player] ?? whole)));
   }
   play.append(el("div", { class: "pile-box" }, label(`${t("pile")} (${(view.pile || []).length})`), pileCards));
   board.append(play);

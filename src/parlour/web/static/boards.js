@@ -15,6 +15,21 @@ export function seatName(ctx, seat) {
   return ctx.names[seat] ?? `#${seat + 1}`;
 }
 
+// Each seat's name cut to `width` characters for a small label (under a card
+// on a pile), as the terminal's short labels are: names that cutting makes
+// alike keep their own ending ("Robot 2" → "Robo2"), else the seat's number.
+export function shortSeatNames(ctx, width) {
+  const compact = ctx.names.map((name, seat) => (name ?? `#${seat + 1}`).replace(/ /g, ""));
+  const cut = compact.map((name) => name.slice(0, width));
+  let labels = compact.map((name, seat) => {
+    if (cut.filter((other) => other === cut[seat]).length === 1) return cut[seat];
+    const ending = (name.match(/\d+$/) || [String(seat + 1)])[0];
+    return name.slice(0, Math.max(0, width - ending.length)) + ending;
+  });
+  if (new Set(labels).size < labels.length) labels = cut.map((name, seat) => `${name.slice(0, width - 1)}${seat + 1}`);
+  return labels;
+}
+
 export function label(text, extra = "") {
   return el("div", { class: `label ${extra}` }, text);
 }
