@@ -437,7 +437,11 @@ def panes(text: str) -> tuple[list[str], dict[str, list[str]]]:
 
 @pytest.mark.parametrize(
     ("name", "options", "seed", "lang"),
-    [("casino", {"players": 3}, 163, "en"), ("dracula", {}, 4, "fr"), ("casino", {}, 4, "fr")],
+    [
+        ("casino", {"players": 3}, 163, "en"),
+        ("dracula", {}, 4, "fr"),
+        ("casino", {}, 4, "fr"),
+    ],
 )
 def test_a_wrapped_line_keeps_names_whole_and_its_rest_indented(
     name: str, options: dict[str, object], seed: int, lang: str
@@ -460,6 +464,9 @@ def test_a_wrapped_line_keeps_names_whole_and_its_rest_indented(
                 left, boxes = panes(text)
                 for row in left + [row for rows in boxes.values() for row in rows]:
                     assert not row.rstrip().endswith(f" {bot}"), text
+                    # French spaces a sign from its word: the wrap never parts them
+                    # ("… et appelez 7" / ": 7♠ 5♡ 2♣.").
+                    assert not row.strip().startswith((":", ";", "»")), text
                 moves = next(rows for title, rows in boxes.items() if title[:1].isdigit())
                 for row in moves:  # " 7 9♣ take (from …" or its rest, indented
                     assert row[:2].strip().isdigit() or row.startswith("   "), text
@@ -468,3 +475,23 @@ def test_a_wrapped_line_keeps_names_whole_and_its_rest_indented(
                     await pilot.press("enter")
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("width", range(20, 40))
+def test_a_wrap_never_begins_a_line_with_a_french_sign(width: int) -> None:
+    """tmux at 80×24 in French: "Vous jouez 5♡ et appelez 7" / ": 7♠ 5♡ 2♣."
+    and, in the deal's end box, "Personne n'a de 9 : Robot" / "5 repart". The
+    space before a sign stays with its word, and a name stays whole."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from parlour.tui.wrapping import Wrapped
+
+    console = Console(width=width, color_system=None)
+    line = "Vous jouez 5♡ et appelez 7 : 7♠ 5♡ 2♣. Personne n'a de 9 : Robot 5 repart « sans 4 »"
+    with console.capture() as captured:
+        console.print(Wrapped(Text(line), ["Robot 5"]))
+    rows = [row.strip() for row in captured.get().splitlines()]
+    assert not [row for row in rows if row.startswith((":", "»"))], rows
+    assert not [row for row in rows if row.endswith(("«", "Robot"))], rows
+    assert " ".join(rows) == line

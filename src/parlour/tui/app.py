@@ -661,7 +661,9 @@ class TableApp(App[int]):
         )
         self.paused = True
         self.push_screen(
-            DealEndScreen(words(lang, "deal_over"), "\n".join(lines), words(lang, "go_on")),
+            DealEndScreen(
+                words(lang, "deal_over"), "\n".join(lines), words(lang, "go_on"), match.names
+            ),
             self.after_deal_end,
         )
 

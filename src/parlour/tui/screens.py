@@ -5,6 +5,7 @@ They show what the table gives them; :mod:`parlour.tui.app` decides when."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -17,6 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static
 
 from parlour.i18n import tr
+from parlour.tui.wrapping import Wrapped
 
 
 class TextScreen(ModalScreen[None]):
@@ -81,18 +83,20 @@ class DealEndScreen(ModalScreen[None]):
     """The end of a deal: the finished table stays visible behind a short note
     (the deal's score) until any key is pressed."""
 
-    def __init__(self, title: str, body: str, footer: str) -> None:
+    def __init__(self, title: str, body: str, footer: str, names: Sequence[str] = ()) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         self.footer = footer
+        self.names = tuple(names)
+        """The players' names, never cut by the body's wrapping."""
 
     def compose(self) -> ComposeResult:
         """A box at the bottom of the screen; the table stays visible above it."""
         with Vertical(id="deal-end"):
             yield Static(Text(self.title_text, style="bold"))
             with VerticalScroll(id="deal-end-body"):
-                yield Static(Text(self.body))
+                yield Static(Wrapped(Text(self.body), self.names))
             yield Static(Text(self.footer, style="bold reverse"))
 
     def on_mount(self) -> None:

@@ -17,6 +17,10 @@ from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.text import Text
 
+FRENCH_SIGNS = frozenset(":;!?»")
+"""The signs French sets after a space, which a wrap never parts from the word
+before them."""
+
 
 class Wrapped:
     """A Rich renderable: ``text`` cut between words at the width it is drawn
@@ -83,8 +87,19 @@ class Wrapped:
         return pieces
 
     def unbroken_spaces(self, plain: str) -> set[int]:
-        """The offsets of the spaces inside a player's name in ``plain``."""
-        kept: set[int] = set()
+        """The offsets of the spaces a wrap keeps in ``plain``: inside a
+        player's name, and French spacing round a sign (before ``: ; ! ? »``
+        and after ``«``), so that no line begins with a colon.
+
+        >>> sorted(Wrapped(Text("")).unbroken_spaces("Vous appelez 7 : 7♠ « sans 4 »"))
+        [14, 21, 28]
+        """
+        kept = {
+            index
+            for index, character in enumerate(plain)
+            if character == " "
+            and (plain[index + 1 : index + 2] in FRENCH_SIGNS or plain[index - 1 : index] == "«")
+        }
         for name in self.names:
             start = plain.find(name)
             while start >= 0:
