@@ -225,6 +225,21 @@ def test_end_bonus_higher_total_adds_the_difference_on_a_forced_deal() -> None:
     assert state.returns() == [queen + (queen - king), king]
 
 
+def test_end_bonus_the_table_shows_each_result_once_the_game_is_over() -> None:
+    """The table's header said "You … 84 points" beside a result of 120 (84 and
+    an end bonus of 36): once the game is over it shows the result."""
+    from parlour.render import Style, renderer_for
+
+    state = one_deal("QH 9H 8H 2S 3C 4D 5S 6C 7D")
+    assert state.is_terminal()
+    queen, king = state.returns()
+    drawn = renderer_for("dracula")(state.view(0), Style(), ["Ann", "Bob"])
+    header = [
+        line for line in drawn.splitlines() if "(Queen's way)" in line or "(King's way)" in line
+    ]
+    assert [int(line.split()[-2]) for line in header] == [queen, king], drawn
+
+
 def test_end_bonus_tie_goes_to_the_highest_line_made() -> None:
     # Equal totals; the first difference in the sorted lines decides and the
     # bonus is that player's highest line.

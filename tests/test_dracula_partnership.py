@@ -275,6 +275,12 @@ def test_partners_share_their_sides_returns_with_the_end_bonus() -> None:
         assert returns[winner] == max(totals) + bonus
         assert returns[1 - winner] == min(totals)
     assert [first, second] == returns[:2]
+    # The table's header shows each side's result, the end bonus included.
+    from parlour.render import Style, renderer_for
+
+    drawn = renderer_for("dracula-partnership")(state.view(0), Style(), ["A", "B", "C", "D"])
+    header = [line for line in drawn.splitlines() if line.rstrip().endswith(" points")]
+    assert [int(line.split()[-2]) for line in header] == returns[:2], drawn
 
 
 def test_returns_are_zero_before_the_end() -> None:

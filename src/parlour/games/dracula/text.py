@@ -169,6 +169,9 @@ def render(
         blocks.append((3, wrap_words("", words, width, indent=2)))
     directions = o["directions"]
     unit = _say(lang, "cards" if o["scoring"] == "cards" else "points")
+    # Once the game is over each seat shows its result, the end bonus included
+    # (the log and the score sheet say the same figure).
+    totals = o["game_results"][-1][:2] if o["phase"] == "over" else o["totals"]
     players = []
     for player in range(2):
         if directions[player]:
@@ -181,7 +184,7 @@ def render(
             extra = f" · {_say(lang, 'session')} {o['session_totals'][player]}"
         way_width = (10 if directions[player] else 14) if narrow else 26
         players.append(
-            f"  {pad(names[player], 10)} {way:<{way_width}} {o['totals'][player]:>4} {unit}{extra}"
+            f"  {pad(names[player], 10)} {way:<{way_width}} {totals[player]:>4} {unit}{extra}"
         )
     blocks.append((0, players))
     blocks.append((2, [""]))

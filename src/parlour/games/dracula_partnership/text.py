@@ -74,7 +74,9 @@ def render(
                 else (" (votre équipe)" if french else " (your side)")
             )
         members = pad(_side_members(side, names) + mark, 18 if narrow else 28)
-        sides.append(f"  {members} {way:<{9 if narrow else 26}} {o['totals'][side]:>4} points")
+        # Once the game is over, each side's result, the end bonus included.
+        total = o["result"][side] if o["result"] is not None else o["totals"][side]
+        sides.append(f"  {members} {way:<{9 if narrow else 26}} {total:>4} points")
     blocks.append((0, sides))
     blocks.append((2, [""]))
     blocks.append((0, coffin_lines(o["coffin"], o["row_values"], o["column_values"], style)))
