@@ -173,3 +173,26 @@ def test_parlour_rules_prints_no_markdown_fences(
     printed = capsys.readouterr().out
     assert "```" not in printed
     assert "```" in how_to_play(name, "en")  # the page itself has its fenced drawings
+
+
+@pytest.mark.parametrize(("lang", "lead"), [("en", "Say you hold"), ("fr", "Mettons que")])
+def test_the_casino_page_shows_the_hand_and_table_its_typed_examples_are_played_on(
+    lang: str, lead: str
+) -> None:
+    """The typed examples said "with that table", of a table the page never
+    showed (a playtest found its 4♡ nowhere): the page now says the hand and the
+    table they are played on, which must be the forced start's."""
+    from parlour.core.cards import format_card, parse_card
+
+    line = next(line for line in how_to_play("casino", lang).splitlines() if line.startswith(lead))
+    hand_part, table_part = re.split(r", with | en main, et ", line)
+    options, deck = FORCED_STARTS["casino"]
+    state = parlour.load_game("casino", **options).new_initial_state(deck=deck)
+    seen = state.observation(state.current_player())
+
+    def cards(text: str) -> set[str]:
+        found = re.findall(r"(?:10|[2-9AJQKVDR])[♠♡♢♣]", text)
+        return {format_card(parse_card(card)) for card in found}
+
+    assert cards(hand_part) == set(seen["hand"]), line
+    assert cards(table_part) == set(seen["loose"]), line
