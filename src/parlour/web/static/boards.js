@@ -55,7 +55,7 @@ export function sideOf(view, seat) {
 // Once a game is over, a seat's figure in its result (the score sheet's
 // result for the seat's column: end bonuses included, what "Final scores"
 // says), else undefined: a seat's box then shows that, not the board's
-// running total (Dracula's 55 beside a result of 64, the end bonus being 9).
+// running total (55 beside a result of 64, when an end bonus of 9 is added to it).
 export function resultOf(sheet, seat) {
   if (!sheet || !sheet.result) return undefined;
   const column = sheet.columns.findIndex((seats) => seats.includes(seat));
