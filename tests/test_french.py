@@ -533,3 +533,24 @@ def test_vous_as_a_verbs_subject_inside_a_sentence_is_written_in_lower_case() ->
     assert not re.search(r"[:;(][ \u00a0]?Vous \w+ez\b", said)
     # A name in a list keeps its capital: "totaux Vous 50".
     assert re.search(r"totaux Vous \d+", said)
+
+
+def test_a_casino_round_is_a_manche_in_the_terminal_the_score_sheet_and_the_browser() -> None:
+    """The playtest read « manche 1 » in the terminal and « Tour 1 » in the
+    browser's header, score sheet and daily page for the same round."""
+    from parlour.games.casino.text import _WORDS as CASINO_WORDS
+    from parlour.i18n import tr
+
+    static = Path(parlour.__file__).parent / "web" / "static"
+    browser = (static / "i18n.js").read_text(encoding="utf-8")
+    french = browser[browser.index("\n  fr: {") :]
+    daily = (static / "daily.js").read_text(encoding="utf-8")
+    assert 'round: "Manche"' in french and 'roundN: "Manche {round}' in french
+    assert (
+        "tour"
+        not in re.search(r'dailyLength_round_one: "([^"]*)"', daily[daily.index("fr:") :])
+        .group(1)
+        .lower()
+    )
+    assert tr("fr", "sheet_round") == "Manche"
+    assert "manche {round}" in CASINO_WORDS["fr"]["header"]

@@ -260,7 +260,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "names_distinct": "--names doivent tous être différents",
         "sheet_header": "partie donne",
         "sheet_deal": "Donne",
-        "sheet_round": "Tour",
+        "sheet_round": "Manche",
         "sheet_coffin": "Cercueil",
         "sheet_start": "Départ",
         "sheet_bonus": "Bonus de fin",
