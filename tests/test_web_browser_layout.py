@@ -237,6 +237,42 @@ def test_the_nain_jaune_pile_shows_whole_cards_on_a_phone(browser: Any, server: 
     assert errors == []
 
 
+def test_a_long_nain_jaune_run_stays_on_one_row_and_the_hand_on_the_first_screen(
+    browser: Any, server: str
+) -> None:
+    """The fresh clone's suite and a playtest saw an eight-player run wrap onto a
+    second row (a lone 9♦ under the others), pushing the hand below 800 px. A run
+    of four cards or more overlaps on one row. The run is filled to nine cards
+    in the page itself (copies of a pile card, measured in the same task, before
+    the next state redraws the board): what is checked is the board's style."""
+    context, page, errors = open_table(browser, server, "nain-jaune", 8, LAPTOP)
+    try:
+        page.wait_for_selector(".pile-card .card, .run .card", timeout=30000)
+        measured = page.evaluate(
+            """() => {
+                const run = document.querySelector('.run');
+                const model = document.querySelector('.pile-card .card, .run .card');
+                run.replaceChildren(...Array.from({length: 9}, () => model.cloneNode(true)));
+                const cards = [...run.children].map((node) => node.getBoundingClientRect());
+                const hand = [...document.querySelectorAll('.hand .card')]
+                    .map((node) => node.getBoundingClientRect().bottom);
+                return {
+                    tops: cards.map((box) => Math.round(box.top)),
+                    last: cards[cards.length - 1].right,
+                    box: run.parentElement.getBoundingClientRect().right,
+                    hand: Math.max(0, ...hand),
+                };
+            }"""
+        )
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / "web-nain-jaune-8-long-run.png"))
+        assert len(set(measured["tops"])) == 1, measured
+        assert measured["hand"] <= LAPTOP["height"], measured
+    finally:
+        context.close()
+    assert errors == []
+
+
 def in_view(page: Any, selector: str) -> dict[str, float]:
     box: dict[str, float] = page.evaluate(
         "selector => { const box = document.querySelector(selector).getBoundingClientRect();"
