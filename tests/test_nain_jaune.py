@@ -496,7 +496,7 @@ def test_game_end_below_stakes_ends_when_a_player_holds_fewer_than_15_chips() ->
     state = new_state(OPERA, players=8, first_dealer=7, start_chips=40, game_end="below_stakes")
     play(state, "8S")
     assert state.is_terminal()
-    assert events(state)[-1] == {"type": "game_over", "reason": "chips"}
+    assert events(state)[-1] == {"type": "game_over", "reason": "stakes"}
     assert state.returns() == [float(chips) for chips in state.chips]
     assert min(state.returns()) < 15
 
@@ -1044,3 +1044,38 @@ def test_sample_state_draws_again_when_a_constrained_draw_fails() -> None:
     for _ in range(40):
         sampled = view.sample_state(rng)
         assert sampled.observation(1) == view.observation
+
+
+@pytest.mark.parametrize(
+    ("game_end", "reason", "english", "french"),
+    [
+        ("no_chips", "chips", "a player has no chips left", "un joueur n'a plus de jetons"),
+        (
+            "below_stakes",
+            "stakes",
+            "a player cannot pay the stakes",
+            "un joueur ne peut plus miser",
+        ),
+    ],
+)
+def test_game_end_the_last_sentence_says_the_end_the_option_chose(
+    game_end: str, reason: str, english: str, french: str
+) -> None:
+    """A playtest read "Game over, a player cannot pay the stakes" at a table
+    whose option was the default, "a player has no chips": the sentence now
+    follows the option."""
+    from parlour.core.shared_events import GameEnded
+    from parlour.render import Style
+    from parlour.render.narration import sentence
+
+    game = parlour.load_game("nain-jaune", players=3, start_chips=15, game_end=game_end)
+    chooser = random.Random(5)
+    state = game.new_initial_state(seed=5)
+    state.record_events()
+    while not state.is_terminal():
+        state.apply_action(chooser.choice(state.legal_actions()))
+    ended = [event for _, event in state.event_log(0) if isinstance(event, GameEnded)]
+    assert [event.reason for event in ended] == [reason]
+    names = ["Ann", "Bob", "Cy"]
+    assert english in sentence("nain-jaune", ended[0], names, Style())
+    assert french in sentence("nain-jaune", ended[0], names, Style(lang="fr"))

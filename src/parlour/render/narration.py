@@ -161,7 +161,8 @@ _SHARED: Templates = {
         "cards_one": "{count} cards",
         "table_cards": "the table: {cards}",
         "game_over": "Game over: {scores}.",
-        "game_over_chips": "Game over, a player cannot pay the stakes: {scores}.",
+        "game_over_chips": "Game over, a player has no chips left: {scores}.",
+        "game_over_stakes": "Game over, a player cannot pay the stakes: {scores}.",
         "game_over_deals": "Game over, the last deal is played: {scores}.",
         "game_ended": "Game {game} over: {scores}. Another game follows.",
     },
@@ -176,7 +177,8 @@ _SHARED: Templates = {
         "cards_one": "{count} cartes",
         "table_cards": "la table : {cards}",
         "game_over": "Partie terminée : {scores}.",
-        "game_over_chips": "Partie terminée, un joueur ne peut plus miser : {scores}.",
+        "game_over_chips": "Partie terminée, un joueur n'a plus de jetons : {scores}.",
+        "game_over_stakes": "Partie terminée, un joueur ne peut plus miser : {scores}.",
         "game_over_deals": "Partie terminée, la dernière donne est jouée : {scores}.",
         "game_ended": "Partie {game} terminée : {scores}. Une autre partie suit.",
     },
@@ -212,9 +214,11 @@ def shared_sentence(event: Event, names: Sequence[str], style: Style) -> str | N
         scores = scores_text(names, values["scores"], style)
         if not values["final"]:
             return say(_SHARED, style, "game_ended", game=values["game"], scores=scores)
-        key = {"chips": "game_over_chips", "max_deals": "game_over_deals"}.get(
-            values["reason"], "game_over"
-        )
+        key = {
+            "chips": "game_over_chips",
+            "stakes": "game_over_stakes",
+            "max_deals": "game_over_deals",
+        }.get(values["reason"], "game_over")
         return say(_SHARED, style, key, scores=scores)
     return None
 

@@ -706,8 +706,7 @@ class NainJauneState(State):
             chips = tuple(self.chips)
             self._emit(DealEnded(self.deal_number, winner, changes, chips, grand_opera))
             if over >= 0:
-                reason = "max_deals" if over else "chips"
-                self._emit(GameEnded(game=1, scores=chips, reason=reason))
+                self._emit(GameEnded(game=1, scores=chips, reason=self._end_reason(over)))
         self.completed = (
             *self.completed,
             (
@@ -873,6 +872,9 @@ class NainJauneState(State):
             )
         return sheet
 
+    def _end_reason(self, max_deals_reached: int) -> str:
+        return end_reason(max_deals_reached, self.options.game_end)
+
     def _sheet_start(self) -> tuple[float, ...] | None:
         return (float(self.options.start_chips),) * self.players
 
@@ -920,7 +922,7 @@ class NainJauneState(State):
                 seat for seat in range(self.players) if self.played_by >> seat & 1
             ],
             "sans": sans_list(self.events),
-            "events": [event_dict(event) for event in self.events],
+            "events": [event_dict(event, self.options.game_end) for event in self.events],
             "deals": [
                 {
                     "number": number,
@@ -933,15 +935,18 @@ class NainJauneState(State):
                 }
                 for number, deal in enumerate(completed, start=1)
             ],
-            "last_deal_events": [event_dict(event) for event in completed[-1][5]]
+            "last_deal_events": [
+                event_dict(event, self.options.game_end) for event in completed[-1][5]
+            ]
             if completed
             else [],
             "game_over": self.phase == PHASE_OVER,
         }
 
 
-def event_dict(event: tuple[int, ...]) -> dict[str, JSON]:
-    """An event tuple as the JSON dict the observation shows."""
+def event_dict(event: tuple[int, ...], game_end: str = "no_chips") -> dict[str, JSON]:
+    """An event tuple as the JSON dict the observation shows (``game_end``: the
+    option, which says why a game ended)."""
     kind = event[0]
     result: dict[str, JSON] = {"type": EVENT_NAMES[kind]}
     if kind == EVENT_STAKES:
@@ -974,8 +979,17 @@ def event_dict(event: tuple[int, ...]) -> dict[str, JSON]:
     elif kind == EVENT_GRAND_OPERA:
         result.update(player=event[1], chips=event[2])
     elif kind == EVENT_GAME_OVER:
-        result["reason"] = "max_deals" if event[1] else "chips"
+        result["reason"] = end_reason(event[1], game_end)
     return result
+
+
+def end_reason(max_deals_reached: int, game_end: str) -> str:
+    """Why a game ended, as its events say it: ``max_deals``, or a player's
+    chips as the option ``game_end`` counts them: ``chips`` (none left) or
+    ``stakes`` (fewer than the 15 stakes)."""
+    if max_deals_reached:
+        return "max_deals"
+    return "chips" if game_end == "no_chips" else "stakes"
 
 
 def sans_list(events: list[tuple[int, ...]]) -> list[JSON]:
@@ -1378,6 +1392,7 @@ __all__ = [
     "StakesPaid",
     "WentOut",
     "action_text",
+    "end_reason",
     "event_dict",
     "hand_constraints",
     "parse_action_text",

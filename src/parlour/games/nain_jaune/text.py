@@ -542,9 +542,15 @@ def _event_sentence(
     if kind == "game_over":
         if event["reason"] == "chips":
             return (
-                "Partie terminée : un joueur n'a plus de quoi miser."
+                "Partie terminée : un joueur n'a plus de jetons."
                 if french
-                else "Game over: a player's chips have run out."
+                else "Game over: a player has no chips left."
+            )
+        if event["reason"] == "stakes":
+            return (
+                "Partie terminée : un joueur ne peut plus miser."
+                if french
+                else "Game over: a player cannot pay the stakes."
             )
         return (
             "Partie terminée : le nombre de donnes est atteint."
