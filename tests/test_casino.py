@@ -1216,6 +1216,18 @@ def test_the_french_log_calls_a_build_a_construction_as_the_rules_and_refusals_d
     assert "construction simple de Ann" in render(state.view(1), Style(lang="fr"), ["Ann", "Bob"])
 
 
+@pytest.mark.parametrize(
+    ("lang", "you", "yours"),
+    [("en", "You", "your single build"), ("fr", "Vous", "votre construction simple")],
+)
+def test_the_table_calls_the_persons_own_build_theirs(lang: str, you: str, yours: str) -> None:
+    """The playtest read "single build of You" (« construction simple de vous »)."""
+    state = start({0: "5S 9C 2C 3D", 1: "KS QS JS 10S"}, "4H 6C QC 10H")
+    play(state, "KS trail", "5S build 9 with 4H")
+    drawn = render(state.view(0), Style(lang=lang), [you, "Bob"])
+    assert yours in drawn and f" {you}" not in drawn.split("b9", 1)[1].splitlines()[0], drawn
+
+
 def test_the_browser_calls_a_build_what_the_log_calls_it_in_each_language() -> None:
     """The browser's label of a build chosen in a move (i18n.js ``buildN``) and
     its word for building are the log's, in English and French."""

@@ -19,6 +19,7 @@ from parlour.core.cards import parse_card
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.core.sampler import Rng
+from parlour.core.seat_names import SECOND_PERSON
 from parlour.games.casino.rules import (
     BuildCalled,
     BuildMade,
@@ -54,6 +55,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "none": "(none)",
         "single": "single build of {owner}",
         "multiple": "called build of {owner}",
+        "single_yours": "your single build",
+        "multiple_yours": "your called build",
         "last_capture": "Last capture: {name} with {card} took {cards}",
         "recent": "Recent: ",
         "hand": "Your hand ({name}): ",
@@ -124,6 +127,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "none": "(aucune)",
         "single": "construction simple de {owner}",
         "multiple": "construction d'appel de {owner}",
+        "single_yours": "votre construction simple",
+        "multiple_yours": "votre construction d'appel",
         "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
         "recent": "Derniers coups : ",
         "hand": "Votre main ({name}) : ",
@@ -218,7 +223,9 @@ def _build_lines(observation: Mapping[str, Any], style: Style, names: Sequence[s
     for build in observation["builds"]:
         label = style.bold(f"b{build['value']}")
         owner = names[build["owner"]]
-        kind = _say(style.lang, build["kind"], owner=owner)
+        # A build of the person's own is "yours" ("single build of You" read oddly).
+        yours = "_yours" if owner in SECOND_PERSON else ""
+        kind = _say(style.lang, build["kind"] + yours, owner=owner)
         lines.append(f"  {label} [ {style.cards(build['cards'])} ]  {kind}")
     return lines
 
