@@ -391,11 +391,15 @@ def test_a_card_the_game_plays_for_a_person_is_said_in_their_log(
     end = " for you." if lang == "en" else " joué pour vous."
     for text in told:
         assert text.startswith(start) and text.endswith(end), text
-    # The page shows the run card by card: the line comes once its card does.
+    # The page shows the run card by card, at the bots' pace: the line comes
+    # once its card does, which may be some forty lines after the page's log
+    # stood when the loop stopped (the deal is not seeded: a first run caught
+    # 20 s falling short).
     window.wait_for_function(
         "(text) => [...document.querySelectorAll('.log li')].some("
         "(line) => line.textContent.replace(/\\u00a0/g, ' ') === text)",
         arg=told[0],
+        timeout=120_000,
     )
     shoot(window, f"playtest-played-for-you-{lang}.png")
 
