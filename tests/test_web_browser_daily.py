@@ -66,7 +66,7 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
         assert ("2 donnes contre" if french else "2 deals against") in dracula_set
         casino_set = window.inner_text(".daily-set[data-game='casino']")
         assert (
-            "Un tour (six petites donnes)" if french else "One round (six short deals)"
+            "Une manche (six petites donnes)" if french else "One round (six short deals)"
         ) in casino_set
         assert "(s)" not in window.inner_text(".daily-page")
         window.locator("[data-key='daily-play-dracula']").click()
