@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import parlour
+from matches import played_out
 from parlour.render import Style
 from parlour.tui.replay import ReplayBook
 from parlour.tui.session import Match
@@ -26,13 +27,7 @@ def colour_blind_game(players: int = 3, lang: str = "en") -> Match:
     game = parlour.load_game("colour-blind", players=players)
     names = ["You"] + [f"Bot {seat + 1}" for seat in range(1, players)]
     match = Match.new(game, seed=4, humans=[0], opponent="random", names=names, lang=lang)
-    while not match.is_over():
-        seat = match.human_to_act()
-        if seat is None:
-            match.play_bot()
-        else:
-            match.submit(seat, match.table.legal_moves(seat)[0][0])
-    return match
+    return played_out(match)
 
 
 def deals_started(match: Match) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import parlour
+from matches import played_out
 from parlour.bots import make_bot
 from parlour.cli import play
 from parlour.cli.play import TerminalTable
@@ -591,13 +592,7 @@ def test_a_card_the_game_plays_for_the_person_here_says_so_and_hot_seat_keeps_na
 
     def finished(humans: list[int], names: list[str]) -> Match:
         match = Match.new(game, seed=3, humans=humans, opponent="random", names=names, lang=lang)
-        while not match.is_over():
-            seat = match.human_to_act()
-            if seat is None:
-                match.play_bot()
-            else:
-                match.submit(seat, match.table.legal_moves(seat)[0][0])
-        return match
+        return played_out(match)
 
     alone = finished([0], [{"en": "You", "fr": "Vous"}[lang], "Bot 2", "Bot 3", "Bot 4", "Bot 5"])
     style = Style(lang=lang)

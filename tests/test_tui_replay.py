@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import parlour
+from matches import played_out
 from parlour.i18n import tr
 from parlour.render import Style
 from parlour.tui.replay import ReplayBook
@@ -53,13 +54,7 @@ def finished_match(name: str = "dracula", seed: int = 5, stored: bool = True) ->
     match = Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang="en")
     if stored:
         match.save()
-    while not match.is_over():
-        seat = match.human_to_act()
-        if seat is None:
-            match.play_bot()
-        else:
-            match.submit(seat, match.table.legal_moves(seat)[0][0])
-    return match
+    return played_out(match)
 
 
 def test_the_replay_stops_on_each_finished_coffin(private_data_dir: Path) -> None:
