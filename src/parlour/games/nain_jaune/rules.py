@@ -706,7 +706,9 @@ class NainJauneState(State):
             chips = tuple(self.chips)
             self._emit(DealEnded(self.deal_number, winner, changes, chips, grand_opera))
             if over >= 0:
-                self._emit(GameEnded(game=1, scores=chips, reason=self._end_reason(over)))
+                self._emit(
+                    GameEnded(game=1, scores=chips, reason=end_reason(over, self.options.game_end))
+                )
         self.completed = (
             *self.completed,
             (
@@ -871,9 +873,6 @@ class NainJauneState(State):
                 DealScore(game=1, deal=number, scores=tuple(float(c) for c in changes), note=note)
             )
         return sheet
-
-    def _end_reason(self, max_deals_reached: int) -> str:
-        return end_reason(max_deals_reached, self.options.game_end)
 
     def _sheet_start(self) -> tuple[float, ...] | None:
         return (float(self.options.start_chips),) * self.players
