@@ -351,7 +351,8 @@ class TableApp(App[int]):
             next_seat=match.table.seat_to_act(),
             reader=match.reader(),
         )
-        return [line for entry in entries for line in entry]
+        # Set as the line mode sets it (French spacing, « vous » inside a sentence).
+        return [typeset(line, match.lang) for entry in entries for line in entry]
 
     def write_whole_log(self) -> None:
         """Write the whole game log again (after undo, resume, a new language)."""
