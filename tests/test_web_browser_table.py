@@ -437,6 +437,28 @@ def test_cells_are_read_in_french_words(windows: Any, server: str) -> None:
     assert re.fullmatch(rf"(?:{CARTE_MOTS} de {COULEURS}|Vampire [12]) en [abc][123]", label), label
 
 
+def test_a_vampire_shows_a_bat_in_its_corners_not_a_letter(windows: Any, server: str) -> None:
+    """A French reader takes "V" for a valet: a Vampire's corners show a bat and
+    its number, and a move's text says the word."""
+    window = windows(DESKTOP, "fr")
+    window.goto(server)
+    window.wait_for_selector(".tile-dracula")
+    seen = window.evaluate(
+        """async () => {
+          const cards = await import('/static/cards.js');
+          const card = cards.cardElement('V1');
+          const text = document.createElement('p');
+          text.append(...cards.prettyMove('V1'));
+          return {
+            corners: [...card.querySelectorAll('.index')].map((index) => index.textContent),
+            bats: card.querySelectorAll('.index svg.bat').length,
+            move: text.textContent,
+          };
+        }"""
+    )
+    assert seen == {"corners": ["1", "1"], "bats": 2, "move": "Vampire"}, seen
+
+
 # ----- one click rule ----------------------------------------------------------------------------
 def test_a_click_selects_a_card_and_a_second_plays_it(windows: Any, server: str) -> None:
     """Colour-blind: every card has one move. A click selects it, a second click

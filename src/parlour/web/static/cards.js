@@ -91,7 +91,7 @@ function suitClass(card) {
 const BAT =
   "M12 6c1.5 2 3.5 3 6 2.5-1 1.5-1 3.2 0 4.7-2-.6-3.3-.2-4.2 1.3L12 13l-1.8 1.5c-.9-1.5-2.2-1.9-4.2-1.3 1-1.5 1-3.2 0-4.7 2.5.5 4.5-.5 6-2.5z";
 
-function vampireFace(card) {
+function bat() {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", "5 5 14 10.5");
   svg.setAttribute("class", "bat");
@@ -99,11 +99,15 @@ function vampireFace(card) {
   const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
   path.setAttribute("d", BAT);
   svg.append(path);
-  return [
-    el("span", { class: "index" }, el("span", { class: "rank" }, "V"), el("span", { class: "suit" }, String(card.vampire))),
-    el("span", { class: "face" }, svg),
-    el("span", { class: "index bottom" }, el("span", { class: "rank" }, "V"), el("span", { class: "suit" }, String(card.vampire))),
-  ];
+  return svg;
+}
+
+// A Vampire's corners show a bat and its number, not a letter: a French
+// reader takes "V" for a valet.
+function vampireFace(card) {
+  const index = (extra) =>
+    el("span", { class: `index${extra}` }, el("span", { class: "rank" }, bat()), el("span", { class: "suit" }, String(card.vampire)));
+  return [index(""), el("span", { class: "face" }, bat()), index(" bottom")];
 }
 
 // A card face. options: {button, onclick, disabled, selected, playable, small, key, label}
@@ -177,7 +181,7 @@ export function prettyMove(text) {
   return parts.map((part) => {
     const card = parseCard(part);
     if (!card) return translateWords(part);
-    if (card.vampire) return el("span", { class: "card-text vampire" }, `V${card.vampire}`);
+    if (card.vampire) return el("span", { class: "card-text vampire" }, t("vampire"));
     return el("span", { class: `card-text ${isRed(card) ? "red" : "black"} suit-${card.suit}` }, rankLabel(card.rank) + SUITS[card.suit]);
   });
 }
