@@ -89,6 +89,9 @@ def test_ones_own_chat_messages_have_no_mute_button(windows: Any, server: str) -
     assert chat_line(ann, "Well played").locator(".chat-mute").count() == 1
     assert chat_line(bob, "Bien joué").locator(".chat-mute").count() == 0
     assert chat_line(bob, "Good luck").locator(".chat-mute").count() == 1
+    # Each line reads as the reader's language writes a colon.
+    assert chat_line(ann, "Good luck").inner_text().startswith("Ann: Good luck")
+    assert chat_line(bob, "Good luck").inner_text().startswith("Ann\u00a0: Good luck")
     bob.locator(".chat").scroll_into_view_if_needed()
     shoot(bob, "playtest-chat-own-phone-fr.png")
     shoot(ann, "playtest-chat-own-desk-en.png")
