@@ -41,6 +41,7 @@ from parlour.i18n import (
     typeset,
 )
 from parlour.render import Style, visible_width
+from parlour.render.spacing import unbroken_spaces
 from parlour.stats import DATA_DIR_VARIABLE, StatsStore
 from parlour.table import SqliteTableStore, TableError
 from parlour.table.pages import inert_options
@@ -520,18 +521,24 @@ def move_columns(texts: Sequence[str], width: int) -> list[str]:
 
 
 UNBROKEN = "\x01"
-"""Stands for a space that a wrap must not break (inside a player's name)."""
+"""Stands for a space that a wrap must not break (inside a player's name, or
+before a French colon: :func:`parlour.render.spacing.unbroken_spaces`)."""
 
 
 def wrap_line(line: str, width: int, names: Sequence[str] = ()) -> list[str]:
     """``line`` cut between words into lines of at most ``width`` visible
     columns (colour codes take none), the later ones indented two more than the
-    first; a player's name (``Robot 2``) is never cut, and only a single word
-    wider than ``width`` is left whole."""
+    first; a player's name (``Robot 2``) is never cut, nor a French sign
+    parted from its word (``vous :``), and only a single word wider than
+    ``width`` is left whole.
+
+    >>> wrap_line("Vous : bravo", 5)
+    ['Vous :', '  bravo']
+    """
     if visible_width(line) <= width:
         return [line]
-    for name in sorted(names, key=len, reverse=True):
-        line = line.replace(name, name.replace(" ", UNBROKEN))
+    kept = unbroken_spaces(line, names)
+    line = "".join(UNBROKEN if index in kept else letter for index, letter in enumerate(line))
     return [part.replace(UNBROKEN, " ") for part in _wrapped(line, width)]
 
 

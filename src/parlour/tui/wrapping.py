@@ -4,8 +4,9 @@ Textual wraps a line wider than its panel between any two words, so a player's
 name was cut ("… ; Robot" / "2 compte les colonnes") and a line's rest began
 under the line's first column (a move's "4♣)" under the move numbers).
 :class:`Wrapped` wraps at the width the panel gives it, never inside a
-player's name, and indents each line's rest under the line's own text
-(:func:`parlour.cli.play.wrap_line` does the same for the line mode's strings).
+player's name nor before a French colon (:mod:`parlour.render.spacing`, the
+rule :func:`parlour.cli.play.wrap_line` follows too), and indents each line's
+rest under the line's own text.
 """
 
 from __future__ import annotations
@@ -17,9 +18,7 @@ from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.text import Text
 
-FRENCH_SIGNS = frozenset(":;!?»")
-"""The signs French sets after a space, which a wrap never parts from the word
-before them."""
+from parlour.render.spacing import unbroken_spaces
 
 
 class Wrapped:
@@ -39,8 +38,8 @@ class Wrapped:
 
     def __init__(self, text: Text, names: Sequence[str] = (), indent: int = 2) -> None:
         self.text = text
-        self.names = tuple(name for name in names if " " in name.strip())
-        """The names that have a space, the only ones a wrap could cut."""
+        self.names = tuple(names)
+        """The players' names, which a wrap never cuts."""
         self.indent = indent
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
@@ -63,7 +62,7 @@ class Wrapped:
             return [line]
         lead = len(plain) - len(plain.lstrip(" "))
         margin = " " * (lead + self.indent)
-        kept = self.unbroken_spaces(plain)
+        kept = unbroken_spaces(plain, self.names)
         words: list[tuple[int, int]] = []  # start and end of each word
         start = lead
         for index, character in enumerate(plain[lead:], start=lead):
@@ -85,24 +84,3 @@ class Wrapped:
             room = max(1, width - len(margin))
         pieces.append(line[first:last] if not pieces else Text(margin) + line[first:last])
         return pieces
-
-    def unbroken_spaces(self, plain: str) -> set[int]:
-        """The offsets of the spaces a wrap keeps in ``plain``: inside a
-        player's name, and French spacing round a sign (before ``: ; ! ? »``
-        and after ``«``), so that no line begins with a colon.
-
-        >>> sorted(Wrapped(Text("")).unbroken_spaces("Vous appelez 7 : 7♠ « sans 4 »"))
-        [14, 21, 28]
-        """
-        kept = {
-            index
-            for index, character in enumerate(plain)
-            if character == " "
-            and (plain[index + 1 : index + 2] in FRENCH_SIGNS or plain[index - 1 : index] == "«")
-        }
-        for name in self.names:
-            start = plain.find(name)
-            while start >= 0:
-                kept.update(start + offset for offset, letter in enumerate(name) if letter == " ")
-                start = plain.find(name, start + len(name))
-        return kept
