@@ -559,7 +559,8 @@ def test_a_casino_round_is_a_manche_in_the_terminal_the_score_sheet_and_the_brow
 def test_the_full_screen_tables_log_is_set_in_french_as_the_line_modes() -> None:
     """tmux at 80×24 read "… ; Vous comptez les colonnes" in the full-screen
     table's log, while the line mode said "; vous comptez": the panel's lines
-    are set as the line mode's are (French spacing, « vous » inside a sentence)."""
+    and the whole log's page are set as the line mode's are (French spacing,
+    « vous » inside a sentence)."""
     from parlour.tui.app import TableApp
 
     game = parlour.load_game("dracula", deals=1)
@@ -567,7 +568,8 @@ def test_the_full_screen_tables_log_is_set_in_french_as_the_line_modes() -> None
         game, seed=1, humans=[0], opponent="random", names=["Vous", "Robot 2"], lang="fr"
     )
     match.play_bot()
-    lines = TableApp(match, colour=False, bot_delay=0).screen_log()
-    said = "\n".join(lines)
-    assert "; vous comptez les colonnes" in said or "; vous comptez les lignes" in said, said
-    assert not re.search(r" [:;]", said), said
+    app = TableApp(match, colour=False, bot_delay=0)
+    # The panel, and the whole log's page (l).
+    for said in ("\n".join(app.screen_log()), app.log_page()):
+        assert "; vous comptez les colonnes" in said or "; vous comptez les lignes" in said, said
+        assert not re.search(r" [:;]", said), said

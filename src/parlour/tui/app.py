@@ -940,8 +940,13 @@ class TableApp(App[int]):
     def action_log(self) -> None:
         """``l``: the whole game log on a page."""
         lang = self.match.lang
-        body = "\n".join(self.match.log_sentences()) or "—"
-        self.push_screen(TextScreen(tr(lang, "log_title"), body, tr(lang, "close")))
+        self.push_screen(TextScreen(tr(lang, "log_title"), self.log_page(), tr(lang, "close")))
+
+    def log_page(self) -> str:
+        """The whole game log, the cards dealt included, set as the panel's
+        lines are (French spacing, « vous » inside a sentence)."""
+        lang = self.match.lang
+        return "\n".join(typeset(line, lang) for line in self.match.log_sentences()) or "—"
 
     def action_help(self) -> None:
         """``?``: every key and what it does."""
