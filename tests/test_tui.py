@@ -14,6 +14,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
+from matches import played_out
 from parlour.i18n import tr
 from parlour.table import hints
 from parlour.tui import session
@@ -238,13 +239,7 @@ def test_replay_steps_forward_and_back(private_data_dir: Path) -> None:
     from parlour.tui.replay import ReplayBook
     from parlour.tui.replay_app import ReplayApp
 
-    match = new_match("thracula")
-    while not match.is_over():
-        seat = match.human_to_act()
-        if seat is None:
-            match.play_bot()
-        else:
-            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    match = played_out(new_match("thracula"))
     path = private_data_dir / "finished.json"
     path.write_text(match.table.record_json(), encoding="utf-8")
     book = ReplayBook(path)

@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 
 import parlour
+from matches import played_out
 from parlour.core.registry import game_parts
 from parlour.games.colour_blind.text import ace_high
 from parlour.render import Style, renderer_for
@@ -310,13 +311,7 @@ def test_colour_blind_hand_is_drawn_ace_high() -> None:
 
 
 def test_score_sheet_names_the_players() -> None:
-    match = new_match("nain-jaune", {"players": 3, "max_deals": 1})
-    while not match.is_over():
-        seat = match.human_to_act()
-        if seat is None:
-            match.play_bot()
-        else:
-            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    match = played_out(new_match("nain-jaune", {"players": 3, "max_deals": 1}))
     lines = score_sheet_lines(match)
     assert all(name in lines[0] for name in match.names)
     assert not any("seat " in line for line in lines)
@@ -371,13 +366,7 @@ def test_the_replay_fits_80_by_24(private_data_dir: Path) -> None:
     from parlour.tui.replay import ReplayBook
     from parlour.tui.replay_app import ReplayApp
 
-    match = new_match("nain-jaune", {"players": 8, "max_deals": 1}, seed=5)
-    while not match.is_over():
-        seat = match.human_to_act()
-        if seat is None:
-            match.play_bot()
-        else:
-            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    match = played_out(new_match("nain-jaune", {"players": 8, "max_deals": 1}, seed=5))
     path = private_data_dir / "finished.json"
     path.write_text(match.table.record_json(), encoding="utf-8")
     book = ReplayBook(path)

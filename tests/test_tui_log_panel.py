@@ -15,6 +15,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
+from matches import played_out
 from parlour.tui.app import TableApp, screen_text
 from parlour.tui.log_panel import FollowingLog
 from parlour.tui.replay import ReplayBook
@@ -82,13 +83,7 @@ def test_the_log_panel_follows_the_newest_line_over_deals(name: str) -> None:
 
 
 def test_replay_log_shows_the_step_just_made(private_data_dir: Path) -> None:
-    match = new_match("dracula")
-    while not match.is_over():
-        seat = match.human_to_act()
-        if seat is None:
-            match.play_bot()
-        else:
-            match.submit(seat, match.table.legal_moves(seat)[0][0])
+    match = played_out(new_match("dracula"))
     path = private_data_dir / "finished.json"
     path.write_text(match.table.record_json(), encoding="utf-8")
     book = ReplayBook(path)
