@@ -243,10 +243,10 @@ def test_a_stored_review_says_its_verdicts_again_in_the_readers_language() -> No
     review = review_match(state, 0, settings=TINY_REVIEW, par=None, lang="en")
     stored = review.to_json()
     [decision] = stored["decisions"]
-    assert decision["grade"] != GOOD and "this deal" in decision["words"]
+    assert decision["grade"] != GOOD and "this round" in decision["words"]  # a Casino round
     told = explain_decisions(stored, state.history, state.game, 0, "fr")
     [again] = told["decisions"]
-    assert "cette donne" in again["words"] and "prend" in again["words"]
+    assert "cette manche" in again["words"] and "prend" in again["words"]
     assert again["judged"] == decision["judged"]
 
 
@@ -275,3 +275,37 @@ def test_a_game_declares_the_experts_imagined_deals_where_its_continuations_cost
             expert_budget("colour-blind")
     finally:
         heuristic.EXPERT_JUDGE = kept
+
+
+def test_inside_a_casino_capture_the_announced_step_stands_unless_told_apart() -> None:
+    """A playtester followed "9♡ takes 4♡ 6♡ 3♢ 5♢: 5 cards" and two steps
+    later was hinted "done": the capture stopped at 4♡ 5♢ and left 6♡ 3♢, a
+    sum of 9, to the other player. Inside a move made in steps, the step that
+    completes the move as its first step's explanation said stands unless the
+    judge tells another apart from it, even where the search prefers another
+    (here the search's favourite is "done")."""
+    from parlour.core.explain import planned_step
+    from parlour.judge import candidates
+
+    state = parlour.load_game("casino", target=1).new_initial_state(seed=0)
+    bots = [make_bot("heuristic", index) for index in range(2)]
+    while len(state.history) < 37:
+        player = state.current_player()
+        state.apply_action(bots[player].choose(state.view(player)))
+    view = state.view(state.current_player())
+    assert view.action_texts == ("7S", "done")  # taking 7♠ too, or stopping
+    planned = planned_step(view)
+    assert planned == view.string_to_action("7S")
+    assert candidates(view, TINY)[0] == view.string_to_action("done")
+    judgment = judge_position(view, TINY)
+    stopping = judgment.value_of(view.string_to_action("done"))
+    assert judgment.best == planned or stopping.lead > judgment.value_of(planned).lead
+    assert judgment.best == planned, judgment
+    # The step that ends the move is said in words (the hint read "A close
+    # call: done is about as good").
+    english, french = verdict(judgment, planned, "en"), verdict(judgment, planned, "fr")
+    assert "stopping here" in english and "done" not in english, english
+    assert "s'arrêter là" in french and "fini" not in french, french
+    # A move's first step has no plan: the search's favourite stands there.
+    state = parlour.load_game("casino", target=1).new_initial_state(seed=0)
+    assert planned_step(state.view(state.current_player())) is None

@@ -9,6 +9,7 @@ properties tested hold at any number of samples.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -365,17 +366,23 @@ def test_a_review_reads_in_french_without_an_english_word() -> None:
 
 
 def test_a_review_quotes_moves_with_suit_symbols_in_every_language() -> None:
-    """A sentence says "You played 10♠ trail", never the engine's "10S trail"
-    (the Colour-blind review read "You played AC … against 5C")."""
+    """A sentence quotes "10♠ trail", never the engine's "10S trail" (the
+    Colour-blind review read "You played AC … against 5C"); the quoted move
+    stands in brackets, where it reads in French too (the playtest read « Vous
+    avez joué A♢ pose »); and a Casino decision is placed in its round, as the
+    table heads it (it said "Deal 2" under "round 2 · deal 1 of 6")."""
     from parlour.review.text import review_lines
 
     state = planted_casino("10S trail")
     review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang="en")
     english = "\n".join(review_lines(review, state.game, ["You", "Bot"], "en", every=True))
-    assert "You played 10♠ trail" in english
-    assert "10S" not in english
+    assert re.search(r"^Round 1, move \d+ \(10♠ trail\): \w+\.", english, re.M), english
+    assert "10S" not in english and "Deal 1" not in english
+    assert "on this round" in english and "per round" in english
     french = "\n".join(review_lines(review, state.game, ["Vous", "Robot"], "fr", every=True))
-    assert "10♠ pose" in french and "10S" not in french
+    assert re.search(r"^Manche 1, coup \d+ \(10♠ pose\) : \w+\.", french, re.M), french
+    assert "10S" not in french and "Vous avez joué" not in french
+    assert "sur cette manche" in french and "par manche" in french
 
 
 def test_a_stored_review_is_explained_again_in_the_language_asked() -> None:
@@ -448,15 +455,27 @@ def test_the_par_is_said_deal_by_deal_and_once_for_a_match_of_one_deal() -> None
         }
 
     title, match_line = par_sentences(stored([64.0]), "en")
-    assert title.startswith("Par (the hard bot in this seat")
+    # Words, not statistics: no "±", no count of replays (the playtest read
+    # "3 times" and "13 ± 2" outside the details).
+    assert title == (
+        "Par (what the hard bot makes in this seat, replaying the same cards against the "
+        "same opponents):"
+    )
     assert match_line == (
-        "Match: on these cards the hard bot averages 40 ± 6; you made 64: good cards, and 2 "
-        "costly decisions."
+        "Match: on these cards the hard bot averages 40 (give or take 6); you made 64: good "
+        "cards, and 2 costly decisions."
     )
     two = par_sentences(stored([51.0, 30.0]), "fr")
     assert len(two) == 4
-    assert two[1] == "Donne 1 : avec vos cartes, le robot fait en moyenne 40 ± 6 ; vous, 51."
-    assert two[3].startswith("Partie : sur ces cartes, le robot difficile fait en moyenne 80 ± 8")
+    assert two[1] == (
+        "Donne 1 : avec vos cartes, le robot fait en moyenne 40 (à 6 près) ; vous, 51."
+    )
+    assert two[3].startswith(
+        "Partie : sur ces cartes, le robot difficile fait en moyenne 80 (à 8 près)"
+    )
+    # A Casino review stores its line kind: its par is said round by round.
+    rounds = par_sentences({**stored([5.0, 6.0]), "line": "round"}, "en")
+    assert rounds[1].startswith("Round 1: with your cards the bot averages 40 (give or take 6)")
     assert par_sentences({"pars": []}, "en") == []
 
 
@@ -504,3 +523,15 @@ def test_the_progress_counts_the_decisions_the_review_lists_apart_from_the_par()
     assert answers and all(answer["decisions"] == listed for answer in answers)
     assert [answer["judged"] for answer in answers] == [*range(1, listed + 1), listed]
     assert answers[-1]["deals"] == 1 and answers[-1]["replayed"] == 1
+
+
+def test_the_review_names_the_other_seats_as_the_table_does() -> None:
+    """The terminal's review said "player 2 finds 5♠ J♠ A♢ …" where the table,
+    the log and the hints said "Bot 2": the explanations name the seats by the
+    table's names, in the reader's language."""
+    state = planted_casino("10S trail")
+    for names, lang in ((["You", "Bot 2"], "en"), (["Vous", "Robot 2"], "fr")):
+        review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang=lang, names=names)
+        [decision] = review.flagged
+        said = decision.explanation_played + " " + decision.explanation_best
+        assert names[1] in said and "player 2" not in said and "joueur 2" not in said, said

@@ -140,7 +140,12 @@ def test_a_game_just_played_offers_its_review_with_progress_and_summary(
     # (A match of one deal says its par once, in the match's line.)
     title, match_line = review["par"]
     averages = "the hard bot averages" if lang == "en" else "le robot difficile fait en moyenne"
-    assert averages in match_line and f"{par['par']:.0f} ± {par['spread']:.0f}" in match_line
+    spread = (
+        f"{par['par']:.0f} (give or take {par['spread']:.0f})"
+        if lang == "en"
+        else f"{par['par']:.0f} (à {par['spread']:.0f} près)"
+    )
+    assert averages in match_line and spread in match_line and "±" not in match_line
     reading = (
         "good cards" if lang == "en" else "bonnes cartes",
         "costly" if lang == "en" else "coûteuse",

@@ -12,6 +12,7 @@ from typing import IO
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import State
+from parlour.core.seat_names import seat_name_in
 from parlour.i18n import language_from_environment, typeset
 from parlour.render import Style
 from parlour.review import FAST_SETTINGS, ReviewSettings, SeatPlayer, review_match
@@ -145,6 +146,8 @@ def command_review(arguments: argparse.Namespace) -> int:
         ],
         lang=lang,
         progress=bar,
+        # The table's names, said in the reader's language (Bot 2, Robot 2).
+        names=[seat_name_in(name, index, lang) for index, name in enumerate(found.names)],
     )
     bar.close()
     if arguments.json:

@@ -19,7 +19,7 @@ and the post-game review all read it through :func:`explain_move`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -90,3 +90,14 @@ def explain_move(
     if hook is None:
         return None
     return cast(ExplainHook, hook)(view, action, lang, names)
+
+
+def planned_step(view: View) -> int | None:
+    """Inside a move made in steps, the step that completes it as the game's
+    explanation of its first step said (the game's ``explain`` part's
+    ``planned_step``), or None (no such part, or not inside such a move)."""
+    hook = game_parts(view.game.info.name).hook("explain", "planned_step")
+    if hook is None:
+        return None
+    step = cast("Callable[[View], int | None]", hook)(view)
+    return step if step in view.legal_actions else None

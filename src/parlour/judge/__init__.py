@@ -31,6 +31,10 @@ favourite (when the moves came from :func:`candidates`) stays the best unless
 another is told apart from it by more than :data:`NOISE` standard errors: the
 judge's continuations are rougher play than the search's, and an expert that
 followed their mean against the search's choice lost to hard in Casino.
+Inside a move made in steps (a Casino capture picking its groups), the step
+that completes the move as its first step's explanation said stands instead
+(:func:`parlour.core.explain.planned_step`), so that a hint followed step by
+step makes the move it announced.
 
 A move's **loss** is the best move's value less its own, on the samples both
 saw, never below 0, with the standard error of the paired differences.
@@ -51,6 +55,7 @@ from parlour.bots.base import automatic_action, decision_rng, view_digest
 from parlour.bots.heuristics import Policy, policy_for
 from parlour.bots.ismcts import Searcher, SearchSettings, play_out
 from parlour.core.errors import ParlourError
+from parlour.core.explain import planned_step
 from parlour.core.game import CHANCE, JSON, TERMINAL, State, View
 from parlour.core.registry import game_parts
 from parlour.core.sampler import Rng
@@ -538,6 +543,14 @@ def judge_position(
     if not legal:
         raise JudgeError(f"seat {view.seat} has no move to judge (it is not its turn)")
     choice, chosen = candidates(view, budget)
+    planned = planned_step(view)
+    if planned is not None:
+        # Inside a move made in steps, the move its first step's hint announced
+        # stands unless another step is told apart from it: a hint followed step
+        # by step makes the move it said (a Casino capture taking all it named).
+        choice = planned
+        if planned not in chosen:
+            chosen = [planned, *chosen]
     extra = _checked_actions(view, also) if also else []
     return judge_moves(view, [*chosen, *extra], budget, search_choice=choice)
 

@@ -10,15 +10,18 @@ The figures behind it (expected leads, standard errors, imagined deals) are
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from parlour.judge import NOISE, Judgment, MoveValue
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "only": "It is the only sensible move here.",
         "clear": "Clearly the best here: the next best, {other}, would cost about {loss} {unit} "
-        "on this deal.",
+        "{on_this}.",
         "close": "A close call: {other} is about as good.",
-        "worse": "This costs about {loss} {unit} on this deal against {best}.",
+        "stop": "stopping here",
+        "worse": "This costs about {loss} {unit} {on_this} against {best}.",
         "slightly": "{best} is a little better; the difference is small.",
         "as_good": "As good as any move weighed here.",
         "better": "Better than the review's choice: well found!",
@@ -28,9 +31,10 @@ WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "only": "C'est le seul coup sensé ici.",
         "clear": "Nettement le meilleur ici : le suivant, {other}, coûterait environ {loss} "
-        "{unit} sur cette donne.",
+        "{unit} {on_this}.",
         "close": "Choix serré : {other} vaut à peu près autant.",
-        "worse": "Cela coûte environ {loss} {unit} sur cette donne face à {best}.",
+        "stop": "s'arrêter là",
+        "worse": "Cela coûte environ {loss} {unit} {on_this} face à {best}.",
         "slightly": "{best} est un peu meilleur ; l'écart est faible.",
         "as_good": "Aussi bon que tout autre coup envisagé ici.",
         "better": "Mieux que le choix de l'analyse : bien trouvé !",
@@ -51,6 +55,52 @@ UNITS = {
 }
 
 
+LINES: dict[str, dict[str, tuple[str, str, str, str]]] = {
+    "en": {
+        "deal": ("Deal", "deal", "on this deal", "per deal"),
+        "round": ("Round", "round", "on this round", "per round"),
+        "coffin": ("Coffin", "coffin", "on this coffin", "per coffin"),
+    },
+    "fr": {
+        "deal": ("Donne", "donne", "sur cette donne", "par donne"),
+        "round": ("Manche", "manche", "sur cette manche", "par manche"),
+        "coffin": ("Cercueil", "cercueil", "sur ce cercueil", "par cercueil"),
+    },
+}
+"""What one line of a game's score sheet is called (:func:`line_of`), in each
+language: as a title ("Round 2"), in a sentence ("the round"), "on this round"
+and "per round". A loss is measured on that line: a Casino round, a coffin of
+Dracula for four, a deal elsewhere."""
+
+
+def line_words(line: str, lang: str) -> tuple[str, str, str, str]:
+    """The words of a score sheet's line kind (``deal``, ``round``,
+    ``coffin``) in ``lang``: title, word, "on this …", "per …".
+
+    >>> line_words("round", "fr")
+    ('Manche', 'manche', 'sur cette manche', 'par manche')
+    """
+    table = LINES.get(lang, LINES["en"])
+    return table.get(line, table["deal"])
+
+
+_LINE_KINDS: dict[str, str] = {}
+"""Each game's line kind, asked once per game (:func:`line_of`)."""
+
+
+def line_of(game: object) -> str:
+    """What one line of ``game``'s score sheet scores (``deal``, ``round`` or
+    ``coffin``): the stretch a judged loss is measured on. The game declares
+    it (its state's ``_sheet_line_kind``); asked once per game."""
+    name = str(getattr(getattr(game, "info", None), "name", ""))
+    if not name:
+        return "deal"
+    if name not in _LINE_KINDS:
+        state = cast(Any, game).new_initial_state(seed=0)
+        _LINE_KINDS[name] = str(state.full_sheet().line_kind)
+    return _LINE_KINDS[name]
+
+
 def say(lang: str, key: str, **values: object) -> str:
     """The judge's sentence ``key`` in ``lang`` (English if not translated)."""
     return WORDS.get(lang, WORDS["en"])[key].format(**values)
@@ -68,13 +118,16 @@ def amount(value: float, unit: str, lang: str) -> tuple[str, str]:
 
     >>> amount(1.5, "points", "en"), amount(1.5, "chips", "fr"), amount(7.2, "points", "fr")
     (('1.5', 'points'), ('1,5', 'jeton'), ('7', 'points'))
+    >>> amount(1.97, "points", "fr")
+    ('2,0', 'points')
     """
     shown = f"{value:.0f}" if value >= 3 else f"{value:.1f}"
     if lang == "fr":
         shown = shown.replace(".", ",")
     singular, plural = unit_words(unit, lang)
-    # French keeps the singular under two (1,5 point); English only for one.
-    one = abs(value) < 2 if lang == "fr" else shown == "1.0"
+    # French keeps the singular under two (1,5 point), as the number is shown
+    # (1,97 is said "2,0 points"); English only for one.
+    one = abs(float(shown.replace(",", "."))) < 2 if lang == "fr" else shown == "1.0"
     return shown, singular if one else plural
 
 
@@ -90,12 +143,16 @@ def verdict(
     lang: str,
     unit: str = "points",
     shown: dict[int, str] | None = None,
+    line: str = "deal",
 ) -> str:
     """What choosing ``action`` means against the other moves weighed, in words:
-    the best move clearly, a close call, or what it costs."""
+    the best move clearly, a close call, or what it costs (on the game's
+    ``line``: :func:`line_of`)."""
     names = shown or {}
 
     def name(value: MoveValue) -> str:
+        if value.text == "done":  # the step that ends a move made in steps
+            return say(lang, "stop")
         return names.get(value.action, value.text)
 
     inaccuracy = judgment.thresholds[0]
@@ -109,12 +166,19 @@ def verdict(
         if judgment.close():
             return say(lang, "close", other=name(second))
         loss, word = amount(second.loss, unit, lang)
-        return say(lang, "clear", other=name(second), loss=loss, unit=word)
-    return against_best(chosen.loss, chosen.loss_error, inaccuracy, name(best), unit, lang)
+        on_this = line_words(line, lang)[2]
+        return say(lang, "clear", other=name(second), loss=loss, unit=word, on_this=on_this)
+    return against_best(chosen.loss, chosen.loss_error, inaccuracy, name(best), unit, lang, line)
 
 
 def against_best(
-    loss: float, loss_error: float, inaccuracy: float, best: str, unit: str, lang: str
+    loss: float,
+    loss_error: float,
+    inaccuracy: float,
+    best: str,
+    unit: str,
+    lang: str,
+    line: str = "deal",
 ) -> str:
     """What a move that is not the judge's best costs against ``best`` (its
     name as shown), in words: as good (the imagined deals do not tell them
@@ -125,7 +189,8 @@ def against_best(
     if loss < inaccuracy:
         return say(lang, "slightly", best=best)
     shown, word = amount(loss, unit, lang)
-    return say(lang, "worse", loss=shown, unit=word, best=best)
+    on_this = line_words(line, lang)[2]
+    return say(lang, "worse", loss=shown, unit=word, best=best, on_this=on_this)
 
 
 def details(judgment: Judgment, lang: str, shown: dict[int, str] | None = None) -> str:

@@ -27,7 +27,7 @@ from parlour.core.explain import explain_move
 from parlour.core.game import JSON, State, View
 from parlour.i18n import said_move, shown_move
 from parlour.judge import Judgment, MoveValue
-from parlour.judge.words import unit_of, verdict
+from parlour.judge.words import line_of, unit_of, verdict
 from parlour.review.engine import (
     BLUNDER,
     FAST_SETTINGS,
@@ -81,6 +81,10 @@ class Review:
     deal_bound: float = 0.0
     """The most one seat can win in one deal (:meth:`Game.deal_bound`): no
     deal's total loss is more (0: no ceiling known)."""
+    line: str = "deal"
+    """What the game's "deal" here is, one line of its score sheet (``deal``,
+    ``round`` or ``coffin``: :func:`parlour.judge.words.line_of`): the review
+    says "Round 2" of a Casino round."""
 
     def loss_by_deal(self) -> dict[int, float]:
         """Expected points lost in each deal: the flagged decisions' losses
@@ -158,6 +162,7 @@ class Review:
                 str(deal): round(total, 3) for deal, total in self.loss_by_deal().items()
             },
             "costly": len(self.costly()),
+            "line": self.line,
         }
 
     def costly(self) -> list[Decision]:
@@ -232,6 +237,7 @@ def review_match(
     lang: str = "en",
     progress: Callable[[int, int], None] | None = None,
     plan: Callable[[int, int], None] | None = None,
+    names: Sequence[str] | None = None,
 ) -> Review:
     """The review of ``seat``'s decisions in the match ``final`` (finished or
     not: every decision so far), and its par.
@@ -242,7 +248,8 @@ def review_match(
     judged, then one per deal of the par replay. ``plan`` is told once, before
     any work, how those steps split: ``(decisions, par_deals)``, so that a
     progress shown in words counts the decisions the review will list (a
-    forced move is none) apart from the par's deals.
+    forced move is none) apart from the par's deals. ``names`` name the seats
+    in the explanations ("Bot 2 finds …"; "player 2" when not given).
     """
     settings = settings if settings is not None else ReviewSettings()
     players = final.game.num_players
@@ -266,7 +273,7 @@ def review_match(
     decisions: list[Decision] = []
     for index, (step, deal, move, view, action) in enumerate(points):
         decision = _explained(
-            judge(view, action, step, deal, move, settings, thresholds), view, lang
+            judge(view, action, step, deal, move, settings, thresholds), view, lang, names
         )
         decisions.append(decision)
         if progress is not None:
@@ -294,6 +301,7 @@ def review_match(
         deals=max(1, deals),
         pars=tuple(pars),
         deal_bound=float(final.game.deal_bound()),
+        line=line_of(final.game),
     )
 
 
@@ -307,10 +315,12 @@ def _words(view: View, judged: list[MoveValue], best: int, played: int, lang: st
         thresholds=thresholds_for(view.game),
     )
     shown = {value.action: said_move(value.text, lang) for value in judged}
-    return verdict(judgment, played, lang, unit_of(view.game), shown)
+    return verdict(judgment, played, lang, unit_of(view.game), shown, line_of(view.game))
 
 
-def _explained(decision: Decision, view: View, lang: str) -> Decision:
+def _explained(
+    decision: Decision, view: View, lang: str, names: Sequence[str] | None = None
+) -> Decision:
     """The decision with its verdict in words, and for a flagged one the
     explanations of both moves."""
     from dataclasses import replace
@@ -321,8 +331,8 @@ def _explained(decision: Decision, view: View, lang: str) -> Decision:
     return replace(
         decision,
         words=words,
-        explanation_played=explain(view, decision.played.action, lang),
-        explanation_best=explain(view, decision.best.action, lang),
+        explanation_played=explain(view, decision.played.action, lang, names),
+        explanation_best=explain(view, decision.best.action, lang, names),
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from parlour.core.game import Game, View
 from parlour.core.seat_names import SECOND_PERSON, seat_name_in
 from parlour.i18n import localized_table, said_move
+from parlour.judge.words import line_words
 from parlour.render import Style, renderer_for
 from parlour.review import Decision, Review
 
@@ -16,32 +17,34 @@ SENTENCES: dict[str, dict[str, str]] = {
         "title": "Review: {name} at {title}",
         "title_you": "Review of your game of {title}",
         "how_you": "Each decision is judged only on what you could see then: the hidden "
-        "cards imagined many times, each move played and the deal finished well. Points are "
-        "the lead for the deal (your points less the others' average) a move can expect.",
+        "cards imagined many times, each move played and the {line} finished well. Points are "
+        "the lead for the {line} (your points less the others' average) a move can expect.",
         "how": "Each decision is judged only on what {name} could see then: the hidden "
-        "cards imagined many times, each move played and the deal finished well. Points are "
-        "the lead for the deal (your points less the others' average) a move can expect.",
+        "cards imagined many times, each move played and the {line} finished well. Points are "
+        "the lead for the {line} (the seat's points less the others' average) a move can "
+        "expect.",
         "grades": "Decisions judged: {reviewed} (forced moves, not judged: {forced}). "
         "Good: {good} · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: "
         "{blunder}.",
         "accuracy": "Accuracy: {accuracy:.0f}% of decisions good; expected points lost: "
-        "{loss:.1f} per deal.",
+        "{loss:.1f} {per_line}.",
         "thresholds": "Grades in {title}: inaccuracy from {inaccuracy:g}, mistake from "
-        "{mistake:g}, blunder from {blunder:g} expected points lost.",
+        "{mistake:g}, blunder from {blunder:g} expected points lost; a loss too small to "
+        "tell from the luck of the imagined deals counts as good.",
         "costliest": "The decisions that cost most:",
-        "none_flagged": "No decision lost more than noise: well played.",
-        "decision": "Deal {deal}, move {move}: {grade}. You played {played}. {words}",
+        "none_flagged": "No decision cost points that the judge could tell from luck: well played.",
+        "decision": "{line_title} {deal}, move {move} ({played}): {grade}. {words}",
         "decision_details": "  Details: {played} {played_lead:+.1f} ± {played_error:.1f}, "
         "{best} {best_lead:+.1f} ± {best_error:.1f}; loss {loss:.1f} ± {loss_error:.1f} "
         "(± one standard error, {samples} imagined deals).",
         "why_played": "  Your move: {text}",
         "why_best": "  The better move: {text}",
-        "par_title": "Par (the hard bot in this seat, on the same cards, against the same "
-        "opponents, {replays} times):",
-        "par_deal": "Deal {deal}: with your cards the bot averages {par} ± {spread}; you "
-        "made {score:g}.",
-        "par_total": "Match: on these cards the hard bot averages {par} ± {spread}; you made "
-        "{score:g}: {reading}.",
+        "par_title": "Par (what the hard bot makes in this seat, replaying the same cards "
+        "against the same opponents):",
+        "par_deal": "{line_title} {deal}: with your cards the bot averages {par} (give or take "
+        "{spread}); you made {score:g}.",
+        "par_total": "Match: on these cards the hard bot averages {par} (give or take "
+        "{spread}); you made {score:g}: {reading}.",
         "read_lucky_costly": "good cards, and {costly} costly decision{s}",
         "read_beat": "better than the hard bot on these cards",
         "read_par_costly": "about the par, though with {costly} costly decision{s}",
@@ -59,34 +62,36 @@ SENTENCES: dict[str, dict[str, str]] = {
         "title": "Analyse : {name} au {title}",
         "title_you": "Analyse de votre partie de {title}",
         "how_you": "Chaque décision est jugée seulement sur ce que vous voyiez alors : les "
-        "cartes cachées imaginées bien des fois, chaque coup joué et la donne finie avec "
-        "soin. Les points sont l'avance pour la donne (vos points moins la moyenne des "
-        "autres) qu'un coup peut espérer.",
+        "cartes cachées imaginées bien des fois, chaque coup joué et la suite jouée avec "
+        "soin. Les points sont l'avance (vos points moins la moyenne des autres) qu'un coup "
+        "peut espérer {on_this}.",
         "how": "Chaque décision est jugée sur ce que {name} voyait alors, seulement : les "
-        "cartes cachées imaginées bien des fois, chaque coup joué et la donne finie avec "
-        "soin. Les points sont l'avance pour la donne (vos points moins la moyenne des "
-        "autres) qu'un coup peut espérer.",
+        "cartes cachées imaginées bien des fois, chaque coup joué et la suite jouée avec "
+        "soin. Les points sont l'avance (les points de la place moins la moyenne des autres) "
+        "qu'un coup peut espérer {on_this}.",
         "grades": "Décisions jugées : {reviewed} (coups forcés, non jugés : {forced}). "
         "Bonnes : {good} · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : "
         "{blunder}.",
         "accuracy": "Précision : {accuracy:.0f} % de bonnes décisions ; points espérés "
-        "perdus : {loss:.1f} par donne.",
+        "perdus : {loss:.1f} {per_line}.",
         "thresholds": "Degrés au {title} : imprécision dès {inaccuracy:g}, erreur dès "
-        "{mistake:g}, gaffe dès {blunder:g} points espérés perdus.",
+        "{mistake:g}, gaffe dès {blunder:g} points espérés perdus ; une perte trop faible "
+        "pour être distinguée de la chance des donnes imaginées compte comme bonne.",
         "costliest": "Les décisions qui ont coûté le plus :",
-        "none_flagged": "Aucune décision n'a perdu plus que le bruit : bien joué.",
-        "decision": "Donne {deal}, coup {move} : {grade}. Vous avez joué {played}. {words}",
+        "none_flagged": "Aucune décision n'a coûté de points que le juge distingue de la "
+        "chance : bien joué.",
+        "decision": "{line_title} {deal}, coup {move} ({played}) : {grade}. {words}",
         "decision_details": "  Détails : {played} {played_lead:+.1f} ± {played_error:.1f}, "
         "{best} {best_lead:+.1f} ± {best_error:.1f} ; perte {loss:.1f} ± {loss_error:.1f} "
         "(± une erreur standard, {samples} donnes imaginées).",
         "why_played": "  Votre coup : {text}",
         "why_best": "  Le meilleur coup : {text}",
-        "par_title": "Par (le robot difficile à cette place, sur les mêmes cartes, contre les "
-        "mêmes adversaires, {replays} fois) :",
-        "par_deal": "Donne {deal} : avec vos cartes, le robot fait en moyenne {par} ± "
-        "{spread} ; vous, {score:g}.",
-        "par_total": "Partie : sur ces cartes, le robot difficile fait en moyenne {par} ± "
-        "{spread} ; vous avez fait {score:g} : {reading}.",
+        "par_title": "Par (ce que fait le robot difficile à cette place, en rejouant les "
+        "mêmes cartes contre les mêmes adversaires) :",
+        "par_deal": "{line_title} {deal} : avec vos cartes, le robot fait en moyenne {par} (à "
+        "{spread} près) ; vous, {score:g}.",
+        "par_total": "Partie : sur ces cartes, le robot difficile fait en moyenne {par} (à "
+        "{spread} près) ; vous avez fait {score:g} : {reading}.",
         "read_lucky_costly": "de bonnes cartes, et {costly} décision{s} coûteuse{s}",
         "read_beat": "mieux que le robot difficile sur ces cartes",
         "read_par_costly": "à peu près le par, malgré {costly} décision{s} coûteuse{s}",
@@ -111,10 +116,20 @@ class FrenchDecimal(float):
         return float.__format__(self, spec).replace(".", ",")
 
 
-def say(lang: str, key: str, **values: object) -> str:
-    """The review's sentence ``key`` in ``lang`` (English if not translated); in
-    French, numbers with decimals take a comma."""
+def say(lang: str, key: str, line: str = "deal", /, **values: object) -> str:
+    """The review's sentence ``key`` in ``lang`` (English if not translated),
+    naming the game's score sheet ``line`` (``deal``, ``round``, ``coffin``:
+    :func:`parlour.judge.words.line_of`) in its words; in French, numbers with
+    decimals take a comma."""
     table = SENTENCES.get(lang, SENTENCES["en"])
+    title, word, on_this, per_line = line_words(line, lang)
+    values = {
+        "line_title": title,
+        "line": word,
+        "on_this": on_this,
+        "per_line": per_line,
+        **values,
+    }
     if lang == "fr":
         values = {
             name: FrenchDecimal(value) if isinstance(value, float) else value
@@ -128,11 +143,13 @@ def grade_name(lang: str, grade: str) -> str:
     return say(lang, grade)
 
 
-def decision_line(decision: Decision, lang: str) -> str:
-    """One flagged decision in a sentence: the grade, the moves, the verdict in words."""
+def decision_line(decision: Decision, lang: str, line: str = "deal") -> str:
+    """One flagged decision in a sentence: where (the game's ``line`` and the
+    move's number), the move, the grade, the verdict in words."""
     return say(
         lang,
         "decision",
+        line,
         deal=decision.deal,
         move=decision.move,
         grade=grade_name(lang, decision.grade),
@@ -195,8 +212,8 @@ def par_sentences(review: Mapping[str, Any], lang: str) -> list[str]:
     pars = review.get("pars") or []
     if not pars:
         return []
-    replays = max(len(item["replays"]) for item in pars)
-    lines = [say(lang, "par_title", replays=replays)]
+    line = str(review.get("line", "deal"))
+    lines = [say(lang, "par_title")]
     # A match of one deal says it once, in the match's line (its score is the
     # match's result, end bonus included, which a "deal" line reads wrongly
     # beside the score sheet's deal line).
@@ -205,6 +222,7 @@ def par_sentences(review: Mapping[str, Any], lang: str) -> list[str]:
             say(
                 lang,
                 "par_deal",
+                line,
                 deal=item["deal"],
                 par=number(float(item["par"]), lang),
                 spread=number(float(item["spread"]), lang),
@@ -248,7 +266,7 @@ def review_lines(
     inaccuracy, mistake, blunder = review.thresholds
     lines = [
         style.bold(say(lang, "title" + you, name=name, title=title)),
-        say(lang, "how" + you, name=name),
+        say(lang, "how" + you, review.line, name=name),
         say(
             lang,
             "thresholds",
@@ -259,7 +277,7 @@ def review_lines(
         ),
         "",
         say(lang, "grades", reviewed=review.decisions_reviewed, forced=review.forced, **counts),
-        say(lang, "accuracy", accuracy=review.accuracy, loss=review.loss_per_deal),
+        say(lang, "accuracy", review.line, accuracy=review.accuracy, loss=review.loss_per_deal),
         "",
     ]
     costliest = review.costliest()
@@ -271,7 +289,7 @@ def review_lines(
             lines.append("")
             if boards:
                 lines.append(board_of(game, decision, review.seat, names, style))
-            lines.append(decision_line(decision, lang))
+            lines.append(decision_line(decision, lang, review.line))
             if details:
                 lines.append(decision_details(decision, lang))
             # A game without explanations gives the move's text: not worth a line.

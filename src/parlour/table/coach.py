@@ -27,7 +27,7 @@ from parlour.core.game import View
 from parlour.core.lesson import Lesson, Said
 from parlour.core.registry import game_parts
 from parlour.judge import QUICK_BUDGET, Budget, Judgment, judge_moves
-from parlour.judge.words import unit_of, verdict
+from parlour.judge.words import line_of, unit_of, verdict
 from parlour.table.hints import hint_for
 
 if TYPE_CHECKING:
@@ -240,7 +240,7 @@ class Coach:
             view, [*weighed, action], self.budget, search_choice=proposed.search_choice
         )
         shown = {value.action: self.show_move(value.text) for value in judgment.values}
-        return verdict(judgment, action, self.lang, unit_of(view.game), shown)
+        return verdict(judgment, action, self.lang, unit_of(view.game), shown, line_of(view.game))
 
     def notice(self, events: Iterable[Event]) -> list[str]:
         """What the coach says the first time each kind of event happens."""

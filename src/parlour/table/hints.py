@@ -28,7 +28,7 @@ from parlour.core.game import View
 from parlour.core.sampler import Rng
 from parlour.judge import DEFAULT_BUDGET, Budget, Judgment, judge_position
 from parlour.judge.words import details as judgment_details
-from parlour.judge.words import unit_of, verdict
+from parlour.judge.words import line_of, unit_of, verdict
 
 HINT_BOT_ORDER = ("hard", "heuristic", "random")
 """The strongest bot kind installed gives hints."""
@@ -139,7 +139,7 @@ def _judged_hint(
     return Hint(
         action=action,
         text=view.action_to_string(action),
-        reason=verdict(judgment, action, lang, unit_of(view.game), shown),
+        reason=verdict(judgment, action, lang, unit_of(view.game), shown, line_of(view.game)),
         bot="hard",
         explanation=explained.headline if explained is not None else "",
         target=explained.target if explained is not None else None,

@@ -661,6 +661,7 @@ def tried_words(
         said_move(str(decision["best"]["text"]), lang),
         unit,
         lang,
+        str(review.get("line", "deal")),  # the game's "deal": a Casino round
     )
 
 

@@ -10,7 +10,7 @@ hidden hands never change a word of it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from parlour.core.cards import format_card, parse_card, rank_of
@@ -164,6 +164,28 @@ MAX_STEPS = 16
 """The most steps a move made in steps may still need (a capture of every table card)."""
 
 
+def _completing_step(legal: Sequence[int], text_of: Callable[[int], str]) -> int:
+    """The step that goes on with a move made in steps as it is explained: the
+    steps still open take all they can, in order ("done" only when nothing is
+    left to add)."""
+    adding = [step for step in legal if text_of(step) != "done"]
+    return adding[0] if adding else legal[0]
+
+
+def planned_step(view: View) -> int | None:
+    """Inside the seat's own move made in steps (a capture picking its groups),
+    the step that completes it as its first step's explanation said ("9♡ takes
+    4♡ 6♡ 3♢ 5♢"), so that a hint followed step by step makes the move it
+    announced; None at a move's first step. The judge keeps this step unless it
+    tells another apart from it (:func:`parlour.judge.judge_position`)."""
+    pending = view.observation.get("pending")
+    if not (isinstance(pending, Mapping) and pending.get("seat") == view.seat):
+        return None
+    if not view.legal_actions:
+        return None
+    return _completing_step(view.legal_actions, view.action_to_string)
+
+
 def explain_move(
     view: View, action: int, lang: str = "en", names: Sequence[str] | None = None
 ) -> MoveExplanation:
@@ -188,12 +210,11 @@ def explain_move(
     pending = after.get("pending")
     for _ in range(MAX_STEPS):
         # A move made in steps (a capture: the card, then what it takes) is
-        # explained whole: the steps still open take all they can, in order.
+        # explained whole, completed as the hint plans it (:func:`planned_step`).
         if not (isinstance(pending, Mapping) and pending.get("seat") == seat):
             break
         legal = state.legal_actions()
-        adding = [step for step in legal if state.action_to_string(step) != "done"]
-        state.apply_action(adding[0] if adding else legal[0])
+        state.apply_action(_completing_step(legal, state.action_to_string))
         after = state.observation(seat)
         pending = after.get("pending")
     if isinstance(pending, Mapping) and pending.get("seat") == seat:
