@@ -527,3 +527,43 @@ def test_colour_blinds_next_card_to_win_is_said_whole(
     note.wait_for()
     assert note.inner_text() == ("à gagner" if lang == "fr" else "next to win")
     assert note.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+
+
+# ----- a second playtest ------------------------------------------------------------------------
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_a_too_short_password_is_refused_in_the_pages_language(
+    windows: Any, server: str, where: str
+) -> None:
+    # The browser's own bubble ("Please lengthen this text…") speaks the
+    # browser's language: the form says it itself, in the page's.
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    asked: list[str] = []
+    window.on("request", lambda request: asked.append(request.url))
+    window.goto(f"{server}#/account")
+    window.fill("#new-account-name", "Shorty")
+    window.fill("#new-account-password", "short")
+    window.locator("#new-account button[type=submit]").click()
+    said = {
+        "en": "A password has 8 to 200 characters.",
+        "fr": "Un mot de passe a de 8 à 200 caractères.",
+    }[lang]
+    form_error_reads(window, said)
+    assert window.evaluate("() => document.activeElement.id") == "new-account-password"
+    assert not [url for url in asked if url.endswith("/api/accounts")], "nothing is sent"
+    shoot(window, f"playtest-short-password-{where}.png")
+    # A field left empty is named, in the page's language too.
+    window.fill("#new-account-name", "")
+    window.locator("#new-account button[type=submit]").click()
+    form_error_reads(window, {"en": "Name: fill this in.", "fr": "Nom : à remplir."}[lang])
+    assert window.evaluate("() => document.activeElement.id") == "new-account-name"
+
+
+def form_error_reads(window: Any, text: str) -> None:
+    """The account form's error line says ``text`` (French spaces read as spaces)."""
+    window.wait_for_function(
+        "(text) => (document.querySelector('#new-account .form-error').textContent || '')"
+        ".replace(/[\\u00a0\\u202f]/g, ' ') === text",
+        arg=text,
+        timeout=5000,
+    )
