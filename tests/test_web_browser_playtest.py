@@ -567,3 +567,41 @@ def form_error_reads(window: Any, text: str) -> None:
         arg=text,
         timeout=5000,
     )
+
+
+def account_entry(window: Any) -> Any:
+    """The top bar's way to the account page, as a person finds it: in the bar,
+    else behind ⚙ (opened here). None when there is none."""
+    visible = window.locator(".top a[href='#/account']:visible")
+    if (
+        visible.count() == 0
+        and window.locator("#settings-button").get_attribute("aria-expanded") != "true"
+    ):
+        window.click("#settings-button")
+    visible = window.locator(".top a[href='#/account']:visible")
+    return visible.first if visible.count() else None
+
+
+@pytest.mark.parametrize("where", ["phone-en", "phone-fr", "desktop-fr"])
+def test_the_account_is_reached_from_the_top_bar_on_every_page(
+    windows: Any, server: str, where: str
+) -> None:
+    # On a phone the top bar hid its "Sign in": the table and today's deals
+    # had no way to the account.
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    created = new_table(server, "dracula", ["human", "bot:random"], options={"deals": 1})
+    join(window, server, created, 0, "Alice")
+    sign_in = {"en": "Sign in", "fr": "Se connecter"}[lang]
+    for page in (f"#/table/{created['table']}", "#/daily", "#/"):
+        window.goto(f"{server}{page}")
+        window.wait_for_selector("#main > *")
+        entry = account_entry(window)
+        assert entry is not None, f"no way to the account on {page}"
+        assert entry.inner_text() == sign_in
+        top = window.locator(".top").bounding_box()
+        assert top is not None and top["height"] < 80, "the top bar stays one line"
+        shoot(window, f"playtest-account-entry-{where}-{page.split('/')[1] or 'lobby'}.png")
+        entry.click()
+        window.wait_for_selector("#new-account")
+        assert window.locator("#settings-panel").is_hidden(), "the panel closes on the way"

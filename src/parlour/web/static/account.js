@@ -139,18 +139,21 @@ export function playerLink(name) {
   return `#/players/${encodeURIComponent(name)}`;
 }
 
-// The top bar: the signed-in name (a link to the player's page) or "Sign in".
+// The top bar: the signed-in name (a link to the player's page) or "Sign in";
+// on a phone, where the bar has no room for them, the same links behind ⚙.
 export async function drawAccountArea() {
-  const area = document.getElementById("account-area");
-  if (!area) return;
   const name = await currentAccount();
-  if (name) {
-    area.replaceChildren(
-      el("a", { href: playerLink(name), class: "account-name", dataset: { key: "my-page" } }, name),
-      el("a", { href: "#/account", class: "tool", dataset: { key: "account" } }, t("account")),
-    );
-  } else {
-    area.replaceChildren(el("a", { href: "#/account", class: "tool", dataset: { key: "sign-in" } }, t("signIn")));
+  for (const [id, prefix] of [["account-area", ""], ["settings-account", "settings-"]]) {
+    const area = document.getElementById(id);
+    if (!area) continue;
+    if (name) {
+      area.replaceChildren(
+        el("a", { href: playerLink(name), class: "account-name", dataset: { key: `${prefix}my-page` } }, name),
+        el("a", { href: "#/account", class: "tool", dataset: { key: `${prefix}account` } }, t("account")),
+      );
+    } else {
+      area.replaceChildren(el("a", { href: "#/account", class: "tool", dataset: { key: `${prefix}sign-in` } }, t("signIn")));
+    }
   }
 }
 
