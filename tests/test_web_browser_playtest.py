@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 import pytest
 
 from live import ServeProcess
@@ -605,3 +606,34 @@ def test_the_account_is_reached_from_the_top_bar_on_every_page(
         entry.click()
         window.wait_for_selector("#new-account")
         assert window.locator("#settings-panel").is_hidden(), "the panel closes on the way"
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_a_person_alone_after_play_now_is_offered_bots_for_the_free_seats(
+    windows: Any, own_server: ServeProcess, where: str
+) -> None:
+    # "Play now" with nobody else waiting seats a person at a new table whose
+    # other seats are free: the page says bots can take them, and one click
+    # starts the game with bots (the table leaves the lobby's waiting ones).
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    window.goto(own_server.base + "/")
+    window.evaluate("() => localStorage.setItem('parlour.name', 'Alice')")
+    window.click("[data-key='play-now-colour-blind']")
+    window.wait_for_selector(".felt")
+    table_id = window.evaluate("() => location.hash").split("/")[-1]
+    offer = window.locator(".fill-bots")
+    offer.wait_for()
+    said = {"en": "bots can take the free seats", "fr": "des robots peuvent prendre"}[lang]
+    assert said in offer.inner_text().lower()
+    shoot(window, f"playtest-fill-bots-offer-{where}.png")
+    offer.locator("button").click()
+    window.wait_for_function("() => !document.querySelector('.fill-bots')")
+    badges = window.locator(".seat .badge.bot")
+    badges.first.wait_for(state="attached")
+    assert badges.count() == 2
+    assert wait_for_my_turn_or_end(window)
+    shoot(window, f"playtest-fill-bots-playing-{where}.png")
+    listed = httpx.get(own_server.base + "/api/tables", timeout=10).json()
+    entry = next(table for table in listed["tables"] if table["table"] == table_id)
+    assert not any(seat["free"] for seat in entry["seats"])
