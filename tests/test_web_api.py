@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -314,6 +315,25 @@ def test_the_games_are_listed_with_their_options(client: TestClient) -> None:
     assert example["seat"] == 1 and example["view"]["chips"] == [0, 204, 96]
     assert client.get("/api/games/nain-jaune/examples/nope").status_code == 404
     assert client.get("/api/games/go-fish/rules").status_code == 404
+
+
+def test_a_yes_no_options_help_names_its_values_as_the_form_does(client: TestClient) -> None:
+    # The form offers yes/no (oui/non): a help reading "(false: play any card)"
+    # names a value the reader never sees.
+    raw = re.compile(r"\b(true|false|vrai|faux)\b", re.IGNORECASE)
+    for game in client.get("/api/games").json()["games"]:
+        for option in game["options"]:
+            if option["type"] == "bool":
+                for help_text in (option["help"], option["help_fr"]):
+                    assert not raw.search(help_text), (
+                        f"{game['name']} {option['name']}: {help_text}"
+                    )
+    colour_blind = next(
+        game for game in client.get("/api/games").json()["games"] if game["name"] == "colour-blind"
+    )
+    follow = next(option for option in colour_blind["options"] if option["name"] == "follow_suit")
+    assert "(no: play any card)" in follow["help"]
+    assert "(non : jouer n'importe quelle carte)" in follow["help_fr"]
 
 
 @pytest.mark.parametrize(

@@ -165,9 +165,10 @@ def test_three_players_play_todays_dracula_and_see_the_ranking_after_the_close(
 @pytest.mark.parametrize(
     ("lang", "zone", "said"),
     [
-        ("fr", "UTC", "Le jour se clôt le 15 mai à 00:00."),
-        ("en", "UTC", "The day closes on 15 May at 00:00."),
-        # A reader whose clock is not the server's is told the zone.
+        # The zone is named even where the reader's clock is the server's: a
+        # bare "00:00" leaves the reader to guess whose midnight it is.
+        ("fr", "UTC", "Le jour se clôt le 15 mai à 00:00 UTC."),
+        ("en", "UTC", "The day closes on 15 May at 00:00 UTC."),
         ("fr", "Europe/Paris", "Le jour se clôt le 15 mai à 02:00 UTC+2."),
         ("en", "Europe/Paris", "The day closes on 15 May at 02:00 CEST."),
     ],

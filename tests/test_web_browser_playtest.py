@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 import pytest
 
 from live import ServeProcess
@@ -527,3 +528,112 @@ def test_colour_blinds_next_card_to_win_is_said_whole(
     note.wait_for()
     assert note.inner_text() == ("à gagner" if lang == "fr" else "next to win")
     assert note.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+
+
+# ----- a second playtest ------------------------------------------------------------------------
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_a_too_short_password_is_refused_in_the_pages_language(
+    windows: Any, server: str, where: str
+) -> None:
+    # The browser's own bubble ("Please lengthen this text…") speaks the
+    # browser's language: the form says it itself, in the page's.
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    asked: list[str] = []
+    window.on("request", lambda request: asked.append(request.url))
+    window.goto(f"{server}#/account")
+    window.fill("#new-account-name", "Shorty")
+    window.fill("#new-account-password", "short")
+    window.locator("#new-account button[type=submit]").click()
+    said = {
+        "en": "A password has 8 to 200 characters.",
+        "fr": "Un mot de passe a de 8 à 200 caractères.",
+    }[lang]
+    form_error_reads(window, said)
+    assert window.evaluate("() => document.activeElement.id") == "new-account-password"
+    assert not [url for url in asked if url.endswith("/api/accounts")], "nothing is sent"
+    shoot(window, f"playtest-short-password-{where}.png")
+    # A field left empty is named, in the page's language too.
+    window.fill("#new-account-name", "")
+    window.locator("#new-account button[type=submit]").click()
+    form_error_reads(window, {"en": "Name: fill this in.", "fr": "Nom : à remplir."}[lang])
+    assert window.evaluate("() => document.activeElement.id") == "new-account-name"
+
+
+def form_error_reads(window: Any, text: str) -> None:
+    """The account form's error line says ``text`` (French spaces read as spaces)."""
+    window.wait_for_function(
+        "(text) => (document.querySelector('#new-account .form-error').textContent || '')"
+        ".replace(/[\\u00a0\\u202f]/g, ' ') === text",
+        arg=text,
+        timeout=5000,
+    )
+
+
+def account_entry(window: Any) -> Any:
+    """The top bar's way to the account page, as a person finds it: in the bar,
+    else behind ⚙ (opened here). None when there is none."""
+    visible = window.locator(".top a[href='#/account']:visible")
+    if (
+        visible.count() == 0
+        and window.locator("#settings-button").get_attribute("aria-expanded") != "true"
+    ):
+        window.click("#settings-button")
+    visible = window.locator(".top a[href='#/account']:visible")
+    return visible.first if visible.count() else None
+
+
+@pytest.mark.parametrize("where", ["phone-en", "phone-fr", "desktop-fr"])
+def test_the_account_is_reached_from_the_top_bar_on_every_page(
+    windows: Any, server: str, where: str
+) -> None:
+    # On a phone the top bar hid its "Sign in": the table and today's deals
+    # had no way to the account.
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    created = new_table(server, "dracula", ["human", "bot:random"], options={"deals": 1})
+    join(window, server, created, 0, "Alice")
+    sign_in = {"en": "Sign in", "fr": "Se connecter"}[lang]
+    for page in (f"#/table/{created['table']}", "#/daily", "#/"):
+        window.goto(f"{server}{page}")
+        window.wait_for_selector("#main > *")
+        entry = account_entry(window)
+        assert entry is not None, f"no way to the account on {page}"
+        assert entry.inner_text() == sign_in
+        top = window.locator(".top").bounding_box()
+        assert top is not None and top["height"] < 80, "the top bar stays one line"
+        shoot(window, f"playtest-account-entry-{where}-{page.split('/')[1] or 'lobby'}.png")
+        entry.click()
+        window.wait_for_selector("#new-account")
+        assert window.locator("#settings-panel").is_hidden(), "the panel closes on the way"
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_a_person_alone_after_play_now_is_offered_bots_for_the_free_seats(
+    windows: Any, own_server: ServeProcess, where: str
+) -> None:
+    # "Play now" with nobody else waiting seats a person at a new table whose
+    # other seats are free: the page says bots can take them, and one click
+    # starts the game with bots (the table leaves the lobby's waiting ones).
+    lang = where[-2:]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    window.goto(own_server.base + "/")
+    window.evaluate("() => localStorage.setItem('parlour.name', 'Alice')")
+    window.click("[data-key='play-now-colour-blind']")
+    window.wait_for_selector(".felt")
+    table_id = window.evaluate("() => location.hash").split("/")[-1]
+    offer = window.locator(".fill-bots")
+    offer.wait_for()
+    said = {"en": "bots can take the free seats", "fr": "des robots peuvent prendre"}[lang]
+    assert said in offer.inner_text().lower()
+    shoot(window, f"playtest-fill-bots-offer-{where}.png")
+    offer.locator("button").click()
+    window.wait_for_function("() => !document.querySelector('.fill-bots')")
+    badges = window.locator(".seat .badge.bot")
+    badges.first.wait_for(state="attached")
+    assert badges.count() == 2
+    assert wait_for_my_turn_or_end(window)
+    shoot(window, f"playtest-fill-bots-playing-{where}.png")
+    listed = httpx.get(own_server.base + "/api/tables", timeout=10).json()
+    entry = next(table for table in listed["tables"] if table["table"] == table_id)
+    assert not any(seat["free"] for seat in entry["seats"])

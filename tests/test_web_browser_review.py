@@ -442,3 +442,37 @@ def test_the_progress_counts_the_decisions_as_the_finished_review_does(
         else "1 of 1 deals replayed for the par"
     )
     assert [text.replace("\xa0", " ") for text in counts] == [judged, par]
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+def test_a_clean_review_has_no_note_about_the_moments_details(
+    windows: Any, seeded_server: dict[str, str], where: str
+) -> None:
+    # A review where no decision lost more than noise lists no moment: its
+    # footnote does not send the reader to the moments' Details lines.
+    lang = where[-2:]
+    server, table_id = seeded_server["server"], seeded_server["table"]
+    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    as_ann(window, seeded_server)
+
+    def every_decision_good(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        for decision in (data.get("review") or {}).get("decisions", []):
+            decision["grade"] = "good"
+        route.fulfill(response=response, json=data)
+
+    window.route(re.compile(r".*/api/tables/[^/]+/review/0(\?.*)?$"), every_decision_good)
+    window.goto(f"{server}#/review/{table_id}/0")
+    window.wait_for_selector(".review-summary .review-none", timeout=180000)
+    assert window.locator(".review-moments").count() == 0
+    how = window.inner_text(".review-summary")
+    details = {"en": "Details", "fr": "Détails"}[lang]
+    assert details not in how, how
+    assert window.locator(".review-how").count() == 1  # what the points mean stays
+    shoot(window, f"web-review-clean-{where}.png")
+    # With moments, the footnote points to their Details lines.
+    window.unroute(re.compile(r".*/api/tables/[^/]+/review/0(\?.*)?$"))
+    window.reload()
+    window.wait_for_selector(".review-moments .moment", timeout=180000)
+    assert details in window.inner_text(".review-how")

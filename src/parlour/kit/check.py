@@ -239,8 +239,14 @@ def check_facts(name: str) -> str:
     return f"short {dict(game_type.short_options)}, bounds ({low:g}, {high:g}), review {thresholds}"
 
 
+RAW_YES_NO: Final = re.compile(r"\b(true|false|vrai|faux)\b", re.IGNORECASE)
+"""A yes/no option's value as the command line writes it: the lobby form and
+``parlour options`` offer yes/no (oui/non), so its help never says these."""
+
+
 def check_option_words(name: str) -> str:
-    """Every option has its label, its French help and words for its named values."""
+    """Every option has its label, its French help (yes/no for a yes/no option)
+    and words for its named values."""
     game = load_game(name)
     faults: list[str] = []
     for spec in game.option_specs():
@@ -248,6 +254,8 @@ def check_option_words(name: str) -> str:
             faults.append(f"option {spec.name}: no label=Said(English, French)")
         if not spec.help_fr:
             faults.append(f"option {spec.name}: no help_fr")
+        if spec.type_name == "bool" and RAW_YES_NO.search(f"{spec.help} {spec.help_fr}"):
+            faults.append(f"option {spec.name}: its help says true/false; the form says yes/no")
         for choice in spec.choices or ():
             if isinstance(choice, str) and choice not in spec.words():
                 faults.append(f"option {spec.name}: no words= for the value {choice!r}")

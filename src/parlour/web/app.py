@@ -1218,6 +1218,8 @@ class TableSocket:
                 await self.hub.play_again(room, connection)
             elif kind == "leave":
                 await self.hub.leave_seat(room, connection)
+            elif kind == "bots":
+                await self.hub.fill_with_bots(room, connection)
             elif kind == "state":
                 lang = message.get("lang", connection.lang)
                 if lang not in LANGUAGES:
@@ -1232,7 +1234,7 @@ class TableSocket:
             else:
                 raise WebError(
                     f"unknown message type {kind!r}; "
-                    "allowed: move, undo, hint, again, leave, state, chat"
+                    "allowed: move, undo, hint, again, leave, bots, state, chat"
                 )
         except (WebError, TableError, ParlourError, ChatError) as error:
             # The message may list the seat's own moves (its cards): never logged.

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from parlour.core.errors import ParlourError
+from parlour.core.seat_names import default_seat_name
 from parlour.i18n import said_move
 from parlour.table import (
     SeatSpec,
@@ -198,6 +199,9 @@ class Room:
     """Seats whose person left the table for good (``{"type": "leave"}``): the
     stand-in plays them to the end, and their link only watches. Kept in this
     process's memory: a restarted server treats such a seat as away again."""
+    bot_seats: set[int] = field(default_factory=set)
+    """Free seats a seated person gave to bots (``{"type": "bots"}``): among
+    :attr:`left` (the stand-in plays them) and shown as the stand-in's bot seats."""
     timer: asyncio.TimerHandle | None = None
     timer_plan: tuple[Any, ...] | None = None
     """``(version, seat, deadline, reason)`` of the armed stand-in timer."""
@@ -424,6 +428,22 @@ class Hub:
         connected = {seat.index for seat in room.table.seats if self.is_connected(room, seat.index)}
         facts = []
         for seat in room.table.seats:
+            if seat.index in room.bot_seats:  # a bot's seat, as if the table was made so
+                facts.append(
+                    {
+                        "seat": seat.index,
+                        "kind": "bot",
+                        "name": names[seat.index],
+                        "bot": room.settings.stand_in,
+                        "free": False,
+                        "connected": True,
+                        "away": False,
+                        "stand_in": "",
+                        "left": False,
+                        "stand_in_after": None,
+                    }
+                )
+                continue
             entry = entries.get(seat.index)
             away = seat.kind == "person" and entry is not None and entry.taken
             away = away and seat.index not in connected
@@ -675,6 +695,29 @@ class Hub:
                 self.send(other, self.state_message(room, other))  # now as a spectator
         self.announce_seats(room)
         self.arm_timers(room)
+
+    async def fill_with_bots(self, room: Room, connection: Connection) -> None:
+        """``{"type": "bots"}``: a seated person tired of waiting gives the free
+        seats to the table's stand-in bot, which plays them from now on at a
+        bot's pace (as it plays a seat its person left); the seats are taken in
+        the seat book, so the table no longer waits in the lobby."""
+        if connection.seat is None:
+            raise WebError("only a seated person may give the free seats to bots")
+        if room.table.is_over():
+            raise WebError("the game is over; there is no seat to give")
+        entries = self.seat_entries(room)
+        free = [seat for seat, entry in sorted(entries.items()) if not entry.taken]
+        if not free:
+            raise WebError("no seat is free")
+        for seat in free:
+            try:
+                self.take_seat(room.table.id, seat, default_seat_name("bot", seat, "en"))
+            except WebError:  # taken by someone meanwhile: theirs
+                continue
+            room.left.add(seat)
+            room.bot_seats.add(seat)
+        log.info("table %s: bots take seats %s", room.table.id, free)
+        await self.announce(room)
 
     async def leave(self, room: Room, connection: Connection) -> None:
         """Forget a closed connection and tell the others who is still here."""

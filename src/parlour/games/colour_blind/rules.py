@@ -147,7 +147,7 @@ class ColourBlindOptions:
     """``random`` or a seat number; the deal then passes left."""
     follow_suit: bool = option(
         True,
-        "follow suit when able (false: play any card)",
+        "follow suit when able (no: play any card)",
         label=Said("Follow suit", "Fournir"),
         help_fr="fournir quand on peut (non : jouer n'importe quelle carte)",
     )

@@ -42,6 +42,8 @@ addWords({
     visibilityPrivate: "Private: by link only",
     ratedLabel: "Rated game",
     ratedGuests: "Only the seats of signed-in players are rated: sign in (Account) to have a rating.",
+    fieldNeeded: "{field}: fill this in.",
+    refusedPasswordLength: "A password has 8 to 200 characters.",
   },
   fr: {
     signIn: "Se connecter",
@@ -87,6 +89,7 @@ addWords({
     refusedNameReserved: "Ce nom est réservé aux comptes supprimés : choisissez-en un autre.",
     refusedNameText: "Un nom est du texte simple, de 40 caractères au plus (sans caractère de contrôle).",
     refusedPasswordLength: "Un mot de passe a de 8 à 200 caractères.",
+    fieldNeeded: "{field} : à remplir.",
   },
 });
 
@@ -136,18 +139,21 @@ export function playerLink(name) {
   return `#/players/${encodeURIComponent(name)}`;
 }
 
-// The top bar: the signed-in name (a link to the player's page) or "Sign in".
+// The top bar: the signed-in name (a link to the player's page) or "Sign in";
+// on a phone, where the bar has no room for them, the same links behind ⚙.
 export async function drawAccountArea() {
-  const area = document.getElementById("account-area");
-  if (!area) return;
   const name = await currentAccount();
-  if (name) {
-    area.replaceChildren(
-      el("a", { href: playerLink(name), class: "account-name", dataset: { key: "my-page" } }, name),
-      el("a", { href: "#/account", class: "tool", dataset: { key: "account" } }, t("account")),
-    );
-  } else {
-    area.replaceChildren(el("a", { href: "#/account", class: "tool", dataset: { key: "sign-in" } }, t("signIn")));
+  for (const [id, prefix] of [["account-area", ""], ["settings-account", "settings-"]]) {
+    const area = document.getElementById(id);
+    if (!area) continue;
+    if (name) {
+      area.replaceChildren(
+        el("a", { href: playerLink(name), class: "account-name", dataset: { key: `${prefix}my-page` } }, name),
+        el("a", { href: "#/account", class: "tool", dataset: { key: `${prefix}account` } }, t("account")),
+      );
+    } else {
+      area.replaceChildren(el("a", { href: "#/account", class: "tool", dataset: { key: `${prefix}sign-in` } }, t("signIn")));
+    }
   }
 }
 
@@ -159,19 +165,37 @@ function field(id, label, attributes = {}) {
   return [el("div", { class: "field" }, el("label", { for: id }, label), input, said), input];
 }
 
+// What is wrong with a field the browser finds wrong, in the page's language
+// (the browser's own bubble speaks the browser's): an empty field, or a
+// password's length (the only length a person can get wrong by typing).
+function fieldProblem(input, label) {
+  if (input.validity.valueMissing) return t("fieldNeeded", { field: label });
+  if (input.type === "password") return t("refusedPasswordLength");
+  return input.validationMessage;
+}
+
 // A form whose submit runs `work(values)`; its error sentence shown in it.
+// The form checks its fields itself (novalidate): its sentence, not the browser's.
 function form(id, title, fields, button, work, note = null) {
   const error = el("p", { class: "form-error", role: "alert" });
   const inputs = {};
+  const labels = {};
   const rows = fields.map(([key, label, attributes]) => {
     const [row, input] = field(`${id}-${key}`, label, attributes);
     inputs[key] = input;
+    labels[key] = label;
     return row;
   });
-  const node = el("form", { id, class: "account-form" }, el("h2", {}, title), note ? el("p", {}, note) : null, rows, error, el("div", { class: "form-buttons" }, el("button", { type: "submit", class: "button primary" }, button)));
+  const node = el("form", { id, class: "account-form", novalidate: true }, el("h2", {}, title), note ? el("p", {}, note) : null, rows, error, el("div", { class: "form-buttons" }, el("button", { type: "submit", class: "button primary" }, button)));
   node.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
+    const wrong = Object.keys(inputs).find((key) => !inputs[key].validity.valid);
+    if (wrong) {
+      error.textContent = fieldProblem(inputs[wrong], labels[wrong]);
+      inputs[wrong].focus();
+      return;
+    }
     const values = Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, input.value]));
     try {
       await work(values);

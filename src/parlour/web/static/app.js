@@ -610,6 +610,13 @@ function drawSettings() {
     panel.hidden = !panel.hidden;
     button.setAttribute("aria-expanded", panel.hidden ? "false" : "true");
   };
+  // A link in the panel (the account's, on a phone) leads away: the panel closes.
+  panel.onclick = (event) => {
+    if (event.target instanceof Element && event.target.closest("a")) {
+      panel.hidden = true;
+      button.setAttribute("aria-expanded", "false");
+    }
+  };
   panel.onkeydown = (event) => {
     if (event.key === "Escape") {
       panel.hidden = true;

@@ -115,22 +115,14 @@ function number(value) {
 }
 
 // The moment a day closes, in the reader's clock, as a sentence wants it:
-// { date: "30 Nov" / "30 nov.", time: "00:00" } (no year: a day still open
-// closes within a day), with the time zone's name when the reader's clock is
-// not the server's (`zone`, where the day is cut), so that "00:00" is never
-// read in the wrong zone.
-function closing(iso, zone) {
+// { date: "30 Nov" / "30 nov.", time: "00:00 UTC" } (no year: a day still open
+// closes within a day), the time always with its zone's name, so that "00:00"
+// is never read in the wrong zone.
+function closing(iso) {
   const when = new Date(iso);
   let date = when.toLocaleDateString(locale(), { day: "numeric", month: "short" });
   if (language() === "fr" && when.getDate() === 1) date = date.replace(/^1(?=\s)/, "1er"); // le 1er déc.
-  const clock = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-  let sameClock = true;
-  try {
-    sameClock = !zone || when.toLocaleString("en-GB", { ...clock, timeZone: zone }) === when.toLocaleString("en-GB", clock);
-  } catch {
-    sameClock = true; // a zone this browser does not know: its own clock, as before
-  }
-  const time = when.toLocaleTimeString(locale(), sameClock ? clock : { ...clock, timeZoneName: "short" });
+  const time = when.toLocaleTimeString(locale(), { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZoneName: "short" });
   return { date, time };
 }
 
@@ -163,7 +155,7 @@ export async function dailyPage(main, titles) {
     el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
     el("h1", {}, t("dailyTitle", { day: dayText(data.day) })),
     el("p", {}, t("dailyWhy")),
-    el("p", { class: "daily-closes" }, t("dailyCloses", closing(data.closes_at, data.timezone)), " ", t("dailyOnce")),
+    el("p", { class: "daily-closes" }, t("dailyCloses", closing(data.closes_at)), " ", t("dailyOnce")),
   );
   if (!data.signed_in) page.append(el("p", { class: "daily-sign-in" }, t("dailySignIn"), " ", el("a", { class: "button", href: "#/account" }, t("dailyAccount"))));
   for (const set of data.sets) {
@@ -224,7 +216,7 @@ export async function dailyResultsPage(main, game, day, titles) {
   );
   if (data.mine) page.append(...ownLines(data.mine));
   if (!data.closed) {
-    page.append(el("p", { class: "daily-not-closed" }, t("dailyNotClosed", closing(data.closes_at, data.timezone))));
+    page.append(el("p", { class: "daily-not-closed" }, t("dailyNotClosed", closing(data.closes_at))));
     main.replaceChildren(page);
     return;
   }

@@ -56,7 +56,8 @@ const WORDS = {
     whyPlayed: "Your move",
     whyBest: "The better move",
     keys: "Keys: ←/→ the previous and the next flagged moment.",
-    howTo: "Points are the expected lead for the deal (your points less the others' average), from imagined deals that use only what the seat could see; each moment's Details line gives the figures.",
+    howTo: "Points are the expected lead for the deal (your points less the others' average), from imagined deals that use only what the seat could see.",
+    howToDetails: "Each moment's Details line gives the figures.",
     retry: "Find a better move",
     retryHelp: "Pick a move you could have played here:",
     judging: "Judging this move on the same imagined deals…",
@@ -108,7 +109,8 @@ const WORDS = {
     whyPlayed: "Votre coup",
     whyBest: "Le meilleur coup",
     keys: "Touches : ←/→ le moment relevé précédent et le suivant.",
-    howTo: "Les points sont l'avance espérée pour la donne (vos points moins la moyenne des autres), sur des donnes imaginées avec ce que la place voyait, seulement ; la ligne Détails de chaque moment donne les chiffres.",
+    howTo: "Les points sont l'avance espérée pour la donne (vos points moins la moyenne des autres), sur des donnes imaginées avec ce que la place voyait, seulement.",
+    howToDetails: "La ligne Détails de chaque moment donne les chiffres.",
     retry: "Trouver un meilleur coup",
     retryHelp: "Choisissez un coup que vous pouviez jouer ici :",
     judging: "Ce coup est jugé sur les mêmes donnes imaginées…",
@@ -389,7 +391,8 @@ export class ReviewPage {
       parPart,
       el("h3", {}, sayReview("flagged")),
       list,
-      el("p", { class: "review-how" }, sayReview("howTo")),
+      // The moments' Details lines are named only where moments are listed.
+      el("p", { class: "review-how" }, sayReview("howTo"), this.flagged.length ? [" ", sayReview("howToDetails")] : null),
     );
 
     const layout = el("div", { class: "layout review-layout" });

@@ -917,6 +917,12 @@ export class TablePage {
         ),
       );
     }
+    // A person waiting for others to fill the free seats: bots can take them
+    // at once (a "Play now" with nobody else about leaves one so).
+    const free = (state.seats || []).filter((facts) => facts.free).length;
+    if (state.seat !== null && !state.over && free) {
+      tools.append(el("p", { class: "fill-bots" }, t("fillBotsWhy"), " ", el("button", { type: "button", class: "tool fill-bots-button", onclick: () => this.send({ type: "bots" }) }, t("fillBots"))));
+    }
     // The number keys choose a cell: said only where the board has cells, and
     // only to a seat that plays (a spectator has no keys to use).
     if (state.seat !== null && !state.over) tools.append(el("p", { class: "keys" }, t(this.boardHasCells ? "keys" : "keysNoCells", { tools: this.daily ? "" : t("keysTools") })));
