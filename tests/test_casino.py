@@ -46,7 +46,7 @@ from parlour.games.casino.rules import (
     groups_by_sum,
     reachable_sums,
 )
-from parlour.games.casino.text import move_groups, render, sentence
+from parlour.games.casino.text import move_groups, move_notes, render, sentence
 from parlour.render import Style
 from parlour.testing import check_game
 
@@ -1203,6 +1203,33 @@ def test_the_log_names_a_raised_build_in_words_not_in_notation() -> None:
     assert sentence(raised[0], ["Ann", "Vous"], Style(lang="fr")).startswith(
         "Vous jouez 2♣ et montez la construction de 7 à 9"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "note", "recent"),
+    [
+        ("en", "(from the build of 9)", "Bob: 9♢ take the build of 9"),
+        ("fr", "(parmi la construction de 9)", "Bob: 9♢ take la construction de 9"),
+    ],
+)
+def test_the_recent_moves_and_the_move_notes_name_a_build_in_words(
+    lang: str, note: str, recent: str
+) -> None:
+    """A playtest read "Recent: You: 5♡ take b5" and "9♢ take (from b9)": ``b9``
+    is what a player types (the table's build labels keep it), not what the
+    table says of a move; it says the build as the log does."""
+    state = start({0: "5S 9C 2C 2D", 1: "9D KS QS JS"}, "4H 6C 8C 10H")
+    play(state, "KS trail", "5S build 9 with 4H")
+    view = state.view(1)
+    notes = move_notes(view, Style(lang=lang))
+    take = view.legal_actions[view.action_texts.index("9D take")]
+    assert notes[take] == note
+    play(state, "9D take b9")
+    table = render(state.view(1), Style(lang=lang), ["Ann", "Bob"])
+    recent_line = next(
+        line for line in table.split("\n") if line.startswith(("Recent", "Derniers"))
+    )
+    assert recent_line.endswith(recent) and "b9" not in recent_line, table
 
 
 def test_the_french_log_calls_a_build_a_construction_as_the_rules_and_refusals_do() -> None:

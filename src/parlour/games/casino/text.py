@@ -4,9 +4,10 @@ Builds are drawn as labelled groups (``b9 [ 5♠ 4♡ ]  single build of Ann``);
 a move is made in steps, and the move being made is drawn under the table with
 what its next step may add. ``move_groups`` lets a player pick the card first,
 then what it does; ``sentence`` says one event of the game log. English and French
-(``style.lang``). A sentence names a build in words ("the build of 3", « la
-construction de 3 »); the table's build labels and the move texts keep the notation
-a player types (``b9``).
+(``style.lang``). A sentence, the table's recent moves and the notes of the move
+list name a build in words ("the build of 3", « la construction de 3 », the one
+wording ``build`` of ``_WORDS``); the table's build labels and the moves a player
+picks keep the notation a player types (``b9``).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "hand": "Your hand ({name}): ",
         "held": "    cards held: ",
         "empty": "(empty)",
+        "build": "the build of {value}",
         "to_play": "{name} to play.",
         "won": "Game over: {name} {verb}.",
         "over": "Game over ({note}).",
@@ -90,8 +92,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "capture": "{name} plays {card} and takes {cards}.",
         "sweep": " A sweep!",
         "build_made": "{name} plays {card} and builds {value}: {cards}.",
-        "build_raised": "{name} plays {card} and raises the build of {previous} to {value}: "
-        "{cards}.",
+        "build_raised": "{name} plays {card} and raises {build} to {value}: {cards}.",
         "build_called": "{name} plays {card} and calls {value}: {cards}.",
         "last_cards": "{name} takes the cards left on the table: {cards}.",
         "first_dealer_you": "{name} deal first.",
@@ -99,8 +100,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "trail_you": "{name} trail {card}.",
         "capture_you": "{name} play {card} and take {cards}.",
         "build_made_you": "{name} play {card} and build {value}: {cards}.",
-        "build_raised_you": "{name} play {card} and raise the build of {previous} to {value}: "
-        "{cards}.",
+        "build_raised_you": "{name} play {card} and raise {build} to {value}: {cards}.",
         "build_called_you": "{name} play {card} and call {value}: {cards}.",
         "last_cards_you": "{name} take the cards left on the table: {cards}.",
         "scored": "Round {round} scored: {points} (totals {totals}).",
@@ -134,6 +134,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "hand": "Votre main ({name}) : ",
         "held": "    cartes en main : ",
         "empty": "(vide)",
+        "build": "la construction de {value}",
         "to_play": "À {name} de jouer.",
         "won": "Partie terminée : victoire de {name}.",
         "over": "Partie terminée ({note}).",
@@ -162,8 +163,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "capture": "{name} joue {card} et prend {cards}.",
         "sweep": " Rafle !",
         "build_made": "{name} joue {card} et fait une construction de {value} : {cards}.",
-        "build_raised": "{name} joue {card} et monte la construction de {previous} à {value} : "
-        "{cards}.",
+        "build_raised": "{name} joue {card} et monte {build} à {value} : {cards}.",
         "build_called": "{name} joue {card} et appelle {value} : {cards}.",
         "last_cards": "{name} ramasse les cartes restées sur la table : {cards}.",
         "first_dealer_you": "{name} donnez en premier.",
@@ -171,8 +171,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "trail_you": "{name} posez {card} sur la table.",
         "capture_you": "{name} jouez {card} et prenez {cards}.",
         "build_made_you": "{name} jouez {card} et faites une construction de {value} : {cards}.",
-        "build_raised_you": "{name} jouez {card} et montez la construction de {previous} à "
-        "{value} : {cards}.",
+        "build_raised_you": "{name} jouez {card} et montez {build} à {value} : {cards}.",
         "build_called_you": "{name} jouez {card} et appelez {value} : {cards}.",
         "last_cards_you": "{name} ramassez les cartes restées sur la table : {cards}.",
         "scored": "Manche {round} : {points} (totaux {totals}).",
@@ -212,6 +211,16 @@ def _cards_drawn(text: str, style: Style) -> str:
         except ValueError:
             drawn.append(part)
     return "".join(drawn)
+
+
+_BUILD_LABEL = re.compile(r"(?<![\w])b(\d+)\b")
+"""A build's label in a move's text (``b9``)."""
+
+
+def _builds_in_words(text: str, lang: str) -> str:
+    """A move's text with its builds said in words (``9♢ take b9`` → ``9♢ take
+    the build of 9``), as a sentence says them."""
+    return _BUILD_LABEL.sub(lambda found: _say(lang, "build", value=found.group(1)), text)
 
 
 def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
@@ -357,7 +366,10 @@ def render(
         recent = o["round_moves"][-len(o["sides"]) - 1 :]
         out.append(
             _say(lang, "recent")
-            + " · ".join(f"{names[m['seat']]}: {_cards_drawn(m['move'], style)}" for m in recent)
+            + " · ".join(
+                f"{names[m['seat']]}: {_builds_in_words(_cards_drawn(m['move'], style), lang)}"
+                for m in recent
+            )
         )
     out.append("")
     others = " · ".join(
@@ -408,7 +420,8 @@ MOVE_NOTE = {"en": "(from {cards})", "fr": "(parmi {cards})"}
 
 def move_notes(view: View, style: Style) -> dict[int, str]:
     """What the first steps of moves (``5D take``, ``4H build 7``) may use on
-    the table, to write after them: ``(from 2♢ 3♣)``, so that a list of moves
+    the table, to write after them: ``(from 2♢ 3♣)``, ``(from the build of
+    9)``, so that a list of moves
     says what each takes. What may follow is asked of the
     engine (the step applied to a state drawn from the View: the table is
     public, so the hidden cards drawn change nothing); a step within a move, a
@@ -431,9 +444,10 @@ def move_notes(view: View, style: Style) -> dict[int, str]:
         ]
         if not uses:
             continue
-        cards = " ".join(
-            part if part.startswith("b") else style.card(parse_card(part)) for part in uses
-        )
+        # The cards, then each build in words: "(from 2♢ 3♣, the build of 5)".
+        cards = " ".join(style.card(parse_card(part)) for part in uses if part[0] != "b")
+        builds = [_say(style.lang, "build", value=part[1:]) for part in uses if part[0] == "b"]
+        cards = ", ".join(part for part in (cards, *builds) if part)
         words = MOVE_NOTE.get(style.lang, MOVE_NOTE["en"])
         notes[action] = words.format(cards=cards)
     return notes
@@ -482,7 +496,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             "build_raised",
             name=names[event.seat],
             card=style.card(event.card),
-            previous=event.previous_value,
+            build=_say(lang, "build", value=event.previous_value),
             value=event.value,
             cards=style.cards(list(event.cards)),
         )
