@@ -42,11 +42,14 @@ from parlour.games.casino.rules import (
     CardDealt,
     CasinoGame,
     CasinoState,
+    GameOver,
+    RoundScored,
     Trailed,
     groups_by_sum,
     reachable_sums,
 )
 from parlour.games.casino.text import move_groups, move_notes, render, sentence
+from parlour.i18n import typeset
 from parlour.render import Style
 from parlour.testing import check_game
 
@@ -1230,6 +1233,48 @@ def test_the_recent_moves_and_the_move_notes_name_a_build_in_words(
         line for line in table.split("\n") if line.startswith(("Recent", "Derniers"))
     )
     assert recent_line.endswith(recent) and "b9" not in recent_line, table
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "said"),
+    [
+        ("fr", ["Vous", "Robot 2"], "Partie terminée\u00a0: vous gagnez avec 9."),
+        ("fr", ["Ann", "Bob"], "Partie terminée\u00a0: Ann gagne avec 9."),
+        ("en", ["You", "Bot 2"], "Game over: You win with 9."),
+        ("en", ["Ann", "Bob"], "Game over: Ann wins with 9."),
+    ],
+)
+def test_the_end_of_the_game_says_who_wins_in_a_sentence(
+    lang: str, names: list[str], said: str
+) -> None:
+    """A playtest read « Partie terminée : victoire de vous avec 9. »."""
+    over = GameOver(winner_side=0, sides=((0,), (1,)), totals=(9, 4), note="")
+    assert typeset(sentence(over, names, Style(lang=lang)) or "", lang) == said
+    state = load_game("casino", first_dealer=0, target=1).new_initial_state(seed=2)
+    while not state.is_terminal():
+        state.apply_action(greedy(state))
+    winner = state.observation(0)["winner_side"]
+    table = typeset(render(state.view(0), Style(lang=lang), names), lang).split("\n")[-1]
+    verb = {"fr": ("vous gagnez", "Ann gagne"), "en": ("You win", "Ann wins")}[lang]
+    assert table.endswith(verb[names[0] == "Ann"] + ".") == (winner == 0), table
+
+
+@pytest.mark.parametrize(
+    ("lang", "extras"), [("en", "(most cards, 4 aces)"), ("fr", "(plus de cartes, 4 as)")]
+)
+def test_a_round_score_counts_the_aces_in_one_phrase(lang: str, extras: str) -> None:
+    """A playtest read "as, as, as, as" where one counted phrase says it."""
+    ace = (0, 1, "ace")
+    scored = RoundScored(
+        round=1,
+        sides=((0,), (1,)),
+        points=(7, 0),
+        totals=(7, 0),
+        items=((0, 3, "cards"), ace, ace, ace, ace),
+        counted_out=-1,
+    )
+    said = sentence(scored, ["Ann", "Bob"], Style(lang=lang)) or ""
+    assert f"Ann 7 {extras}" in said.split("\n")[0], said
 
 
 def test_the_french_log_calls_a_build_a_construction_as_the_rules_and_refusals_do() -> None:

@@ -112,6 +112,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "reason_little casino": "little casino",
         "reason_ace": "ace",
         "reason_sweep": "sweep",
+        "reason_ace_many": "{count} aces",
+        "reason_sweep_many": "{count} sweeps",
     },
     "fr": {
         "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
@@ -136,7 +138,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "empty": "(vide)",
         "build": "la construction de {value}",
         "to_play": "À {name} de jouer.",
-        "won": "Partie terminée : victoire de {name}.",
+        "won": "Partie terminée : {name} {verb}.",
         "over": "Partie terminée ({note}).",
         "round_score": "Score de la manche {round}",
         "cards": "cartes prises",
@@ -152,7 +154,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_take": "{name} ramasse les cartes restées sur la table.",
         "round_scored": "Manche {round} : {points}.",
         "final": "Partie terminée : {totals}.",
-        "counts_out": "{name} atteint le but en comptant",
+        "counts_out": "{name} {verb} le but en comptant",
         "pending": "Coup en cours de {name} : {text}",
         "pending_group": " (groupe en cours {total}, pour faire {value})",
         "first_dealer": "{name} donne en premier.",
@@ -175,7 +177,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "build_called_you": "{name} jouez {card} et appelez {value} : {cards}.",
         "last_cards_you": "{name} ramassez les cartes restées sur la table : {cards}.",
         "scored": "Manche {round} : {points} (totaux {totals}).",
-        "game_over": "Partie terminée : victoire de {name} avec {total}.",
+        "game_over": "Partie terminée : {name} {verb} avec {total}.",
         "game_stopped": "Partie terminée ({note}) : {totals}.",
         "reason_cards": "plus de cartes",
         "reason_spades": "plus de piques",
@@ -183,6 +185,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "reason_little casino": "petit casino",
         "reason_ace": "as",
         "reason_sweep": "rafle",
+        "reason_ace_many": "{count} as",
+        "reason_sweep_many": "{count} rafles",
     },
 }
 
@@ -194,10 +198,38 @@ def _say(lang: str, key: str, **values: object) -> str:
     return words[key].format(**values)
 
 
-def _verb(subject: str, verb: str) -> str:
-    """An English verb agreeing with ``subject``: a side of two or You take the
-    plural (``win``), one other player the singular (``wins``)."""
-    return verb if " & " in subject or subject == "You" else verb + "s"
+_FRENCH_VERBS: dict[str, tuple[str, str, str]] = {
+    "win": ("gagne", "gagnent", "gagnez"),
+    "count": ("atteint", "atteignent", "atteignez"),
+}
+"""The French of the verbs :func:`_verb` agrees: with one player, with a side
+of two, with « Vous »."""
+
+
+def _verb(subject: str, verb: str, lang: str) -> str:
+    """The verb ``verb`` (``win``, ``count``) in ``lang``, agreeing with
+    ``subject``: a side of two takes the plural (``win``, « gagnent »), the
+    person the second person (``win``, « gagnez »), one other player the
+    singular (``wins``, « gagne »)."""
+    if lang == "fr":
+        one, side, you = _FRENCH_VERBS[verb]
+        return you if subject in SECOND_PERSON else side if " & " in subject else one
+    return verb if " & " in subject or subject in SECOND_PERSON else verb + "s"
+
+
+def _extras(event: RoundScored, side: int, lang: str) -> list[str]:
+    """What earned ``side`` its points in a scored round, each item once, in
+    counting order, a repeated one counted ("most cards, 4 aces")."""
+    counts: dict[str, int] = {}
+    for item_side, _, reason in event.items:
+        if item_side == side:
+            counts[reason] = counts.get(reason, 0) + 1
+    return [
+        _say(lang, f"reason_{reason}_many", count=count)
+        if count > 1
+        else _say(lang, "reason_" + reason)
+        for reason, count in counts.items()
+    ]
 
 
 def _cards_drawn(text: str, style: Style) -> str:
@@ -294,7 +326,7 @@ def round_table(
     )
     if result["counted_out"] >= 0:
         name = _side_name(observation, result["counted_out"], names)
-        lines.append(_say(lang, "counts_out", name=name, verb=_verb(name, "count")))
+        lines.append(_say(lang, "counts_out", name=name, verb=_verb(name, "count", lang)))
     return lines
 
 
@@ -389,7 +421,7 @@ def render(
     if o["phase"] == "over":
         if o["winner_side"] is not None and o["winner_side"] >= 0:
             winner = _side_name(o, o["winner_side"], names)
-            out.append(_say(lang, "won", name=winner, verb=_verb(winner, "win")))
+            out.append(_say(lang, "won", name=winner, verb=_verb(winner, "win", lang)))
         else:
             out.append(_say(lang, "over", note=o["end_note"]))
     elif isinstance(current, int) and current >= 0:
@@ -516,17 +548,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     if isinstance(event, RoundScored):
         points = ", ".join(
             f"{_names_of_side(event.sides, side, names)} {points}"
-            + (
-                " ("
-                + ", ".join(
-                    _say(lang, "reason_" + reason)
-                    for item_side, _, reason in event.items
-                    if item_side == side
-                )
-                + ")"
-                if any(item_side == side for item_side, _, _ in event.items)
-                else ""
-            )
+            + (f" ({', '.join(extras)})" if (extras := _extras(event, side, lang)) else "")
             for side, points in enumerate(event.points)
         )
         totals = ", ".join(
@@ -546,7 +568,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
                 lang,
                 "game_over",
                 name=winner,
-                verb=_verb(winner, "win"),
+                verb=_verb(winner, "win", lang),
                 total=event.totals[event.winner_side],
             )
         return _say(lang, "game_stopped", note=event.note, totals=totals)
