@@ -34,6 +34,7 @@ from parlour.games.casino.rules import (
     Trailed,
 )
 from parlour.render import Style, pad, rows_needed
+from parlour.render.spacing import kept_whole
 
 SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
     ("4", "en", {"players": 4}, 4),
@@ -61,7 +62,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_capture": "Last capture: {name} with {card} took {cards}",
         "recent": "Recent: ",
         "hand": "Your hand ({name}): ",
-        "held": "    cards held: ",
+        "held": "cards held: ",
         "empty": "(empty)",
         "build": "the build of {value}",
         "to_play": "{name} to play.",
@@ -134,7 +135,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
         "recent": "Derniers coups : ",
         "hand": "Votre main ({name}) : ",
-        "held": "    cartes en main : ",
+        "held": "cartes en main : ",
         "empty": "(vide)",
         "build": "la construction de {value}",
         "to_play": "À {name} de jouer.",
@@ -249,10 +250,16 @@ _BUILD_LABEL = re.compile(r"(?<![\w])b(\d+)\b")
 """A build's label in a move's text (``b9``)."""
 
 
+def _build_words(value: object, lang: str) -> str:
+    """A build said in words as a sentence says it ("the build of 9"), kept
+    whole on a line that wraps."""
+    return kept_whole(_say(lang, "build", value=value))
+
+
 def _builds_in_words(text: str, lang: str) -> str:
     """A move's text with its builds said in words (``9♢ take b9`` → ``9♢ take
-    the build of 9``), as a sentence says them."""
-    return _BUILD_LABEL.sub(lambda found: _say(lang, "build", value=found.group(1)), text)
+    the build of 9``)."""
+    return _BUILD_LABEL.sub(lambda found: _build_words(found.group(1), lang), text)
 
 
 def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
@@ -371,7 +378,8 @@ def render(
                 text += _say(lang, "sweeps_count", count=o["sweeps"][side])
             text += ")"
         scores.append(text)
-    out.append(_say(lang, "scores") + " · ".join(scores))
+    # A wrap breaks the line between two sides, never inside one side's part.
+    out.append(_say(lang, "scores") + " · ".join(kept_whole(text) for text in scores))
     out.append("")
     out.append(_say(lang, "table"))
     out.append(_say(lang, "loose") + (style.cards(o["loose"]) or _say(lang, "none")))
@@ -404,14 +412,17 @@ def render(
             )
         )
     out.append("")
-    others = " · ".join(
+    first, *others = (
         f"{names[seat]} {size}" for seat, size in enumerate(o["hand_sizes"]) if seat != view.seat
     )
+    # The cards held go to a line of their own when the line does not fit, never
+    # parted from their label (the next line's "Bot 2 4" read as in the hand).
+    held = [_say(lang, "held") + first, *others]
     out.append(
         _say(lang, "hand", name=names[view.seat])
         + (style.cards(o["hand"]) or _say(lang, "empty"))
-        + _say(lang, "held")
-        + others
+        + "    "
+        + " · ".join(kept_whole(part) for part in held)
     )
     if o["round_results"] and (o["phase"] == "over" or len(o["round_moves"]) < o["players"]):
         scores_table = ["", *round_table(o, names, lang=lang)]
@@ -478,7 +489,7 @@ def move_notes(view: View, style: Style) -> dict[int, str]:
             continue
         # The cards, then each build in words: "(from 2♢ 3♣, the build of 5)".
         cards = " ".join(style.card(parse_card(part)) for part in uses if part[0] != "b")
-        builds = [_say(style.lang, "build", value=part[1:]) for part in uses if part[0] == "b"]
+        builds = [_build_words(part[1:], style.lang) for part in uses if part[0] == "b"]
         cards = ", ".join(part for part in (cards, *builds) if part)
         words = MOVE_NOTE.get(style.lang, MOVE_NOTE["en"])
         notes[action] = words.format(cards=cards)
