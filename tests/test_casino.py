@@ -42,11 +42,14 @@ from parlour.games.casino.rules import (
     CardDealt,
     CasinoGame,
     CasinoState,
+    GameOver,
+    RoundScored,
     Trailed,
     groups_by_sum,
     reachable_sums,
 )
-from parlour.games.casino.text import move_groups, render, sentence
+from parlour.games.casino.text import move_groups, move_notes, render, sentence
+from parlour.i18n import typeset
 from parlour.render import Style
 from parlour.testing import check_game
 
@@ -1203,6 +1206,75 @@ def test_the_log_names_a_raised_build_in_words_not_in_notation() -> None:
     assert sentence(raised[0], ["Ann", "Vous"], Style(lang="fr")).startswith(
         "Vous jouez 2♣ et montez la construction de 7 à 9"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "note", "recent"),
+    [
+        ("en", "(from the build of 9)", "Bob: 9♢ take the build of 9"),
+        ("fr", "(parmi la construction de 9)", "Bob: 9♢ take la construction de 9"),
+    ],
+)
+def test_the_recent_moves_and_the_move_notes_name_a_build_in_words(
+    lang: str, note: str, recent: str
+) -> None:
+    """A playtest read "Recent: You: 5♡ take b5" and "9♢ take (from b9)": ``b9``
+    is what a player types (the table's build labels keep it), not what the
+    table says of a move; it says the build as the log does."""
+    state = start({0: "5S 9C 2C 2D", 1: "9D KS QS JS"}, "4H 6C 8C 10H")
+    play(state, "KS trail", "5S build 9 with 4H")
+    view = state.view(1)
+    notes = move_notes(view, Style(lang=lang))
+    take = view.legal_actions[view.action_texts.index("9D take")]
+    assert notes[take].replace("\u00a0", " ") == note  # the build's words kept whole
+    play(state, "9D take b9")
+    table = render(state.view(1), Style(lang=lang), ["Ann", "Bob"]).replace("\u00a0", " ")
+    recent_line = next(
+        line for line in table.split("\n") if line.startswith(("Recent", "Derniers"))
+    )
+    assert recent_line.endswith(recent) and "b9" not in recent_line, table
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "said"),
+    [
+        ("fr", ["Vous", "Robot 2"], "Partie terminée\u00a0: vous gagnez avec 9."),
+        ("fr", ["Ann", "Bob"], "Partie terminée\u00a0: Ann gagne avec 9."),
+        ("en", ["You", "Bot 2"], "Game over: You win with 9."),
+        ("en", ["Ann", "Bob"], "Game over: Ann wins with 9."),
+    ],
+)
+def test_the_end_of_the_game_says_who_wins_in_a_sentence(
+    lang: str, names: list[str], said: str
+) -> None:
+    """A playtest read « Partie terminée : victoire de vous avec 9. »."""
+    over = GameOver(winner_side=0, sides=((0,), (1,)), totals=(9, 4), note="")
+    assert typeset(sentence(over, names, Style(lang=lang)) or "", lang) == said
+    state = load_game("casino", first_dealer=0, target=1).new_initial_state(seed=2)
+    while not state.is_terminal():
+        state.apply_action(greedy(state))
+    winner = state.observation(0)["winner_side"]
+    table = typeset(render(state.view(0), Style(lang=lang), names), lang).split("\n")[-1]
+    verb = {"fr": ("vous gagnez", "Ann gagne"), "en": ("You win", "Ann wins")}[lang]
+    assert table.endswith(verb[names[0] == "Ann"] + ".") == (winner == 0), table
+
+
+@pytest.mark.parametrize(
+    ("lang", "extras"), [("en", "(most cards, 4 aces)"), ("fr", "(plus de cartes, 4 as)")]
+)
+def test_a_round_score_counts_the_aces_in_one_phrase(lang: str, extras: str) -> None:
+    """A playtest read "as, as, as, as" where one counted phrase says it."""
+    ace = (0, 1, "ace")
+    scored = RoundScored(
+        round=1,
+        sides=((0,), (1,)),
+        points=(7, 0),
+        totals=(7, 0),
+        items=((0, 3, "cards"), ace, ace, ace, ace),
+        counted_out=-1,
+    )
+    said = sentence(scored, ["Ann", "Bob"], Style(lang=lang)) or ""
+    assert f"Ann 7 {extras}" in said.split("\n")[0], said
 
 
 def test_the_french_log_calls_a_build_a_construction_as_the_rules_and_refusals_do() -> None:

@@ -607,3 +607,48 @@ def test_a_card_the_game_plays_for_the_person_here_says_so_and_hot_seat_keeps_na
         assert own.format(card=style.card(card)) in said
     hot_seat = finished([0, 1], ["Ann", "Bea", "Bot 3", "Bot 4", "Bot 5"])
     assert not [line for line in hot_seat.log_sentences() if own.split("{")[0] in line]
+
+
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_a_resumed_game_is_announced_only_in_the_line_mode(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, command: str
+) -> None:
+    """A playtest quit a resumed game full screen and read "Casino: 21 moves
+    played." above "Final: …": the line printed before the full screen opened
+    stayed on the terminal, read as the game's end with a stale count."""
+    import types
+
+    from parlour.cli import build_parser
+    from parlour.table import SqliteTableStore
+
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    earlier = Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=["You", "Bot 2"],
+        store=SqliteTableStore(),
+    )
+    earlier.submit(0, "rows")
+    announced = tr("en", "resumed", title="Dracula", moves="")[: len("Dracula:")]
+
+    def fake_run_app(
+        match: Match, *, palette: str = "default", colour: bool = True, bot_delay: float = 0.0
+    ) -> int:
+        return 0
+
+    monkeypatch.setitem(sys.modules, "parlour.tui.app", types.SimpleNamespace(run_app=fake_run_app))
+    for full_screen in (True, False):
+        monkeypatch.setattr(play, "use_full_screen", lambda arguments, full=full_screen: full)
+        monkeypatch.setattr(sys, "stdin", TerminalInput("y\nquit\n"))
+        printed = io.StringIO()
+        monkeypatch.setattr(sys, "stdout", printed)
+        words = ["play", "dracula", "-o", "deals=1"] if command == "play" else ["resume"]
+        if command == "resume":
+            words.append(str(earlier.table.id))
+        arguments = build_parser().parse_args([*words, "--no-stats"])
+        arguments.run(arguments)
+        lines = printed.getvalue().splitlines()
+        assert any(announced in line for line in lines) is not full_screen, lines

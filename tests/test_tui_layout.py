@@ -466,6 +466,39 @@ def test_a_wrapped_line_keeps_names_whole_and_its_rest_indented(
     asyncio.run(run())
 
 
+@pytest.mark.parametrize(("lang", "seed"), [("en", 11), ("fr", 11), ("en", 4)])
+def test_the_casino_table_breaks_its_lines_between_players(lang: str, seed: int) -> None:
+    """tmux at 80×24: "Your hand (You): 5♠ 10♠ K♠ 8♡    cards held:" / "Bot 2 4"
+    read as though "Bot 2 4" were in the hand, and "Scores: … · Bot 2 0" /
+    "(taken 0 cards, 0♠)" parted a player from their counts. The cards held go
+    to a line of their own, and a score line breaks between two players."""
+    from parlour.cli.play import wrap_line
+
+    game = parlour.load_game("casino")
+    you, bot = ("You", "Bot 2") if lang == "en" else ("Vous", "Robot 2")
+    match = Match.new(game, seed=seed, humans=[0], opponent="random", names=[you, bot], lang=lang)
+    held, taken = ("cards held:", "(taken") if lang == "en" else ("cartes en main :", "(pris")
+
+    def check(rows: list[str], text: str) -> None:
+        rows = [row.replace("\u00a0", " ").strip() for row in rows]
+        for row in rows:
+            assert not row.endswith(held), text
+            assert not row.startswith((taken, "0♠", "cards,", "cartes,", "2 ")), text
+        assert any(row.startswith(held) for row in rows), text
+        assert any(row.startswith(f"{bot} 0 {taken}") for row in rows), text
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            text = screen_text(app)
+            check(panes(text)[0], text)
+            plain = app.table_text.plain
+            check([row for line in plain.split("\n") for row in wrap_line(line, 48)], plain)
+
+    asyncio.run(run())
+
+
 @pytest.mark.parametrize("width", range(20, 40))
 def test_a_wrap_never_begins_a_line_with_a_french_sign(width: int) -> None:
     """tmux at 80×24 in French: "Vous jouez 5♡ et appelez 7" / ": 7♠ 5♡ 2♣."

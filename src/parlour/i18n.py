@@ -24,6 +24,7 @@ from parlour.core.seat_names import (
     SECOND_PERSON,
 )
 from parlour.render import Style
+from parlour.render.spacing import NO_BREAK_SPACE
 
 LANGUAGES = ("en", "fr")
 """The languages of the table."""
@@ -638,10 +639,6 @@ def in_score_units(game_name: str, text: str, lang: str) -> str:
         return text
     return re.sub(r"\bpoints?\b", unit, text)
 
-
-NO_BREAK_SPACE = "\u00a0"
-"""French typography's space before ``: ; ! ? »`` and after ``«``: the sign
-never starts a line on its own."""
 
 _SPACE_BEFORE_SIGN = re.compile(r"(?<=[^\s\u00a0])[ \u00a0]?([:;!?])(?=[\s)\],.:;!?»]|$)")
 _QUOTED = re.compile(r"«[ \u00a0]?([^«»\n]*?)[ \u00a0]?»")

@@ -74,10 +74,7 @@ def command_resume(arguments: argparse.Namespace) -> int:
         print(note)
     if arguments.lang:
         match.set_language(arguments.lang)
-    moves = plural(match.lang, "moves_played_n", match.moves_played())
-    print(tr(match.lang, "resumed", title=match.game.info.title, moves=moves))
-    print(tr(match.lang, "help_hint"))
-    return run_match(match, arguments)
+    return run_match(match, arguments, resumed=True)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -4,9 +4,10 @@ Builds are drawn as labelled groups (``b9 [ 5♠ 4♡ ]  single build of Ann``);
 a move is made in steps, and the move being made is drawn under the table with
 what its next step may add. ``move_groups`` lets a player pick the card first,
 then what it does; ``sentence`` says one event of the game log. English and French
-(``style.lang``). A sentence names a build in words ("the build of 3", « la
-construction de 3 »); the table's build labels and the move texts keep the notation
-a player types (``b9``).
+(``style.lang``). A sentence, the table's recent moves and the notes of the move
+list name a build in words ("the build of 3", « la construction de 3 », the one
+wording ``build`` of ``_WORDS``); the table's build labels and the moves a player
+picks keep the notation a player types (``b9``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from parlour.games.casino.rules import (
     Trailed,
 )
 from parlour.render import Style, pad, rows_needed
+from parlour.render.spacing import kept_whole
 
 SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
     ("4", "en", {"players": 4}, 4),
@@ -60,8 +62,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_capture": "Last capture: {name} with {card} took {cards}",
         "recent": "Recent: ",
         "hand": "Your hand ({name}): ",
-        "held": "    cards held: ",
+        "held": "cards held: ",
         "empty": "(empty)",
+        "build": "the build of {value}",
         "to_play": "{name} to play.",
         "won": "Game over: {name} {verb}.",
         "over": "Game over ({note}).",
@@ -90,8 +93,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "capture": "{name} plays {card} and takes {cards}.",
         "sweep": " A sweep!",
         "build_made": "{name} plays {card} and builds {value}: {cards}.",
-        "build_raised": "{name} plays {card} and raises the build of {previous} to {value}: "
-        "{cards}.",
+        "build_raised": "{name} plays {card} and raises {build} to {value}: {cards}.",
         "build_called": "{name} plays {card} and calls {value}: {cards}.",
         "last_cards": "{name} takes the cards left on the table: {cards}.",
         "first_dealer_you": "{name} deal first.",
@@ -99,8 +101,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "trail_you": "{name} trail {card}.",
         "capture_you": "{name} play {card} and take {cards}.",
         "build_made_you": "{name} play {card} and build {value}: {cards}.",
-        "build_raised_you": "{name} play {card} and raise the build of {previous} to {value}: "
-        "{cards}.",
+        "build_raised_you": "{name} play {card} and raise {build} to {value}: {cards}.",
         "build_called_you": "{name} play {card} and call {value}: {cards}.",
         "last_cards_you": "{name} take the cards left on the table: {cards}.",
         "scored": "Round {round} scored: {points} (totals {totals}).",
@@ -112,6 +113,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "reason_little casino": "little casino",
         "reason_ace": "ace",
         "reason_sweep": "sweep",
+        "reason_ace_many": "{count} aces",
+        "reason_sweep_many": "{count} sweeps",
     },
     "fr": {
         "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
@@ -132,10 +135,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
         "recent": "Derniers coups : ",
         "hand": "Votre main ({name}) : ",
-        "held": "    cartes en main : ",
+        "held": "cartes en main : ",
         "empty": "(vide)",
+        "build": "la construction de {value}",
         "to_play": "À {name} de jouer.",
-        "won": "Partie terminée : victoire de {name}.",
+        "won": "Partie terminée : {name} {verb}.",
         "over": "Partie terminée ({note}).",
         "round_score": "Score de la manche {round}",
         "cards": "cartes prises",
@@ -151,7 +155,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "last_take": "{name} ramasse les cartes restées sur la table.",
         "round_scored": "Manche {round} : {points}.",
         "final": "Partie terminée : {totals}.",
-        "counts_out": "{name} atteint le but en comptant",
+        "counts_out": "{name} {verb} le but en comptant",
         "pending": "Coup en cours de {name} : {text}",
         "pending_group": " (groupe en cours {total}, pour faire {value})",
         "first_dealer": "{name} donne en premier.",
@@ -162,8 +166,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "capture": "{name} joue {card} et prend {cards}.",
         "sweep": " Rafle !",
         "build_made": "{name} joue {card} et fait une construction de {value} : {cards}.",
-        "build_raised": "{name} joue {card} et monte la construction de {previous} à {value} : "
-        "{cards}.",
+        "build_raised": "{name} joue {card} et monte {build} à {value} : {cards}.",
         "build_called": "{name} joue {card} et appelle {value} : {cards}.",
         "last_cards": "{name} ramasse les cartes restées sur la table : {cards}.",
         "first_dealer_you": "{name} donnez en premier.",
@@ -171,12 +174,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "trail_you": "{name} posez {card} sur la table.",
         "capture_you": "{name} jouez {card} et prenez {cards}.",
         "build_made_you": "{name} jouez {card} et faites une construction de {value} : {cards}.",
-        "build_raised_you": "{name} jouez {card} et montez la construction de {previous} à "
-        "{value} : {cards}.",
+        "build_raised_you": "{name} jouez {card} et montez {build} à {value} : {cards}.",
         "build_called_you": "{name} jouez {card} et appelez {value} : {cards}.",
         "last_cards_you": "{name} ramassez les cartes restées sur la table : {cards}.",
         "scored": "Manche {round} : {points} (totaux {totals}).",
-        "game_over": "Partie terminée : victoire de {name} avec {total}.",
+        "game_over": "Partie terminée : {name} {verb} avec {total}.",
         "game_stopped": "Partie terminée ({note}) : {totals}.",
         "reason_cards": "plus de cartes",
         "reason_spades": "plus de piques",
@@ -184,6 +186,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "reason_little casino": "petit casino",
         "reason_ace": "as",
         "reason_sweep": "rafle",
+        "reason_ace_many": "{count} as",
+        "reason_sweep_many": "{count} rafles",
     },
 }
 
@@ -195,10 +199,38 @@ def _say(lang: str, key: str, **values: object) -> str:
     return words[key].format(**values)
 
 
-def _verb(subject: str, verb: str) -> str:
-    """An English verb agreeing with ``subject``: a side of two or You take the
-    plural (``win``), one other player the singular (``wins``)."""
-    return verb if " & " in subject or subject == "You" else verb + "s"
+_FRENCH_VERBS: dict[str, tuple[str, str, str]] = {
+    "win": ("gagne", "gagnent", "gagnez"),
+    "count": ("atteint", "atteignent", "atteignez"),
+}
+"""The French of the verbs :func:`_verb` agrees: with one player, with a side
+of two, with « Vous »."""
+
+
+def _verb(subject: str, verb: str, lang: str) -> str:
+    """The verb ``verb`` (``win``, ``count``) in ``lang``, agreeing with
+    ``subject``: a side of two takes the plural (``win``, « gagnent »), the
+    person the second person (``win``, « gagnez »), one other player the
+    singular (``wins``, « gagne »)."""
+    if lang == "fr":
+        one, side, you = _FRENCH_VERBS[verb]
+        return you if subject in SECOND_PERSON else side if " & " in subject else one
+    return verb if " & " in subject or subject in SECOND_PERSON else verb + "s"
+
+
+def _extras(event: RoundScored, side: int, lang: str) -> list[str]:
+    """What earned ``side`` its points in a scored round, each item once, in
+    counting order, a repeated one counted ("most cards, 4 aces")."""
+    counts: dict[str, int] = {}
+    for item_side, _, reason in event.items:
+        if item_side == side:
+            counts[reason] = counts.get(reason, 0) + 1
+    return [
+        _say(lang, f"reason_{reason}_many", count=count)
+        if count > 1
+        else _say(lang, "reason_" + reason)
+        for reason, count in counts.items()
+    ]
 
 
 def _cards_drawn(text: str, style: Style) -> str:
@@ -212,6 +244,22 @@ def _cards_drawn(text: str, style: Style) -> str:
         except ValueError:
             drawn.append(part)
     return "".join(drawn)
+
+
+_BUILD_LABEL = re.compile(r"(?<![\w])b(\d+)\b")
+"""A build's label in a move's text (``b9``)."""
+
+
+def _build_words(value: object, lang: str) -> str:
+    """A build said in words as a sentence says it ("the build of 9"), kept
+    whole on a line that wraps."""
+    return kept_whole(_say(lang, "build", value=value))
+
+
+def _builds_in_words(text: str, lang: str) -> str:
+    """A move's text with its builds said in words (``9♢ take b9`` → ``9♢ take
+    the build of 9``)."""
+    return _BUILD_LABEL.sub(lambda found: _build_words(found.group(1), lang), text)
 
 
 def _side_name(observation: Mapping[str, Any], side: int, names: Sequence[str]) -> str:
@@ -285,7 +333,7 @@ def round_table(
     )
     if result["counted_out"] >= 0:
         name = _side_name(observation, result["counted_out"], names)
-        lines.append(_say(lang, "counts_out", name=name, verb=_verb(name, "count")))
+        lines.append(_say(lang, "counts_out", name=name, verb=_verb(name, "count", lang)))
     return lines
 
 
@@ -330,7 +378,8 @@ def render(
                 text += _say(lang, "sweeps_count", count=o["sweeps"][side])
             text += ")"
         scores.append(text)
-    out.append(_say(lang, "scores") + " · ".join(scores))
+    # A wrap breaks the line between two sides, never inside one side's part.
+    out.append(_say(lang, "scores") + " · ".join(kept_whole(text) for text in scores))
     out.append("")
     out.append(_say(lang, "table"))
     out.append(_say(lang, "loose") + (style.cards(o["loose"]) or _say(lang, "none")))
@@ -357,17 +406,23 @@ def render(
         recent = o["round_moves"][-len(o["sides"]) - 1 :]
         out.append(
             _say(lang, "recent")
-            + " · ".join(f"{names[m['seat']]}: {_cards_drawn(m['move'], style)}" for m in recent)
+            + " · ".join(
+                f"{names[m['seat']]}: {_builds_in_words(_cards_drawn(m['move'], style), lang)}"
+                for m in recent
+            )
         )
     out.append("")
-    others = " · ".join(
+    first, *others = (
         f"{names[seat]} {size}" for seat, size in enumerate(o["hand_sizes"]) if seat != view.seat
     )
+    # The cards held go to a line of their own when the line does not fit, never
+    # parted from their label (the next line's "Bot 2 4" read as in the hand).
+    held = [_say(lang, "held") + first, *others]
     out.append(
         _say(lang, "hand", name=names[view.seat])
         + (style.cards(o["hand"]) or _say(lang, "empty"))
-        + _say(lang, "held")
-        + others
+        + "    "
+        + " · ".join(kept_whole(part) for part in held)
     )
     if o["round_results"] and (o["phase"] == "over" or len(o["round_moves"]) < o["players"]):
         scores_table = ["", *round_table(o, names, lang=lang)]
@@ -377,7 +432,7 @@ def render(
     if o["phase"] == "over":
         if o["winner_side"] is not None and o["winner_side"] >= 0:
             winner = _side_name(o, o["winner_side"], names)
-            out.append(_say(lang, "won", name=winner, verb=_verb(winner, "win")))
+            out.append(_say(lang, "won", name=winner, verb=_verb(winner, "win", lang)))
         else:
             out.append(_say(lang, "over", note=o["end_note"]))
     elif isinstance(current, int) and current >= 0:
@@ -408,7 +463,8 @@ MOVE_NOTE = {"en": "(from {cards})", "fr": "(parmi {cards})"}
 
 def move_notes(view: View, style: Style) -> dict[int, str]:
     """What the first steps of moves (``5D take``, ``4H build 7``) may use on
-    the table, to write after them: ``(from 2♢ 3♣)``, so that a list of moves
+    the table, to write after them: ``(from 2♢ 3♣)``, ``(from the build of
+    9)``, so that a list of moves
     says what each takes. What may follow is asked of the
     engine (the step applied to a state drawn from the View: the table is
     public, so the hidden cards drawn change nothing); a step within a move, a
@@ -431,9 +487,10 @@ def move_notes(view: View, style: Style) -> dict[int, str]:
         ]
         if not uses:
             continue
-        cards = " ".join(
-            part if part.startswith("b") else style.card(parse_card(part)) for part in uses
-        )
+        # The cards, then each build in words: "(from 2♢ 3♣, the build of 5)".
+        cards = " ".join(style.card(parse_card(part)) for part in uses if part[0] != "b")
+        builds = [_build_words(part[1:], style.lang) for part in uses if part[0] == "b"]
+        cards = ", ".join(part for part in (cards, *builds) if part)
         words = MOVE_NOTE.get(style.lang, MOVE_NOTE["en"])
         notes[action] = words.format(cards=cards)
     return notes
@@ -482,7 +539,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
             "build_raised",
             name=names[event.seat],
             card=style.card(event.card),
-            previous=event.previous_value,
+            build=_say(lang, "build", value=event.previous_value),
             value=event.value,
             cards=style.cards(list(event.cards)),
         )
@@ -502,17 +559,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
     if isinstance(event, RoundScored):
         points = ", ".join(
             f"{_names_of_side(event.sides, side, names)} {points}"
-            + (
-                " ("
-                + ", ".join(
-                    _say(lang, "reason_" + reason)
-                    for item_side, _, reason in event.items
-                    if item_side == side
-                )
-                + ")"
-                if any(item_side == side for item_side, _, _ in event.items)
-                else ""
-            )
+            + (f" ({', '.join(extras)})" if (extras := _extras(event, side, lang)) else "")
             for side, points in enumerate(event.points)
         )
         totals = ", ".join(
@@ -532,7 +579,7 @@ def sentence(event: Event, names: Sequence[str], style: Style) -> str | None:
                 lang,
                 "game_over",
                 name=winner,
-                verb=_verb(winner, "win"),
+                verb=_verb(winner, "win", lang),
                 total=event.totals[event.winner_side],
             )
         return _say(lang, "game_stopped", note=event.note, totals=totals)
