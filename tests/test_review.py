@@ -383,6 +383,7 @@ def test_a_review_quotes_moves_with_suit_symbols_in_every_language() -> None:
     assert re.search(r"^Manche 1, coup \d+ \(10♠ pose\) : \w+\.", french, re.M), french
     assert "10S" not in french and "Vous avez joué" not in french
     assert "sur cette manche" in french and "par manche" in french
+    assert review.to_json()["line"] == "round"  # what the browser's review page reads
 
 
 def test_a_stored_review_is_explained_again_in_the_language_asked() -> None:

@@ -183,6 +183,11 @@ def test_the_flagged_moments_are_stepped_through_on_the_board(
     assert window.evaluate("() => document.body.dataset.reviewMoment") == "0"
     first = flagged[0]
     verdict = window.inner_text(".review-verdict")
+    # The moment is placed in the game's own stretch (a Dracula deal here; a
+    # Casino review says its round: the review's data carries its line kind).
+    assert review["review"]["line"] == "deal"
+    head = window.inner_text(".review-verdict .verdict-head")
+    assert re.match(r"(Deal|Donne) \d+, (move|coup) \d+", head), head
     grade = {"en": "blunder", "fr": "gaffe"}[lang]
     assert first["grade"] == "blunder" and grade in verdict
     # The page rounds as Intl.NumberFormat does: half away from zero, on the

@@ -32,7 +32,12 @@ const WORDS = {
     accuracy: "Accuracy",
     accuracyHelp: "the share of decisions judged good",
     lost: "Expected points lost",
-    lostHelp: "per deal",
+    per_deal: "per deal",
+    per_round: "per round",
+    per_coffin: "per coffin",
+    line_deal: "Deal",
+    line_round: "Round",
+    line_coffin: "Coffin",
     judged: "Decisions judged: {reviewed}; forced moves, not judged: {forced}",
     good: "good",
     inaccuracy: "inaccuracy",
@@ -41,8 +46,8 @@ const WORDS = {
     counts: "Good: {good} · inaccuracies: {inaccuracy} · mistakes: {mistake} · blunders: {blunder}",
     noPar: "The par is shown once the game is over.",
     flagged: "Flagged decisions",
-    noneFlagged: "No decision lost more than noise: well played.",
-    moment: "Deal {deal}, move {move}",
+    noneFlagged: "No decision cost points that the judge could tell from luck: well played.",
+    moment: "{line} {deal}, move {move}",
     momentOf: "Flagged moment {n} of {total}",
     previous: "Previous moment",
     next: "Next moment",
@@ -51,12 +56,12 @@ const WORDS = {
     expected: "expected {lead} ± {error}",
     loss: "Expected loss: {loss} ± {error} {unit}",
     details: "Details",
-    detailsHow: "Each figure is a move's expected lead for the deal, ± one standard error, over imagined deals.",
+    detailsHow: "Each figure is a move's expected lead {per}, ± one standard error, over imagined deals.",
     why: "Why",
     whyPlayed: "Your move",
     whyBest: "The better move",
     keys: "Keys: ←/→ the previous and the next flagged moment.",
-    howTo: "Points are the expected lead for the deal (your points less the others' average), from imagined deals that use only what the seat could see.",
+    howTo: "Points are the expected lead {per} (your points less the others' average), from imagined deals that use only what the seat could see.",
     howToDetails: "Each moment's Details line gives the figures.",
     retry: "Find a better move",
     retryHelp: "Pick a move you could have played here:",
@@ -85,7 +90,12 @@ const WORDS = {
     accuracy: "Précision",
     accuracyHelp: "la part des décisions jugées bonnes",
     lost: "Points espérés perdus",
-    lostHelp: "par donne",
+    per_deal: "par donne",
+    per_round: "par manche",
+    per_coffin: "par cercueil",
+    line_deal: "Donne",
+    line_round: "Manche",
+    line_coffin: "Cercueil",
     judged: "Décisions jugées : {reviewed} ; coups forcés, non jugés : {forced}",
     good: "bonne",
     inaccuracy: "imprécision",
@@ -94,8 +104,8 @@ const WORDS = {
     counts: "Bonnes : {good} · imprécisions : {inaccuracy} · erreurs : {mistake} · gaffes : {blunder}",
     noPar: "Le par s'affiche une fois la partie terminée.",
     flagged: "Décisions relevées",
-    noneFlagged: "Aucune décision n'a perdu plus que le bruit : bien joué.",
-    moment: "Donne {deal}, coup {move}",
+    noneFlagged: "Aucune décision n'a coûté de points que le juge distingue de la chance : bien joué.",
+    moment: "{line} {deal}, coup {move}",
     momentOf: "Moment relevé {n} sur {total}",
     previous: "Moment précédent",
     next: "Moment suivant",
@@ -104,12 +114,12 @@ const WORDS = {
     expected: "espéré {lead} ± {error}",
     loss: "Perte espérée : {loss} ± {error} {unit}",
     details: "Détails",
-    detailsHow: "Chaque chiffre est l'avance espérée d'un coup pour la donne, ± une erreur standard, sur des donnes imaginées.",
+    detailsHow: "Chaque chiffre est l'avance espérée d'un coup {per}, ± une erreur standard, sur des donnes imaginées.",
     why: "Pourquoi",
     whyPlayed: "Votre coup",
     whyBest: "Le meilleur coup",
     keys: "Touches : ←/→ le moment relevé précédent et le suivant.",
-    howTo: "Les points sont l'avance espérée pour la donne (vos points moins la moyenne des autres), sur des donnes imaginées avec ce que la place voyait, seulement.",
+    howTo: "Les points sont l'avance espérée {per} (vos points moins la moyenne des autres), sur des donnes imaginées avec ce que la place voyait, seulement.",
     howToDetails: "La ligne Détails de chaque moment donne les chiffres.",
     retry: "Trouver un meilleur coup",
     retryHelp: "Choisissez un coup que vous pouviez jouer ici :",
@@ -296,8 +306,20 @@ export class ReviewPage {
   // sends the singular and the plural: point/points, jeton/jetons).
   unitWord(value) {
     const [one, many] = this.data.unit || ["point", "points"];
-    const single = language() === "fr" ? Math.abs(value) < 2 : this.amount(value) === "1.0";
+    // French keeps the singular under two as the number is shown (1,97 reads "2,0 points").
+    const shown = Math.abs(parseFloat(this.amount(value).replace(",", ".").replace(/\s/g, "")));
+    const single = language() === "fr" ? shown < 2 : this.amount(value) === "1.0";
     return single ? one : many;
+  }
+
+  // What the game's "deal" is, one line of its score sheet ("deal", "round" in
+  // a game of rounds of short deals, "coffin" in a game scored coffin by
+  // coffin), as the review's data says: "line" its title ("Round"), "per"
+  // "per round".
+  lineWord(form) {
+    const review = (this.data && this.data.review) || {};
+    const kind = ["deal", "round", "coffin"].includes(review.line) ? review.line : "deal";
+    return sayReview(`${form}_${kind}`);
   }
 
   render() {
@@ -332,7 +354,7 @@ export class ReviewPage {
       "div",
       { class: "review-figures" },
       el("div", { class: "figure accuracy" }, el("strong", {}, `${formatNumber(review.accuracy)} %`), el("span", {}, `${sayReview("accuracy")} : ${sayReview("accuracyHelp")}`.replace(" :", language() === "fr" ? " :" : ":"))),
-      el("div", { class: "figure lost" }, el("strong", {}, number(review.loss_per_deal)), el("span", {}, `${sayReview("lost")} ${sayReview("lostHelp")}`)),
+      el("div", { class: "figure lost" }, el("strong", {}, number(review.loss_per_deal)), el("span", {}, `${sayReview("lost")} ${this.lineWord("per")}`)),
     );
     const gradeChips = el(
       "p",
@@ -373,7 +395,7 @@ export class ReviewPage {
                   "aria-current": index === this.index ? "true" : undefined,
                   onclick: () => this.go(index),
                 },
-                el("span", {}, sayReview("moment", { deal: decision.deal, move: decision.move })),
+                el("span", {}, sayReview("moment", { line: this.lineWord("line"), deal: decision.deal, move: decision.move })),
                 el("span", { class: "grade-chip" }, this.gradeName(decision.grade)),
                 el("span", { class: "moment-loss" }, `−${number(decision.loss)}`),
               ),
@@ -392,7 +414,7 @@ export class ReviewPage {
       el("h3", {}, sayReview("flagged")),
       list,
       // The moments' Details lines are named only where moments are listed.
-      el("p", { class: "review-how" }, sayReview("howTo"), this.flagged.length ? [" ", sayReview("howToDetails")] : null),
+      el("p", { class: "review-how" }, sayReview("howTo", { per: this.lineWord("per") }), this.flagged.length ? [" ", sayReview("howToDetails")] : null),
     );
 
     const layout = el("div", { class: "layout review-layout" });
@@ -444,7 +466,7 @@ export class ReviewPage {
     const verdict = el(
       "div",
       { class: `review-verdict grade-${decision.grade}`, role: "status", "aria-live": "polite" },
-      el("p", { class: "verdict-head" }, el("strong", {}, sayReview("moment", { deal: decision.deal, move: decision.move })), " · ", el("span", { class: "grade-chip" }, this.gradeName(decision.grade))),
+      el("p", { class: "verdict-head" }, el("strong", {}, sayReview("moment", { line: this.lineWord("line"), deal: decision.deal, move: decision.move })), " · ", el("span", { class: "grade-chip" }, this.gradeName(decision.grade))),
       el("p", { class: "verdict-played" }, `${sayReview("played")} `, el("strong", {}, prettyMove(decision.played.text)), "."),
       el("p", { class: "verdict-best" }, `${sayReview("better")} `, el("strong", {}, prettyMove(decision.best.text)), "."),
       decision.words ? el("p", { class: "verdict-words" }, decision.words) : null,
@@ -454,7 +476,7 @@ export class ReviewPage {
         el("summary", {}, sayReview("details")),
         el("p", {}, prettyMove(decision.played.text), ` ${estimate(decision.played)}; `, prettyMove(decision.best.text), ` ${estimate(decision.best)}.`),
         el("p", { class: "verdict-loss" }, sayReview("loss", { loss: number(decision.loss), error: number(decision.loss_error), unit: this.unitWord(decision.loss) })),
-        el("p", {}, sayReview("detailsHow")),
+        el("p", {}, sayReview("detailsHow", { per: this.lineWord("per") })),
       ),
       decision.explanation_played && decision.explanation_played !== decision.played.text
         ? el("p", { class: "why why-played" }, el("em", {}, `${sayReview("whyPlayed")} — `), decision.explanation_played)
