@@ -459,6 +459,29 @@ def test_a_vampire_shows_a_bat_in_its_corners_not_a_letter(windows: Any, server:
     assert seen == {"corners": ["1", "1"], "bats": 2, "move": "Vampire"}, seen
 
 
+def test_asking_a_hint_clears_the_tricks_banner_that_would_cover_it(
+    windows: Any, server: str
+) -> None:
+    """The playtest's Colour-blind table: « Pli pour Tester » covered the
+    middle of the table, the hint's line and its details included, while the
+    person was asked to move. Asking for a hint ends the pause: its banner
+    gives way at once (the log keeps the trick's sentence)."""
+    window = windows(DESKTOP, "en")
+    make_table(window, server, "colour-blind")
+    for _ in range(60):  # the first trick won while it is the person's turn
+        assert wait_for_my_turn_or_end(window), "the game ended before a trick's banner"
+        if window.locator(".pause-banner.kind-trick_won").count():
+            break
+        card = window.locator(".hand button.card.playable").first
+        before = version(window)
+        card.click()
+        card.click()
+        window.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+    window.locator(".hint-button").click()
+    assert window.locator(".pause-banner").count() == 0
+    window.wait_for_selector(".hint-text:not(.hint-thinking)", timeout=60000)  # uncovered
+
+
 # ----- one click rule ----------------------------------------------------------------------------
 def test_a_click_selects_a_card_and_a_second_plays_it(windows: Any, server: str) -> None:
     """Colour-blind: every card has one move. A click selects it, a second click

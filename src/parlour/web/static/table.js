@@ -421,6 +421,9 @@ export class TablePage {
   // until the answer comes (or the state moves on).
   askHint() {
     if (!this.state || !this.state.legal.length || this.hintAsked) return;
+    // The person has read the pause (a trick won…) and asks what to play: its
+    // banner gives way (it covered the hint's line); the log keeps its sentence.
+    this.endPause();
     this.hintAsked = true;
     this.send({ type: "hint" });
     this.render();
