@@ -506,3 +506,36 @@ def test_a_finished_trick_is_a_milestone_that_pauses_the_next_bot() -> None:
     for _ in range(3):  # three cards: the first trick of three players is over
         paused.append(pauses(table.play_bot_move()))
     assert paused == [False, False, True]
+
+
+def test_free_seats_given_to_bots_are_played_and_every_refusal_says_why(
+    client: TestClient,
+) -> None:
+    """A person alone at a table of free seats sends {"type": "bots"}: the
+    table's stand-in takes every free seat, shown as a bot's, and plays them to
+    the end; a spectator, a table with no free seat and a finished game are
+    refused, each with its reason, and nothing changes."""
+    created = new_table(client, "colour-blind", seats=["human", "human", "human"])
+    table_id = created["table"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        watcher.send_json({"type": "hello"})
+        before = next_message(watcher)
+        assert "seated" in refused(watcher, {"type": "bots"})
+        assert state_of(watcher)["version"] == before["version"]
+    # Ann takes seat 0 as the lobby's "Play now" does; the other two stay free.
+    token = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_json({"type": "hello", "token": token})
+        state = next_message(socket)
+        socket.send_json({"type": "bots"})
+        state = settled(socket, {0}, state["version"])
+        kinds = [seat["kind"] for seat in state["seats"]]
+        assert kinds == ["person", "bot", "bot"], state["seats"]
+        assert "no seat is free" in refused(socket, {"type": "bots"})
+        while not state["over"]:
+            move = state["legal"][0]["action"]
+            socket.send_json({"type": "move", "action": move, "version": state["version"]})
+            state = settled(socket, {0}, state["version"])
+        assert "over" in refused(socket, {"type": "bots"})
+    summary = client.get(f"/api/tables/{table_id}").json()
+    assert [seat["free"] for seat in summary["seats"]] == [False, False, False]
