@@ -22,7 +22,7 @@ from parlour.i18n import french_typography, move_sentence, pretty_move, shown_mo
 from parlour.judge import QUICK_BUDGET
 from parlour.render import Style
 from parlour.stats import StatsStore
-from parlour.table import hints
+from parlour.table import SqliteTableStore, hints
 from parlour.tui import session
 from parlour.tui.palette import TableStyle
 from parlour.tui.replay import ReplayBook
@@ -378,6 +378,17 @@ class TerminalInput(io.StringIO):
         return True
 
 
+def saved_dracula_match(store: SqliteTableStore) -> Match:
+    """A Dracula match of one deal saved in ``store`` after its first move
+    (rows), for the tests of resuming it."""
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    match = Match.new(
+        game, seed=5, humans=[0], opponent="random", names=["You", "Bot 2"], store=store
+    )
+    match.submit(0, "rows")
+    return match
+
+
 @pytest.mark.parametrize(
     ("lang", "answers", "resumed", "again"),
     [
@@ -391,21 +402,12 @@ def test_an_unclear_answer_to_resume_it_is_asked_again(
 ) -> None:
     from parlour.table import SqliteTableStore
 
-    game = parlour.load_game("dracula", deals=1, first_dealer=0)
-    earlier = Match.new(
-        game,
-        seed=5,
-        humans=[0],
-        opponent="random",
-        names=["You", "Bot 2"],
-        store=SqliteTableStore(),
-    )
-    earlier.submit(0, "rows")
+    earlier = saved_dracula_match(SqliteTableStore())
     namespace = argparse.Namespace(new=False, lang=lang, no_stats=True)
     monkeypatch.setattr(sys, "stdin", TerminalInput(answers))
     printed = io.StringIO()
     monkeypatch.setattr(sys, "stdout", printed)
-    found = play.offer_resume(game, namespace, interactive=True)
+    found = play.offer_resume(earlier.game, namespace, interactive=True)
     assert again in printed.getvalue()
     assert (found is not None) is resumed
     if found is not None:
@@ -622,16 +624,7 @@ def test_a_resumed_game_is_announced_only_in_the_line_mode(
     from parlour.table import SqliteTableStore
 
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
-    game = parlour.load_game("dracula", deals=1, first_dealer=0)
-    earlier = Match.new(
-        game,
-        seed=5,
-        humans=[0],
-        opponent="random",
-        names=["You", "Bot 2"],
-        store=SqliteTableStore(),
-    )
-    earlier.submit(0, "rows")
+    earlier = saved_dracula_match(SqliteTableStore())
     announced = tr("en", "resumed", title="Dracula", moves="")[: len("Dracula:")]
 
     def fake_run_app(
