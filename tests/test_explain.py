@@ -315,15 +315,25 @@ def test_casino_a_trail_says_why_and_what_it_leaves_the_next_player() -> None:
     assert "no table card or sum of table cards makes 7, and it makes no build" in said["7S trail"]
     # Left with 2♢ and 3♣, 7♠ is taken by a 7, by 7+2 = 9 and by 7+3 = 10.
     assert said["7S trail"].endswith("where a 7, 9 or 10 would take it.")
-    # 5♢ could take (2♢+3♣) and build: the trail is a choice, said so.
+    # 5♢ could take (2♢+3♣) and build: the trail is a choice, said so, with
+    # what the take would capture and the build it would make.
     assert {"5D take", "5D build 7"} <= set(view.action_texts)
-    assert "5♢ is laid on the table, though it could take or build" in said["5D trail"]
+    assert "5♢ is laid on the table, though it could take 2♢ 3♣ or make a build of 7;" in (
+        said["5D trail"]
+    )
     assert said["5D trail"].endswith("where a 5, 7, 8 or 10 would take it.")
-    assert "though it could build;" in said["4H trail"]
+    builds = sorted(text.split()[2] for text in view.action_texts if text.startswith("4H build"))
+    assert f"though it could make a build of {' or '.join(builds)};" in said["4H trail"]
     seven = view.legal_actions[view.action_texts.index("7S trail")]
     french = explain_move(view, seven, "fr", ["Vous", "Robot 2"])
     assert french is not None and "où un 7, 9 ou 10 la prendrait" in french.headline
     assert english_words(french.headline) == []
+    five = view.legal_actions[view.action_texts.index("5D trail")]
+    french = explain_move(view, five, "fr", ["Vous", "Robot 2"])
+    assert french is not None
+    assert "alors qu'elle pourrait prendre 2♢ 3♣ ou faire une construction de 7 ;" in (
+        french.headline
+    )
 
 
 def headlines(name: str, seeds: int, count: int, lang: str) -> list[str]:

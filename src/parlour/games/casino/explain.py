@@ -16,7 +16,7 @@ from typing import Any
 from parlour.core.cards import format_card, parse_card, rank_of
 from parlour.core.errors import ParseError
 from parlour.core.explain import MoveExplanation, SeatEffect
-from parlour.core.game import View
+from parlour.core.game import State, View
 from parlour.core.sampler import Rng
 from parlour.games.casino.rules import BIG_CASINO, LITTLE_CASINO, SPADE_MASK, VALUE
 from parlour.render import ENGLISH_RANKS, FRENCH_RANKS, Style
@@ -41,9 +41,8 @@ WORDS: Templates = {
         "trails_court": "{card} is laid on the table: there is no {rank} to take, and a court "
         "never builds",
         "trails_could": "{card} is laid on the table, though it could {other}",
-        "could_take": "take",
-        "could_build": "build",
-        "could_both": "take or build",
+        "could_take": "take {cards}",
+        "could_build": "make a build of {values}",
         "takers": ", where {article} {values} would take it",
         "takers_court": ", where only a {rank} would take it",
         "or": " or ",
@@ -76,9 +75,8 @@ WORDS: Templates = {
         "trails_court": "{card} est posée sur la table : il n'y a pas de {rank} à prendre, "
         "et une figure ne bâtit jamais",
         "trails_could": "{card} est posée sur la table, alors qu'elle pourrait {other}",
-        "could_take": "prendre",
-        "could_build": "bâtir",
-        "could_both": "prendre ou bâtir",
+        "could_take": "prendre {cards}",
+        "could_build": "faire une construction de {values}",
         "takers": ", où un {values} la prendrait",
         "takers_court": ", où seul un {rank} la prendrait",
         "or": " ou ",
@@ -115,21 +113,43 @@ def _table(observation: Mapping[str, Any], style: Style) -> str:
 
 def _trail_reason(view: View, played: int, style: Style) -> str:
     """Why ``played`` is trailed at ``view``: what else the card could do there
-    (the seat's own first steps with it), or that it can neither take nor build."""
+    (the cards its take would capture, completed as a hint plans it; the builds
+    it could make), or that it can neither take nor build."""
     words = WORDS.get(style.lang, WORDS["en"])
     card = style.card(played)
-    kinds = {
-        text.split()[1]
-        for text in view.action_texts
-        if len(text.split()) > 1 and parse_card(text.split()[0]) == played
-    }
-    could = kinds & {"take", "build"}
+    could: list[str] = []
+    values: list[str] = []
+    for action, text in zip(view.legal_actions, view.action_texts, strict=True):
+        parts = text.split()
+        if len(parts) < 2 or parse_card(parts[0]) != played:
+            continue
+        if parts[1] == "take":
+            taken = [other for other in _captured(view, action) if other != played]
+            could.append(say(WORDS, style, "could_take", cards=style.cards(taken)))
+        elif parts[1] == "build" and len(parts) > 2:
+            values.append(parts[2])
+    if values:
+        ordered = sorted(set(values), key=int)
+        could.append(say(WORDS, style, "could_build", values=_either(ordered, style)))
     if could:
-        other = "could_both" if len(could) == 2 else f"could_{could.pop()}"
-        return say(WORDS, style, "trails_could", card=card, other=words[other])
+        return say(WORDS, style, "trails_could", card=card, other=words["or"].join(could))
     if VALUE[played] == 0:
         return say(WORDS, style, "trails_court", card=card, rank=_rank(played, style))
     return say(WORDS, style, "trails", card=card, value=VALUE[played])
+
+
+def _captured(view: View, action: int) -> list[int]:
+    """The cards the seat's capture ``action`` takes, completed as a hint plans
+    it (:func:`_completing_step`), read on a state drawn from the seat's View:
+    only the table and the seat's own captures are read, so the hidden cards
+    drawn never change it."""
+    seat = view.seat
+    state = view.sample_state(Rng(0))
+    before = set(state.observation(seat)["my_side_captured"])
+    state.apply_action(action)
+    _complete(state, seat)
+    after = state.observation(seat)["my_side_captured"]
+    return [parse_card(text) for text in after if text not in before]
 
 
 def _rank(card: int, style: Style) -> str:
@@ -148,10 +168,16 @@ def _takers(loose: Sequence[str], played: int, style: Style) -> str:
     for value in others:
         if value:
             totals |= {total + value for total in totals if total + value <= 10}
-    ordered = [str(total) for total in sorted(totals)]
-    words = WORDS.get(style.lang, WORDS["en"])
-    values = ", ".join(ordered[:-1]) + words["or"] + ordered[-1] if len(ordered) > 1 else ordered[0]
+    values = _either([str(total) for total in sorted(totals)], style)
     return say(WORDS, style, "takers", values=values, article=_article(values))
+
+
+def _either(values: Sequence[str], style: Style) -> str:
+    """Values as alternatives, in the reader's language: "7", "4 or 7", "4, 5 or 7"."""
+    if len(values) < 2:
+        return "".join(values)
+    words = WORDS.get(style.lang, WORDS["en"])
+    return ", ".join(values[:-1]) + words["or"] + values[-1]
 
 
 def _article(value: object) -> str:
@@ -170,6 +196,16 @@ def _completing_step(legal: Sequence[int], text_of: Callable[[int], str]) -> int
     left to add)."""
     adding = [step for step in legal if text_of(step) != "done"]
     return adding[0] if adding else legal[0]
+
+
+def _complete(state: State, seat: int) -> None:
+    """Completes the seat's move made in steps on ``state`` as it is explained
+    (:func:`_completing_step`); nothing if no move of the seat's is pending."""
+    for _ in range(MAX_STEPS):
+        pending = state.observation(seat).get("pending")
+        if not (isinstance(pending, Mapping) and pending.get("seat") == seat):
+            return
+        state.apply_action(_completing_step(state.legal_actions(), state.action_to_string))
 
 
 def planned_step(view: View) -> int | None:
@@ -197,7 +233,6 @@ def explain_move(
     before = view.observation
     state = view.sample_state(Rng(0))
     state.apply_action(action)
-    after = state.observation(seat)
     played: int | None = None
     try:
         played = parse_card(move.split()[0])
@@ -207,16 +242,11 @@ def explain_move(
     if isinstance(pending_before, Mapping) and pending_before.get("card"):
         played = parse_card(str(pending_before["card"]))
     card_text = style.card(played) if played is not None else move
+    # A move made in steps (a capture: the card, then what it takes) is
+    # explained whole, completed as the hint plans it (:func:`planned_step`).
+    _complete(state, seat)
+    after = state.observation(seat)
     pending = after.get("pending")
-    for _ in range(MAX_STEPS):
-        # A move made in steps (a capture: the card, then what it takes) is
-        # explained whole, completed as the hint plans it (:func:`planned_step`).
-        if not (isinstance(pending, Mapping) and pending.get("seat") == seat):
-            break
-        legal = state.legal_actions()
-        state.apply_action(_completing_step(legal, state.action_to_string))
-        after = state.observation(seat)
-        pending = after.get("pending")
     if isinstance(pending, Mapping) and pending.get("seat") == seat:
         return MoveExplanation(action, move, say(WORDS, style, "step", move=card_text))
     taken = [
