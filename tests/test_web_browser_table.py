@@ -507,3 +507,32 @@ def test_a_click_selects_a_card_and_a_second_plays_it(windows: Any, server: str)
         before = version(window)
         window.locator(".hand button.card.playable").first.click()
         window.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+
+
+def test_a_face_down_card_that_may_be_taken_stands_out(windows: Any, server: str) -> None:
+    """The look at every table: Thracula asked to "take a face-down card:
+    choose its cell", but the cells that may be taken looked like the others
+    (their buttons under the hand were below a 1280×800 laptop's fold). Each
+    face-down card that may be taken is ringed, the others are not."""
+    window = windows({"width": 1280, "height": 800}, "en")
+    make_table(window, server, "thracula")
+    for _ in range(40):
+        assert wait_for_my_turn_or_end(window), "the game ended before a take"
+        if window.query_selector(".coffin .cell.is-target .card.back"):
+            break
+        click_a_move(window)
+    shadows = window.evaluate(
+        """() => [...document.querySelectorAll('.coffin .cell .card.back')].map((back) => ({
+            target: back.closest('.cell').classList.contains('is-target'),
+            shadow: getComputedStyle(back).boxShadow,
+            bottom: back.getBoundingClientRect().bottom,
+        }))"""
+    )
+    shoot(window, "web-thracula-take-laptop.png")
+    targets = [back for back in shadows if back["target"]]
+    others = {back["shadow"] for back in shadows if not back["target"]}
+    assert targets, shadows
+    for back in targets:
+        assert back["shadow"] not in others, shadows
+        assert "255, 216, 77" in back["shadow"], back  # the focus colour's ring
+        assert back["bottom"] <= 800, "a card to take is below the first screen"
