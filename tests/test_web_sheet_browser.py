@@ -80,3 +80,28 @@ def test_a_sides_column_keeps_each_name_whole(browser: Any, server: str) -> None
         context.close()
     assert errors == []
 
+
+@pytest.mark.parametrize(
+    ("game", "lang", "said"),
+    [
+        ("casino", "en", "No round scored yet."),
+        ("casino", "fr", "Aucune manche comptée pour l’instant."),
+        ("colour-blind", "en", "No deal scored yet."),
+        ("thracula", "fr", "Aucune donne comptée pour l’instant."),
+    ],
+)
+def test_a_sheet_with_no_line_yet_says_so(
+    browser: Any, server: str, game: str, lang: str, said: str
+) -> None:
+    """The look at every table: before the first deal (or round) was scored
+    the sheet was its headers alone, which read as a sheet that failed to
+    draw. It says that nothing is scored yet, in the game's own word."""
+    context, page, errors = open_table(
+        browser, server, game, 3 if game != "casino" else 2, DESKTOP, lang
+    )
+    try:
+        body = page.inner_text(".scores tbody")
+        assert body.strip() == said, body
+    finally:
+        context.close()
+    assert errors == []

@@ -26,6 +26,8 @@ export function drawSheet(sheet, names) {
       if (last === line) rows.push(cells(games ? `${t("endBonus")} ${bonus.game}` : t("endBonus"), bonus.scores));
     }
   }
+  // Nothing scored yet: said, rather than a sheet of headers alone.
+  if (!rows.length) rows.push(el("tr", { class: "sheet-none" }, el("td", { colspan: head.length }, t(`sheetNone_${sheet.line_kind}`))));
   table.append(el("tbody", {}, rows));
   const foot = [cells(sheet.result && !sheet.result_note ? t("finalResult") : t("total"), sheet.totals, "th")];
   if (sheet.result && sheet.result_note) foot.push(cells(t("finalResult"), sheet.result, "th"));
