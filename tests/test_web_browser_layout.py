@@ -456,3 +456,28 @@ def test_a_long_casino_capture_fits_a_360_pixel_phone(browser: Any, server: str)
     finally:
         context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_others_names_stay_on_one_line_at_eight(browser: Any, server: str, lang: str) -> None:
+    """The look at every table: Nain Jaune for eight on a 1280×800 laptop, in
+    French, wrote each other seat's name on two lines ("Robot" over "2")
+    beside its level's badge ("Robot · débutant"). A name keeps its line; the
+    badge gives way."""
+    context, page, errors = open_table(browser, server, "nain-jaune", 8, LAPTOP, lang)
+    try:
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('.seats .seat-name')].map((name) => {
+                const range = document.createRange();
+                range.selectNodeContents(name);
+                const boxes = [...range.getClientRects()];
+                return [name.textContent, new Set(boxes.map((box) => Math.round(box.top))).size];
+            })"""
+        )
+        assert len(lines) == 7, lines
+        assert all(count == 1 for _, count in lines), lines
+        measured = sideways(page)
+        assert measured["scroll"] <= measured["width"], measured
+    finally:
+        context.close()
+    assert errors == []
