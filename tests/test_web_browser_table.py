@@ -536,3 +536,47 @@ def test_a_face_down_card_that_may_be_taken_stands_out(windows: Any, server: str
         assert back["shadow"] not in others, shadows
         assert "255, 216, 77" in back["shadow"], back  # the focus colour's ring
         assert back["bottom"] <= 800, "a card to take is below the first screen"
+
+
+def test_a_pause_banner_fades_in_once_however_often_the_table_is_drawn(
+    windows: Any, server: str
+) -> None:
+    """The look at every table: a pause banner (a trick won, a deal over)
+    faded in again from nothing each time the table was drawn while it
+    showed (a bot's move, someone coming or going), so it blinked. Each
+    banner is watched as it is put on the page: a pause fades in the first
+    time only."""
+    window = windows(DESKTOP, "en")
+    make_table(window, server, "colour-blind")
+    window.evaluate(
+        """() => {
+            window.bannersSeen = [];
+            new MutationObserver((changes) => {
+                for (const change of changes) for (const node of change.addedNodes) {
+                    if (!(node instanceof Element)) continue;
+                    if (!node.classList.contains('pause-banner')) continue;
+                    const animation = getComputedStyle(node).animationName;
+                    window.bannersSeen.push([node.textContent, animation]);
+                }
+            }).observe(document.body, {childList: true, subtree: true});
+        }"""
+    )
+    for _ in range(60):
+        seen = window.evaluate("() => window.bannersSeen")
+        texts = [text for text, _ in seen]
+        if len(set(texts)) >= 3 and len(texts) > len(set(texts)):
+            break
+        if not wait_for_my_turn_or_end(window):
+            break
+        click_a_move(window)
+    seen = window.evaluate("() => window.bannersSeen")
+    firsts: set[str] = set()
+    again = []
+    for text, animation in seen:
+        if text in firsts:
+            again.append((text, animation))
+        else:
+            firsts.add(text)
+            assert animation == "pause-in", seen
+    assert again, f"no pause was drawn twice: {seen}"
+    assert all(animation == "none" for _, animation in again), again

@@ -354,9 +354,13 @@ export class TablePage {
       deal_ended: t("pauseDeal"),
       round_scored: t("pauseRound"),
     }[event.kind];
+    // The page is drawn again at every state and every coming and going: the
+    // banner fades in the first time it is drawn, and then stays still.
+    const settled = this.pauseDrawn === entry ? " settled" : "";
+    this.pauseDrawn = entry;
     return el(
       "div",
-      { class: `pause-banner kind-${event.kind}`, role: "status" },
+      { class: `pause-banner kind-${event.kind}${settled}`, role: "status" },
       el("strong", { class: "pause-title" }, title),
       cards,
       el("p", { class: "pause-text" }, prettySentence(this.named(entry))),
