@@ -580,3 +580,28 @@ def test_a_pause_banner_fades_in_once_however_often_the_table_is_drawn(
             assert animation == "pause-in", seen
     assert again, f"no pause was drawn twice: {seen}"
     assert all(animation == "none" for _, animation in again), again
+
+
+def test_a_coffins_banner_says_the_scores_and_the_log_the_lines(windows: Any, server: str) -> None:
+    """The look at every table: a finished coffin's banner held the whole
+    scoring, every row and column run into one paragraph ("= 13, ×2 for two
+    spades = 26 row 2: …"), over all the board and the hand of a phone. The
+    banner says the sentence's first line (the deal's scores and totals); the
+    log keeps each line's working."""
+    window = windows({"width": 360, "height": 740}, "en")
+    make_table(window, server, "dracula", {"deals": "2"})
+    text = ""
+    for _ in range(40):
+        more = wait_for_my_turn_or_end(window)
+        banner = window.query_selector(".pause-banner.kind-coffin_scored .pause-text")
+        if banner is not None:
+            text = banner.inner_text()
+            shoot(window, "web-coffin-banner-phone.png")
+            break
+        if not more:
+            break
+        click_a_move(window)
+    assert text.startswith("Deal 1 scored"), text
+    assert "row 1" not in text and "totals" in text, text
+    log = "\n".join(window.locator(".log li.kind-coffin_scored").all_inner_texts())
+    assert "row 1:" in log, log

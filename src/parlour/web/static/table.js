@@ -363,7 +363,9 @@ export class TablePage {
       { class: `pause-banner kind-${event.kind}${settled}`, role: "status" },
       el("strong", { class: "pause-title" }, title),
       cards,
-      el("p", { class: "pause-text" }, prettySentence(this.named(entry))),
+      // The sentence's first line: the scores and totals. A coffin's lines
+      // and their working follow in the log, not over the whole board.
+      el("p", { class: "pause-text" }, prettySentence(String(this.named(entry) || "").split("\n")[0])),
     );
   }
 
