@@ -986,10 +986,11 @@ class Hub:
                 del self.searches[connection.address]
 
     async def play_again(self, room: Room, connection: Connection) -> None:
-        """A new table with the same game, options and seats. Only a person
-        seated here may ask; each seated connection is sent the token of its own
-        seat at the new table, and everyone else only the new table's id (its
-        free seats are taken from the lobby or the table's page)."""
+        """A new table with the same game, options and seats (a seat given to a
+        bot is that bot's from the start). Only a person seated here may ask;
+        each seated connection is sent the token of its own seat at the new
+        table, and everyone else only the new table's id (its free seats are
+        taken from the lobby or the table's page)."""
         if connection.seat is None:
             raise WebError(
                 "only a person seated at this table can ask for a rematch; "
@@ -1000,8 +1001,12 @@ class Hub:
         if room.again is None:
             table = room.table
             names = self.names(room)
+            # A seat given to a bot is the same bot's at the new table.
+            given = self.bot_seats(room)
             specs = [
-                SeatSpec(kind=seat.kind, name=names[seat.index], bot=seat.bot)
+                SeatSpec(kind="bot", name=names[seat.index], bot=given[seat.index])
+                if seat.index in given
+                else SeatSpec(kind=seat.kind, name=names[seat.index], bot=seat.bot)
                 for seat in table.seats
             ]
             options = options_of(table)
