@@ -475,6 +475,33 @@ def test_play_again_gives_each_person_the_same_seat_at_a_new_table(client: TestC
         assert fresh["seat"] == 0 and not fresh["over"]
 
 
+def test_play_again_after_bots_took_the_free_seats_gives_them_to_bots_again(
+    client: TestClient,
+) -> None:
+    """Ann played with the bots that took the free seats; her rematch has the
+    same bots in those seats, not people's seats named "Bot 2" that wait for
+    somebody (and offer the bots again)."""
+    created = new_table(client, "colour-blind", seats=["human", "human", "human"])
+    table_id = created["table"]
+    token = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        socket.send_json({"type": "hello", "token": token})
+        state = next_message(socket)
+        socket.send_json({"type": "bots"})
+        state = next_message(socket)
+        state = state if state["to_act"] == 0 else settled(socket, {0}, state["version"])
+        while not state["over"]:
+            move = state["legal"][0]["action"]
+            socket.send_json({"type": "move", "action": move, "version": state["version"]})
+            state = settled(socket, {0}, state["version"])
+        socket.send_json({"type": "again"})
+        again = next_message(socket, "again")
+    summary = client.get(f"/api/tables/{again['table']}").json()
+    kinds = [(seat["kind"], seat["bot"], seat["free"]) for seat in summary["seats"]]
+    # Ann's seat is hers by the token she was sent (free until she comes).
+    assert kinds == [("person", "", True), ("bot", "medium", False), ("bot", "medium", False)]
+
+
 def test_the_database_address_is_read_or_refused_clearly(tmp_path: Path) -> None:
     from parlour.core.errors import ParlourError
     from parlour.web.app import database_path

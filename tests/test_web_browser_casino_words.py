@@ -1,14 +1,18 @@
 """Casino's words in Chromium (issue 31, point 7), on the Casino lesson: the
 learner's own build reads "yours" (never "You's"), and the status asks for
-"Done" only when a Done button is there."""
+"Done" only when a Done button is there; a seat's box says its figures are the
+cards it has taken."""
 
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
+import pytest
+
 from test_web_browser import browser, chromium, server, version
-from test_web_browser_layout import DESKTOP
+from test_web_browser_layout import DESKTOP, open_table
 
 __all__ = ["browser", "chromium", "server"]  # fixtures used by name below
 
@@ -59,3 +63,27 @@ def test_the_casino_lesson_names_the_learners_build_and_done(browser: Any, serve
     for status, done in statuses:
         if "Done" in status:
             assert done, f"the status asks for Done with no Done button: {status!r}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", r"\d+ cards? taken · \d+ ♠"),
+        ("fr", r"\d+ cartes? prises? · \d+ ♠"),
+    ],
+)
+def test_a_casino_seat_says_its_cards_are_taken_ones(
+    browser: Any, server: str, lang: str, said: str
+) -> None:
+    """The look at every table: Ann's box read "0 cards · 0 ♠" ("0 cartes") with
+    four cards in her hand; the figures are the cards she has taken."""
+    context, page, errors = open_table(browser, server, "casino", 2, DESKTOP, lang)
+    try:
+        note = page.inner_text(".me .seat-note")
+        assert re.fullmatch(said, note), note
+        count = int(note.split()[0])
+        plural = count != 1 and not (lang == "fr" and count == 0)
+        assert (note.split()[1] in ("cards", "cartes")) == plural, note
+    finally:
+        context.close()
+    assert errors == []

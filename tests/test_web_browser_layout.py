@@ -416,3 +416,68 @@ def test_a_phones_small_boxes_keep_a_three_digit_score_beside_its_back(
     finally:
         context.close()
     assert errors == []
+
+
+def test_a_long_casino_capture_fits_a_360_pixel_phone(browser: Any, server: str) -> None:
+    """The look at every table saw a four-handed Casino on a 360 px phone 388 px
+    wide: the last capture (a ten taking nine cards) ran off the right edge and
+    pushed the stock off the left. The capture wraps; the stock stays in view.
+    The board is drawn again in the page itself with such a capture (the
+    game's own board module, a view made for it): what is checked is the
+    board's style."""
+    context, page, errors = open_table(browser, server, "casino", 4, PHONE)
+    try:
+        measured = page.evaluate(
+            """async () => {
+                const { boards } = await import('/games/casino/board.js');
+                const taken = ['3S', 'AH', '2H', '8H', '9H', '4D', '6D', '2C', '5C'];
+                const view = {
+                    loose: ['5S', 'QS', 'KH', '2D', 'QD', '3C', '4C', '7C', 'QC'], builds: [],
+                    stock: 16, last_capture: {seat: 2, card: '10H', taken},
+                };
+                const ctx = {view, names: ['Ann', 'Bot 2', 'Bot 3', 'Bot 4'], mySeat: 0,
+                             selected: null, targets: new Map(), steps: new Map(), play: () => {}};
+                const board = boards.casino.board(view, ctx);
+                board.classList.add('board');
+                document.querySelector('.felt .board').replaceWith(board);
+                const stock = document.querySelector('.casino-foot .pile').getBoundingClientRect();
+                return {scroll: document.documentElement.scrollWidth,
+                        width: document.documentElement.clientWidth,
+                        stock: [stock.left, stock.right],
+                        cards: document.querySelectorAll('.capture-cards .card').length};
+            }"""
+        )
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / "web-casino-4-long-capture-phone.png"), full_page=True)
+        assert measured["cards"] == 10, measured
+        assert measured["scroll"] <= measured["width"], measured
+        assert measured["stock"][0] >= 0, measured
+        assert measured["stock"][1] <= measured["width"], measured
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_others_names_stay_on_one_line_at_eight(browser: Any, server: str, lang: str) -> None:
+    """The look at every table: Nain Jaune for eight on a 1280×800 laptop, in
+    French, wrote each other seat's name on two lines ("Robot" over "2")
+    beside its level's badge ("Robot · débutant"). A name keeps its line; the
+    badge gives way."""
+    context, page, errors = open_table(browser, server, "nain-jaune", 8, LAPTOP, lang)
+    try:
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('.seats .seat-name')].map((name) => {
+                const range = document.createRange();
+                range.selectNodeContents(name);
+                const boxes = [...range.getClientRects()];
+                return [name.textContent, new Set(boxes.map((box) => Math.round(box.top))).size];
+            })"""
+        )
+        assert len(lines) == 7, lines
+        assert all(count == 1 for _, count in lines), lines
+        measured = sideways(page)
+        assert measured["scroll"] <= measured["width"], measured
+    finally:
+        context.close()
+    assert errors == []

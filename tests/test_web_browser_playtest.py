@@ -608,26 +608,48 @@ def test_the_account_is_reached_from_the_top_bar_on_every_page(
         assert window.locator("#settings-panel").is_hidden(), "the panel closes on the way"
 
 
-@pytest.mark.parametrize("where", ["desktop-en", "phone-fr"])
+SMALL_PHONE = {"width": 360, "height": 740}
+"""A small phone's screen: the offer of bots was under the moves, below its fold."""
+
+
+@pytest.mark.parametrize("where", ["desktop-en", "desktop-fr", "phone-en", "phone-fr"])
 def test_a_person_alone_after_play_now_is_offered_bots_for_the_free_seats(
     windows: Any, own_server: ServeProcess, where: str
 ) -> None:
     # "Play now" with nobody else waiting seats a person at a new table whose
-    # other seats are free: the page says bots can take them, and one click
-    # starts the game with bots (the table leaves the lobby's waiting ones).
+    # other seats are free: the page says bots can take them, on the first
+    # screen of a 360×740 phone as of a 1280×800 laptop, covering no card and
+    # no move, and one click starts the game with bots (the table leaves the
+    # lobby's waiting ones).
     lang = where[-2:]
-    window = windows(PHONE if where.startswith("phone") else DESKTOP, lang)
+    size = SMALL_PHONE if where.startswith("phone") else DESKTOP
+    window = windows(size, lang)
     window.goto(own_server.base + "/")
     window.evaluate("() => localStorage.setItem('parlour.name', 'Alice')")
     window.click("[data-key='play-now-colour-blind']")
-    window.wait_for_selector(".felt")
+    window.wait_for_selector(".felt .hand .card")
     table_id = window.evaluate("() => location.hash").split("/")[-1]
     offer = window.locator(".fill-bots")
     offer.wait_for()
     said = {"en": "bots can take the free seats", "fr": "des robots peuvent prendre"}[lang]
     assert said in offer.inner_text().lower()
     shoot(window, f"playtest-fill-bots-offer-{where}.png")
-    offer.locator("button").click()
+    button = offer.locator("button")
+    box = button.bounding_box()
+    assert window.evaluate("() => window.scrollY") == 0
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], (
+        f"the offer's button {box} is not on the first screen of {size}"
+    )
+    covered = window.evaluate(
+        """() => [...document.querySelectorAll('.felt [data-card], .felt button.move, .felt .card')]
+            .map((node) => { const r = node.getBoundingClientRect();
+              return {x: r.x, y: r.y, width: r.width, height: r.height}; })
+            .filter((r) => r.width && r.height)"""
+    )
+    offered = offer.bounding_box()
+    assert offered is not None
+    assert not [card for card in covered if overlaps(offered, card)], "the offer covers a card"
+    button.click()
     window.wait_for_function("() => !document.querySelector('.fill-bots')")
     badges = window.locator(".seat .badge.bot")
     badges.first.wait_for(state="attached")

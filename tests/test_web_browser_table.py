@@ -507,3 +507,101 @@ def test_a_click_selects_a_card_and_a_second_plays_it(windows: Any, server: str)
         before = version(window)
         window.locator(".hand button.card.playable").first.click()
         window.wait_for_function(f"() => document.body.dataset.version !== '{before}'")
+
+
+def test_a_face_down_card_that_may_be_taken_stands_out(windows: Any, server: str) -> None:
+    """The look at every table: Thracula asked to "take a face-down card:
+    choose its cell", but the cells that may be taken looked like the others
+    (their buttons under the hand were below a 1280×800 laptop's fold). Each
+    face-down card that may be taken is ringed, the others are not."""
+    window = windows({"width": 1280, "height": 800}, "en")
+    make_table(window, server, "thracula")
+    for _ in range(40):
+        assert wait_for_my_turn_or_end(window), "the game ended before a take"
+        if window.query_selector(".coffin .cell.is-target .card.back"):
+            break
+        click_a_move(window)
+    shadows = window.evaluate(
+        """() => [...document.querySelectorAll('.coffin .cell .card.back')].map((back) => ({
+            target: back.closest('.cell').classList.contains('is-target'),
+            shadow: getComputedStyle(back).boxShadow,
+            bottom: back.getBoundingClientRect().bottom,
+        }))"""
+    )
+    shoot(window, "web-thracula-take-laptop.png")
+    targets = [back for back in shadows if back["target"]]
+    others = {back["shadow"] for back in shadows if not back["target"]}
+    assert targets, shadows
+    for back in targets:
+        assert back["shadow"] not in others, shadows
+        assert "255, 216, 77" in back["shadow"], back  # the focus colour's ring
+        assert back["bottom"] <= 800, "a card to take is below the first screen"
+
+
+def test_a_pause_banner_fades_in_once_however_often_the_table_is_drawn(
+    windows: Any, server: str
+) -> None:
+    """The look at every table: a pause banner (a trick won, a deal over)
+    faded in again from nothing each time the table was drawn while it
+    showed (a bot's move, someone coming or going), so it blinked. Each
+    banner is watched as it is put on the page: a pause fades in the first
+    time only."""
+    window = windows(DESKTOP, "en")
+    make_table(window, server, "colour-blind")
+    window.evaluate(
+        """() => {
+            window.bannersSeen = [];
+            new MutationObserver((changes) => {
+                for (const change of changes) for (const node of change.addedNodes) {
+                    if (!(node instanceof Element)) continue;
+                    if (!node.classList.contains('pause-banner')) continue;
+                    const animation = getComputedStyle(node).animationName;
+                    window.bannersSeen.push([node.textContent, animation]);
+                }
+            }).observe(document.body, {childList: true, subtree: true});
+        }"""
+    )
+    for _ in range(60):
+        seen = window.evaluate("() => window.bannersSeen")
+        texts = [text for text, _ in seen]
+        if len(set(texts)) >= 3 and len(texts) > len(set(texts)):
+            break
+        if not wait_for_my_turn_or_end(window):
+            break
+        click_a_move(window)
+    seen = window.evaluate("() => window.bannersSeen")
+    firsts: set[str] = set()
+    again = []
+    for text, animation in seen:
+        if text in firsts:
+            again.append((text, animation))
+        else:
+            firsts.add(text)
+            assert animation == "pause-in", seen
+    assert again, f"no pause was drawn twice: {seen}"
+    assert all(animation == "none" for _, animation in again), again
+
+
+def test_a_coffins_banner_says_the_scores_and_the_log_the_lines(windows: Any, server: str) -> None:
+    """The look at every table: a finished coffin's banner held the whole
+    scoring, every row and column run into one paragraph ("= 13, ×2 for two
+    spades = 26 row 2: …"), over all the board and the hand of a phone. The
+    banner says the sentence's first line (the deal's scores and totals); the
+    log keeps each line's working."""
+    window = windows({"width": 360, "height": 740}, "en")
+    make_table(window, server, "dracula", {"deals": "2"})
+    text = ""
+    for _ in range(40):
+        more = wait_for_my_turn_or_end(window)
+        banner = window.query_selector(".pause-banner.kind-coffin_scored .pause-text")
+        if banner is not None:
+            text = banner.inner_text()
+            shoot(window, "web-coffin-banner-phone.png")
+            break
+        if not more:
+            break
+        click_a_move(window)
+    assert text.startswith("Deal 1 scored"), text
+    assert "row 1" not in text and "totals" in text, text
+    log = "\n".join(window.locator(".log li.kind-coffin_scored").all_inner_texts())
+    assert "row 1:" in log, log

@@ -142,6 +142,11 @@ SCHEMA_STEPS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, seat, deals)
         )""",
     ),
+    # Version 7: the level of the bot a seated person gave a free seat to
+    # (``{"type": "bots"}``), which plays it for good; '' for a person's seat.
+    # Kept in the seat book so that a restarted process, or another one, plays
+    # such a seat as a bot's instead of waiting for an away person.
+    ("ALTER TABLE web_seats ADD COLUMN bot TEXT NOT NULL DEFAULT ''",),
 )
 
 #: The schema version this code writes and reads.

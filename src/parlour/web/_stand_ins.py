@@ -3,9 +3,11 @@
 A person's seat on turn gets a stand-in move when its person has been away
 (every connection to it closed) for the table's ``away_timeout``, when the
 table's ``turn_clock`` runs out, or at once (at the bots' pace) when the person
-left for good. Each table has one timer (:func:`arm_timers`), set again after
-every change; the stand-in plays through ``Table.submit`` as that seat, and
-stops the moment its person comes back (:func:`seat_returned`).
+left for good or the seat was given to a bot (``{"type": "bots"}``, kept in the
+seat book: :meth:`Hub.bot_seats <parlour.web.hub.Hub.bot_seats>`). Each table
+has one timer (:func:`arm_timers`), set again after every change; the stand-in
+plays through ``Table.submit`` as that seat, and stops the moment its person
+comes back (:func:`seat_returned`).
 """
 
 from __future__ import annotations
@@ -79,6 +81,10 @@ def _stand_in_plan(hub: Hub, room: Room, seat: int, now: float) -> tuple[Any, ..
     pace = hub.bot_delay * room.next_bot_paces
     if seat in room.left:  # given up for good: the stand-in plays as a bot
         return (room.table.version, seat, room.turn_started + pace, "left")
+    if seat in hub.bot_seats(room):
+        # A bot's seat for good, played as the table's bots are: another
+        # process that accepted the last move plays it first (TAKEOVER_SECONDS).
+        return (room.table.version, seat, room.turn_started + pace + room.takeover_wait, "bot")
     entry = hub.seat_entries(room).get(seat)
     taken = entry is not None and entry.taken
     if settings.away_timeout > 0 and taken and not hub.is_connected(room, seat):
@@ -109,7 +115,7 @@ async def stand_in_move(hub: Hub, room: Room, version: int, seat: int, reason: s
     ``Table.submit``; nothing happens if the table moved on or the person came
     back meanwhile."""
     table = room.table
-    level = room.settings.stand_in
+    level = hub.bot_seats(room).get(seat, room.settings.stand_in)
     try:
         async with room.lock:
             if table.version != version or table.seat_to_act() != seat or table.is_over():
@@ -130,10 +136,11 @@ async def stand_in_move(hub: Hub, room: Room, version: int, seat: int, reason: s
                 return
             events = table.submit(seat, action, version)
             room.next_bot_paces = paces_after(events)
+            room.takeover_wait = 0.0  # this process accepted the last move
             if reason == "away":
                 room.stood_in.add(seat)
         log.info("table %s: a %s bot played for seat %d (%s)", table.id, level, seat, reason)
-        if reason == "left":  # the seat is the bot's now: no notice at each move
+        if reason in ("left", "bot"):  # the seat is the bot's now: no notice at each move
             await hub.announce(room)
         else:
             notice = {"kind": "stand_in", "seat": seat, "reason": reason, "bot": level}
@@ -143,7 +150,11 @@ async def stand_in_move(hub: Hub, room: Room, version: int, seat: int, reason: s
     except asyncio.CancelledError:
         raise
     except StaleVersionError:
-        pass
+        if table.version == version:  # another process stored this move first
+            try:
+                await hub.refresh(room)
+            except Exception:  # the store away: the next notice or move reads it
+                log.warning("table %s could not be read again", table.id, exc_info=True)
     except Exception:  # the store away for a moment, or a bug: never silent
         wait = retry_wait(room.stand_in_failures)
         room.stand_in_failures += 1

@@ -198,10 +198,8 @@ class Room:
     left: set[int] = field(default_factory=set)
     """Seats whose person left the table for good (``{"type": "leave"}``): the
     stand-in plays them to the end, and their link only watches. Kept in this
-    process's memory: a restarted server treats such a seat as away again."""
-    bot_seats: set[int] = field(default_factory=set)
-    """Free seats a seated person gave to bots (``{"type": "bots"}``): among
-    :attr:`left` (the stand-in plays them) and shown as the stand-in's bot seats."""
+    process's memory: a restarted server treats such a seat as away again.
+    (Seats given to bots are kept in the seat book instead: :meth:`Hub.bot_seats`.)"""
     timer: asyncio.TimerHandle | None = None
     timer_plan: tuple[Any, ...] | None = None
     """``(version, seat, deadline, reason)`` of the armed stand-in timer."""
@@ -410,6 +408,13 @@ class Hub:
         """The seat book changed for this room: read it again next time."""
         room.entries = None
 
+    def bot_seats(self, room: Room) -> dict[int, str]:
+        """The person seats a seated person gave to bots (``{"type": "bots"}``),
+        with the level of the bot that plays each for good. Read from the seat
+        book, so that a restarted server, or another process on the same
+        database, plays them as bots' seats too."""
+        return {seat: entry.bot for seat, entry in self.seat_entries(room).items() if entry.bot}
+
     def names(self, room: Room) -> list[str]:
         """Each seat's name: the name its taker chose, else the table's."""
         entries = self.seat_entries(room)
@@ -428,23 +433,10 @@ class Hub:
         connected = {seat.index for seat in room.table.seats if self.is_connected(room, seat.index)}
         facts = []
         for seat in room.table.seats:
-            if seat.index in room.bot_seats:  # a bot's seat, as if the table was made so
-                facts.append(
-                    {
-                        "seat": seat.index,
-                        "kind": "bot",
-                        "name": names[seat.index],
-                        "bot": room.settings.stand_in,
-                        "free": False,
-                        "connected": True,
-                        "away": False,
-                        "stand_in": "",
-                        "left": False,
-                        "stand_in_after": None,
-                    }
-                )
-                continue
             entry = entries.get(seat.index)
+            if entry is not None and entry.bot:  # a bot's seat, as if the table was made so
+                facts.append(bot_seat_fact(seat.index, names[seat.index], entry.bot))
+                continue
             away = seat.kind == "person" and entry is not None and entry.taken
             away = away and seat.index not in connected
             stood_in = seat.index in room.stood_in or seat.index in room.left
@@ -564,12 +556,16 @@ class Hub:
         for item in header.get("seats", []):
             index = int(item["index"])
             entry = entries.get(index)
+            name = entry.name if entry is not None and entry.name else item.get("name")
+            if entry is not None and entry.bot:  # given to a bot: a bot's seat
+                seats.append(bot_seat_fact(index, str(name), entry.bot))
+                continue
             person = item.get("kind") == "person"
             seats.append(
                 {
                     "seat": index,
                     "kind": item.get("kind"),
-                    "name": entry.name if entry is not None and entry.name else item.get("name"),
+                    "name": name,
                     "bot": item.get("bot", ""),
                     "free": person and entry is not None and not entry.taken,
                     "connected": not person or (table_id, index) in self.elsewhere,
@@ -700,23 +696,28 @@ class Hub:
         """``{"type": "bots"}``: a seated person tired of waiting gives the free
         seats to the table's stand-in bot, which plays them from now on at a
         bot's pace (as it plays a seat its person left); the seats are taken in
-        the seat book, so the table no longer waits in the lobby."""
+        the seat book as a bot's (its level written there: a restarted server,
+        or another process, plays it as a bot's too), so the table no longer
+        waits in the lobby."""
         if connection.seat is None:
             raise WebError("only a seated person may give the free seats to bots")
         if room.table.is_over():
             raise WebError("the game is over; there is no seat to give")
+        self.seats_changed(room)  # another process may have given a seat meanwhile
         entries = self.seat_entries(room)
         free = [seat for seat, entry in sorted(entries.items()) if not entry.taken]
         if not free:
             raise WebError("no seat is free")
-        for seat in free:
-            try:
-                self.take_seat(room.table.id, seat, default_seat_name("bot", seat, "en"))
-            except WebError:  # taken by someone meanwhile: theirs
-                continue
-            room.left.add(seat)
-            room.bot_seats.add(seat)
-        log.info("table %s: bots take seats %s", room.table.id, free)
+        level = room.settings.stand_in
+        given = [
+            seat
+            for seat in free  # a seat taken by someone meanwhile stays theirs
+            if self.book.give_to_bot(
+                room.table.id, seat, default_seat_name("bot", seat, "en"), level
+            )
+        ]
+        self.seats_changed(room)
+        log.info("table %s: %s bots take seats %s", room.table.id, level, given)
         await self.announce(room)
 
     async def leave(self, room: Room, connection: Connection) -> None:
@@ -985,10 +986,11 @@ class Hub:
                 del self.searches[connection.address]
 
     async def play_again(self, room: Room, connection: Connection) -> None:
-        """A new table with the same game, options and seats. Only a person
-        seated here may ask; each seated connection is sent the token of its own
-        seat at the new table, and everyone else only the new table's id (its
-        free seats are taken from the lobby or the table's page)."""
+        """A new table with the same game, options and seats (a seat given to a
+        bot is that bot's from the start). Only a person seated here may ask;
+        each seated connection is sent the token of its own seat at the new
+        table, and everyone else only the new table's id (its free seats are
+        taken from the lobby or the table's page)."""
         if connection.seat is None:
             raise WebError(
                 "only a person seated at this table can ask for a rematch; "
@@ -999,8 +1001,12 @@ class Hub:
         if room.again is None:
             table = room.table
             names = self.names(room)
+            # A seat given to a bot is the same bot's at the new table.
+            given = self.bot_seats(room)
             specs = [
-                SeatSpec(kind=seat.kind, name=names[seat.index], bot=seat.bot)
+                SeatSpec(kind="bot", name=names[seat.index], bot=given[seat.index])
+                if seat.index in given
+                else SeatSpec(kind=seat.kind, name=names[seat.index], bot=seat.bot)
                 for seat in table.seats
             ]
             options = options_of(table)
@@ -1172,6 +1178,23 @@ class Hub:
                 await task
         self.pacing.close()
         self.hint_pool.shutdown(wait=False, cancel_futures=True)
+
+
+def bot_seat_fact(seat: int, name: str, level: str) -> dict[str, Any]:
+    """The public facts of a person's seat given to a bot of ``level``: shown
+    as a bot's seat, as if the table had been made so."""
+    return {
+        "seat": seat,
+        "kind": "bot",
+        "name": name,
+        "bot": level,
+        "free": False,
+        "connected": True,
+        "away": False,
+        "stand_in": "",
+        "left": False,
+        "stand_in_after": None,
+    }
 
 
 def seat_label(seat: int | None) -> str:

@@ -8,6 +8,11 @@ tables, in tables of its own (``web_tables``, ``web_seats``): in the SQLite file
 (:class:`SqliteSeatBook`) or in PostgreSQL (:class:`PostgresSeatBook`, whose
 tables are steps of the store's versioned schema), so that several server
 processes on one PostgreSQL database share their seats too.
+
+A free person's seat that a seated person gave to a bot (``{"type": "bots"}``)
+stays a line of the book: taken, with no token (no link leads to it), and the
+level of the bot that plays it for good (``bot``), so that a restarted server, or
+another process on the same database, plays it as a bot's seat.
 """
 
 from __future__ import annotations
@@ -49,9 +54,14 @@ CREATE TABLE IF NOT EXISTS web_seats (
     token_hash TEXT,
     taken INTEGER NOT NULL DEFAULT 0,
     name TEXT NOT NULL DEFAULT '',
+    bot TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (table_id, seat)
 );
 """
+
+BOT_COLUMN = "ALTER TABLE web_seats ADD COLUMN bot TEXT NOT NULL DEFAULT ''"
+"""Adds the ``bot`` column to a SQLite seat book written before seats could be
+given to bots (its seats are all people's: ``''``)."""
 
 
 MAX_NAME_CHARACTERS = 40
@@ -148,6 +158,9 @@ class SeatEntry:
     token_hash: str | None
     taken: bool
     name: str
+    bot: str = ""
+    """The level of the bot a seated person gave this seat to, which plays it
+    for good; ``""`` while the seat is a person's (or free)."""
 
 
 class SeatBook(Protocol):
@@ -189,6 +202,10 @@ class SeatBook(Protocol):
     def take_free(self, table_id: str, seat: int, new_hash: str, name: str) -> bool:
         """Give a free seat a new token and a name; False if it was already taken."""
 
+    def give_to_bot(self, table_id: str, seat: int, name: str, level: str) -> bool:
+        """Give a free seat to a bot of ``level`` for good, under ``name``, with no
+        token; False if it was already taken."""
+
     def forget_table(self, table_id: str) -> None:
         """Remove a table and its seats from the book (a deleted finished table)."""
 
@@ -226,7 +243,16 @@ class SqliteSeatBook:
             self._connection.execute("PRAGMA journal_mode=WAL")
             self._connection.execute("PRAGMA synchronous=NORMAL")
         self._connection.executescript(SCHEMA)
+        if "bot" not in self._seat_columns():  # a book written before bots' seats
+            try:
+                self._connection.execute(BOT_COLUMN)
+            except sqlite3.OperationalError:
+                if "bot" not in self._seat_columns():  # not added meanwhile by another
+                    raise
         self._connection.commit()
+
+    def _seat_columns(self) -> set[str]:
+        return {row[1] for row in self._connection.execute("PRAGMA table_info(web_seats)")}
 
     def close(self) -> None:
         """Close the database connection."""
@@ -292,11 +318,12 @@ class SqliteSeatBook:
     def seats(self, table_id: str) -> dict[int, SeatEntry]:
         """The person seats of a table, by seat index."""
         rows = self._connection.execute(
-            "SELECT seat, token_hash, taken, name FROM web_seats WHERE table_id = ?",
+            "SELECT seat, token_hash, taken, name, bot FROM web_seats WHERE table_id = ?",
             (table_id,),
         )
         return {
-            seat: SeatEntry(seat, hashed, bool(taken), name) for seat, hashed, taken, name in rows
+            seat: SeatEntry(seat, hashed, bool(taken), name, bot)
+            for seat, hashed, taken, name, bot in rows
         }
 
     def seat_of_token(self, table_id: str, token: str) -> int | None:
@@ -327,6 +354,18 @@ class SqliteSeatBook:
                 "UPDATE web_seats SET token_hash = ?, taken = 1, name = ? "
                 "WHERE table_id = ? AND seat = ? AND taken = 0",
                 (new_hash, name, table_id, seat),
+            )
+        return cursor.rowcount == 1
+
+    def give_to_bot(self, table_id: str, seat: int, name: str, level: str) -> bool:
+        """Give a free seat to a bot of ``level`` for good, under ``name``; its
+        token is dropped (no link leads to a bot's seat). False if it was
+        already taken."""
+        with self._connection:
+            cursor = self._connection.execute(
+                "UPDATE web_seats SET token_hash = NULL, taken = 1, name = ?, bot = ? "
+                "WHERE table_id = ? AND seat = ? AND taken = 0",
+                (name, level, table_id, seat),
             )
         return cursor.rowcount == 1
 
@@ -429,12 +468,13 @@ class PostgresSeatBook:
         """The person seats of a table, by seat index."""
         rows = self._run(
             lambda connection: connection.execute(
-                "SELECT seat, token_hash, taken, name FROM web_seats WHERE table_id = %s",
+                "SELECT seat, token_hash, taken, name, bot FROM web_seats WHERE table_id = %s",
                 (table_id,),
             ).fetchall()
         )
         return {
-            seat: SeatEntry(seat, hashed, bool(taken), name) for seat, hashed, taken, name in rows
+            seat: SeatEntry(seat, hashed, bool(taken), name, bot)
+            for seat, hashed, taken, name, bot in rows
         }
 
     def seat_of_token(self, table_id: str, token: str) -> int | None:
@@ -468,6 +508,21 @@ class PostgresSeatBook:
                     "UPDATE web_seats SET token_hash = %s, taken = true, name = %s "
                     "WHERE table_id = %s AND seat = %s AND NOT taken",
                     (new_hash, name, table_id, seat),
+                ).rowcount
+            )
+        )
+        return count == 1
+
+    def give_to_bot(self, table_id: str, seat: int, name: str, level: str) -> bool:
+        """Give a free seat to a bot of ``level`` for good, under ``name``; its
+        token is dropped (no link leads to a bot's seat). False if it was
+        already taken (one conditional ``UPDATE``: given once)."""
+        count = self._run(
+            lambda connection: (
+                connection.execute(
+                    "UPDATE web_seats SET token_hash = NULL, taken = true, name = %s, bot = %s "
+                    "WHERE table_id = %s AND seat = %s AND NOT taken",
+                    (name, level, table_id, seat),
                 ).rowcount
             )
         )

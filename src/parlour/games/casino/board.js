@@ -5,7 +5,7 @@
 // table page; a board never decides what is legal: it only offers the moves in
 // ctx (ctx.targets, ctx.play).
 import { cardElement, el } from "/static/cards.js";
-import { t } from "/static/i18n.js";
+import { language, t } from "/static/i18n.js";
 import { label, pile, seatName, sideOf } from "/static/boards.js";
 
 // ----- Casino --------------------------------------------------------------------------------
@@ -95,6 +95,26 @@ function casino(view, ctx) {
   return board;
 }
 
+// The board's own words, in English and French (added to the shared client's
+// table when it loads this module): a seat's figures are the cards it has
+// taken ("0 cards" beside a hand of four read as the hand's size).
+export const words = {
+  en: {
+    casino_taken: "{cards} cards taken · {spades} ♠",
+    casino_taken_one: "{cards} card taken · {spades} ♠",
+  },
+  fr: {
+    casino_taken: "{cards} cartes prises · {spades} ♠",
+    casino_taken_one: "{cards} carte prise · {spades} ♠",
+  },
+};
+
+// French says 0 and 1 in the singular, English 1 only.
+function takenWords(counts) {
+  const one = counts.cards === 1 || (counts.cards === 0 && language() === "fr");
+  return t(one ? "casino_taken_one" : "casino_taken", { cards: counts.cards, spades: counts.spades });
+}
+
 // ----- what the game shows: board, info line, seat notes ----------------------
 export const boards = {
   casino: {
@@ -103,7 +123,7 @@ export const boards = {
     seatNote: (view, seat) => {
       const side = sideOf(view, seat);
       const counts = view.captured_counts ? view.captured_counts[side] : null;
-      return counts ? t("captured", { cards: counts.cards, spades: counts.spades }) : "";
+      return counts ? takenWords(counts) : "";
     },
     seatScore: (view, seat) => view.totals?.[sideOf(view, seat)],
   },

@@ -11,7 +11,10 @@ export function drawSheet(sheet, names) {
   const games = new Set(sheet.lines.map((line) => line.game)).size > 1;
   const number = (line) => (games ? `${line.game}.${line.deal}` : String(line.deal));
   const cells = (label, scores, tag = "td") => el("tr", {}, el(tag, {}, label), ...scores.map((score) => el(tag, {}, String(score))));
-  const head = [t(sheet.line_kind), ...sheet.columns.map((seats) => seats.map((seat) => names[seat]).join(" & "))];
+  // A side's column ("Robot 2 & Robot 4") may break between the names, never
+  // inside one (a lone "4" under "Robot 2 & Robot").
+  const whole = (name) => String(name ?? "").replace(/ /g, "\u00a0");
+  const head = [t(sheet.line_kind), ...sheet.columns.map((seats) => (seats.length > 1 ? seats.map((seat) => whole(names[seat])).join(" & ") : names[seats[0]]))];
   const table = el("table", { class: "sheet" });
   table.append(el("thead", {}, el("tr", {}, head.map((cell) => el("th", {}, cell)))));
   const rows = [];
@@ -23,6 +26,8 @@ export function drawSheet(sheet, names) {
       if (last === line) rows.push(cells(games ? `${t("endBonus")} ${bonus.game}` : t("endBonus"), bonus.scores));
     }
   }
+  // Nothing scored yet: said, rather than a sheet of headers alone.
+  if (!rows.length) rows.push(el("tr", { class: "sheet-none" }, el("td", { colspan: head.length }, t(`sheetNone_${sheet.line_kind}`))));
   table.append(el("tbody", {}, rows));
   const foot = [cells(sheet.result && !sheet.result_note ? t("finalResult") : t("total"), sheet.totals, "th")];
   if (sheet.result && sheet.result_note) foot.push(cells(t("finalResult"), sheet.result, "th"));

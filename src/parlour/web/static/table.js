@@ -354,12 +354,18 @@ export class TablePage {
       deal_ended: t("pauseDeal"),
       round_scored: t("pauseRound"),
     }[event.kind];
+    // The page is drawn again at every state and every coming and going: the
+    // banner fades in the first time it is drawn, and then stays still.
+    const settled = this.pauseDrawn === entry ? " settled" : "";
+    this.pauseDrawn = entry;
     return el(
       "div",
-      { class: `pause-banner kind-${event.kind}`, role: "status" },
+      { class: `pause-banner kind-${event.kind}${settled}`, role: "status" },
       el("strong", { class: "pause-title" }, title),
       cards,
-      el("p", { class: "pause-text" }, prettySentence(this.named(entry))),
+      // The sentence's first line: the scores and totals. A coffin's lines
+      // and their working follow in the log, not over the whole board.
+      el("p", { class: "pause-text" }, prettySentence(String(this.named(entry) || "").split("\n")[0])),
     );
   }
 
@@ -614,6 +620,8 @@ export class TablePage {
     const banner = this.pauseBanner();
     if (banner) contents.push(banner);
     contents.push(el("div", { class: "status", role: "status", "aria-live": "polite" }, this.statusText(state, byCard, other)));
+    const offer = this.botsOffer(state);
+    if (offer) contents.push(offer);
     if (state.seat !== null) contents.push(this.myArea(state, game, byCard));
     contents.push(this.actions(state, byCard, other));
     felt.replaceChildren(...contents);
@@ -887,6 +895,22 @@ export class TablePage {
     return state.seat === null ? [t("spectator"), " · ", ...waiting] : waiting;
   }
 
+  // A person waiting for others to fill the free seats (a "Play now" with
+  // nobody else about leaves one so): bots can take them at once. Right under
+  // the status line that says who is awaited, above the hand, so that it is on
+  // the first screen of a phone as of a desktop.
+  botsOffer(state) {
+    const free = (state.seats || []).filter((facts) => facts.free).length;
+    if (state.seat === null || state.over || !free) return null;
+    return el(
+      "p",
+      { class: "fill-bots" },
+      el("span", {}, t("fillBotsWhy")),
+      " ",
+      el("button", { type: "button", class: "tool fill-bots-button", onclick: () => this.send({ type: "bots" }) }, t("fillBots")),
+    );
+  }
+
   moveButton(move, extraClass = "") {
     const hinted = this.hint && this.hint.action === move.action;
     return el(
@@ -919,12 +943,6 @@ export class TablePage {
           el("div", { class: "all-moves-list" }, state.legal.map((move) => this.moveButton(move, "listed"))),
         ),
       );
-    }
-    // A person waiting for others to fill the free seats: bots can take them
-    // at once (a "Play now" with nobody else about leaves one so).
-    const free = (state.seats || []).filter((facts) => facts.free).length;
-    if (state.seat !== null && !state.over && free) {
-      tools.append(el("p", { class: "fill-bots" }, t("fillBotsWhy"), " ", el("button", { type: "button", class: "tool fill-bots-button", onclick: () => this.send({ type: "bots" }) }, t("fillBots"))));
     }
     // The number keys choose a cell: said only where the board has cells, and
     // only to a seat that plays (a spectator has no keys to use).
