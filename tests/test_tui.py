@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 
 import parlour
 from matches import played_out
-from parlour.i18n import tr
+from parlour.i18n import tr, typeset
 from parlour.table import hints
 from parlour.tui import session
 from parlour.tui.app import CoverScreen, QuitScreen, RulesScreen, TableApp, screen_text
@@ -342,6 +342,45 @@ def test_a_name_a_person_typed_stays_as_typed_in_the_other_language() -> None:
     match = Match.new(game, seed=4, humans=[0], opponent="random", names=names)
     match.set_language("fr")
     assert match.names[0] == "Ana" and match.names[1] == "Robot 2"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Game resumed: Dracula, 1 move played."),
+        ("fr", "Partie reprise : Dracula, 1 coup joué."),
+    ],
+)
+def test_a_resumed_game_says_so_on_the_full_screen(lang: str, said: str) -> None:
+    """Playtest: a game resumed full screen looked like any game in progress;
+    nothing said it was the saved one (the line mode's "Casino: 21 moves
+    played." is printed only in the line mode, where it stays above the game).
+    The table says it on arrival, in the table's language; a new game does not."""
+    from parlour.table import SqliteTableStore
+
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    names = ["You", "Bot 2"]
+    earlier = Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=names,
+        lang=lang,
+        store=SqliteTableStore(),
+    )
+    earlier.submit(0, "rows")
+    resumed, _ = Match.resume(earlier.table.id)
+    fresh = Match.new(game, seed=5, humans=[0], opponent="random", names=names, lang=lang)
+
+    async def arrival(match: Match) -> str:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            return " ".join(screen_text(app).split())
+
+    assert " ".join(typeset(said, lang).split()) in asyncio.run(arrival(resumed))
+    assert said.split(":")[0] not in asyncio.run(arrival(fresh))
 
 
 async def until_the_persons_turn(app: TableApp, pilot: Pilot[Any]) -> None:

@@ -60,7 +60,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "Resume it? [y/n] ",
         "resume_skipped": "(An unfinished game of {title} is saved: parlour resume {id}. "
         "Starting a new one.)",
-        "resumed": "{title}: {moves}.",
+        "resumed": "Game resumed: {title}, {moves}.",
         "moves_n": ["{count} move", "{count} moves"],
         "cards_n": ["{count} card", "{count} cards"],
         "wins_n": ["{count} win", "{count} wins"],
@@ -227,7 +227,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "La reprendre ? [o/n] ",
         "resume_skipped": "(Une partie de {title} non finie est enregistrée : parlour resume {id}. "
         "Nouvelle partie.)",
-        "resumed": "{title} : {moves}.",
+        "resumed": "Partie reprise : {title}, {moves}.",
         "moves_n": ["{count} coup", "{count} coups"],
         "cards_n": ["{count} carte", "{count} cartes"],
         "wins_n": ["{count} victoire", "{count} victoires"],

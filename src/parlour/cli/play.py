@@ -625,11 +625,12 @@ def bot_speed(arguments: argparse.Namespace) -> float:
     return DEFAULT_SPEED if sys.stdin.isatty() and sys.stdout.isatty() else 0.0
 
 
-def run_match(match: Match, arguments: argparse.Namespace, *, resumed: bool = False) -> int:
-    """Play ``match`` full screen if possible, else line by line (a ``resumed``
-    game said first in one line: its title and the moves played so far; full
-    screen never, as the line would stay on the terminal under the game's end
-    and read as its summary, with a stale count)."""
+def run_match(match: Match, arguments: argparse.Namespace) -> int:
+    """Play ``match`` full screen if possible, else line by line. A resumed game
+    says so on arrival (:meth:`Match.resumed_line`): the full screen under its
+    table, the line mode in its first line (printed before the full screen, the
+    line would stay on the terminal under the game's end and read as its
+    summary, with a stale count)."""
     palette = getattr(arguments, "palette", "default")
     speed = bot_speed(arguments)
     if use_full_screen(arguments):
@@ -653,9 +654,8 @@ def run_match(match: Match, arguments: argparse.Namespace, *, resumed: bool = Fa
         lang=match.lang,
         colour=not arguments.no_colour and sys.stdout.isatty(),
     )
-    if resumed:
-        moves = plural(match.lang, "moves_played_n", match.moves_played())
-        print(tr(match.lang, "resumed", title=match.game.info.title, moves=moves))
+    if match.resumed_after is not None:
+        print(match.resumed_line())
         print(tr(match.lang, "help_hint"))
     return TerminalTable(match, style, speed=speed).play()
 
@@ -757,7 +757,7 @@ def command_play(arguments: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty()
     resumed = offer_resume(game, arguments, interactive) if humans else None
     if resumed is not None:
-        return run_match(resumed, arguments, resumed=True)
+        return run_match(resumed, arguments)
     stats = statistics_store(arguments, interactive)
     # No seed given: the table draws one from the operating system; it is shown
     # only once the game is over (it gives away every hidden card).

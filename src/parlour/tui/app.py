@@ -318,10 +318,13 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         """Show the log so far and start the match."""
-        self.title = f"parlour · {self.match.game.info.title}"
+        self.title = f"parlour · {self.match.game.info.title_text(self.match.lang)}"
         self.update_layout()
         self.relabel()
         self.write_whole_log()
+        # A saved game played on says so where the eye lands, under the table
+        # (the line mode prints the same sentence before its first table).
+        self.say(typeset(self.match.resumed_line(), self.match.lang))
         self.advance()
 
     def relabel(self) -> None:
