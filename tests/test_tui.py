@@ -393,13 +393,12 @@ async def until_the_persons_turn(app: TableApp, pilot: Pilot[Any]) -> None:
     raise AssertionError("the person's turn never came")
 
 
-def test_a_hint_asked_while_a_run_is_told_answers_the_table_shown_after_it(
-    quick_hints: None,
-) -> None:
+def test_a_hint_asked_after_a_run_answers_the_table_on_screen(quick_hints: None) -> None:
     """Playtest: in Nain Jaune, ``h`` while the screen still said "À vous"
     answered "not your turn": the person's card set off a run of forced plays,
-    told line by line, and the table had already passed the turn on. While a run
-    is told the stale moves are put away, and the hint waits for the table."""
+    told line by line, and the table had already passed the turn on. The run is
+    told at once now, with the table it leads to: no stale move is left to
+    choose, the top line names the bot on turn, and the hint's answer agrees."""
     game = parlour.load_game("nain-jaune")
     match = Match.new(
         game,
@@ -416,12 +415,13 @@ def test_a_hint_asked_while_a_run_is_told_answers_the_table_shown_after_it(
             await until_the_persons_turn(app, pilot)
             app.play(match.table.legal_moves(0)[0][0])  # as Enter on that move does
             await pilot.pause()
-            assert match.human_to_act() is None  # the table has moved on; the run is told
-            await pilot.press("h")
-            assert app.message_text != tr("en", "hint_not_your_turn")
+            seat = match.bot_to_act()
+            assert seat is not None  # the table has moved on past the run
             assert not app.query_one("#moves").display  # no stale move to choose
-            await until_the_persons_turn(app, pilot)  # the run told, the bots on
-            assert app.message_text in ("", tr("en", "hint_not_your_turn")), app.message_text
+            top = screen_text(app).splitlines()[0].strip()
+            assert top == tr("en", "waiting", name=match.names[seat]), top
+            await pilot.press("h")
+            assert app.message_text == tr("en", "hint_not_your_turn")
 
     asyncio.run(run())
 

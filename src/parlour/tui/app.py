@@ -11,8 +11,10 @@ layout is made again whenever the window changes size; below
 reason. Shortcuts are on screen (``?`` lists them all). The table's bots choose
 in a worker thread so the screen stays alive
 (:meth:`~parlour.table.Table.choose_bot_move`), and each bot move is shown at
-a pace a person can follow (``bot_delay`` seconds); an answer made stale by an
-undo is refused by the table's version check. The last card played is
+a pace a person can follow (``bot_delay`` seconds, longer after a run of
+several cards, which is told at once beside the board it leaves: the two never
+disagree); an answer made stale by an undo is refused by the table's version
+check. The last card played is
 highlighted, and at the end of every deal the finished table stays on screen
 with its score until a key is pressed. All game logic is the table's and the
 engine's; this module only reads Views, events and the :class:`Match`.
@@ -83,7 +85,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "go_on": "Press any key to go on · l log · s scores",
         "forced_you": "All your moves this deal were forced: the rules chose every card.",
         "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
-        "run_told": "Cards being played…",
     },
     "fr": {
         "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
@@ -104,7 +105,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "chaque carte.",
         "forced": "Tous les coups de {name} dans cette donne étaient forcés : la règle a "
         "choisi chaque carte.",
-        "run_told": "Cartes en train d'être jouées…",
     },
 }
 
@@ -216,8 +216,16 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(line.rstrip() for line in lines).rstrip() + "\n"
 
 
-RUN_LINE_TIMER = "run-line"
-"""The name of the timers that tell a run's lines one by one (not a bot move)."""
+def pause_after(bot_delay: float, plays: int) -> float:
+    """Seconds the next bot waits after a move that played ``plays`` cards: the
+    pace, and half of it again for each card beyond the first (a Nain Jaune run
+    of forced plays, told at once with the board at its end, is read in that
+    time; the line mode tells such a run a line every half pace).
+
+    >>> pause_after(0.5, 1), pause_after(0.5, 5)
+    (0.5, 1.5)
+    """
+    return bot_delay * (1 + max(0, plays - 1) / 2)
 
 
 class TableApp(App[int]):
@@ -284,13 +292,8 @@ class TableApp(App[int]):
         """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
         """Bot moves played so far through the paced path (tests read it)."""
-        self.telling_run = False
-        """True while a run of plays is told line by line: the screen is behind
-        the table (which may have passed the turn on already)."""
-        self.hint_asked = False
-        """``h`` was pressed while a run was told: answered once it is told."""
-        self.told_run: int | None = None
-        """The history length before the last move told card by card (a run)."""
+        self.bot_wait = self.bot_delay
+        """Seconds the next bot move waits (:func:`pause_after` the last move)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Game keys work only on the table itself, not under a page or the cover."""
@@ -544,9 +547,9 @@ class TableApp(App[int]):
         self.call_from_thread(self.bot_chose, seat, action, version, time.monotonic() - started)
 
     def bot_chose(self, seat: int, action: int, version: int, elapsed: float = 0.0) -> None:
-        """The bot has chosen: show its move once ``bot_delay`` seconds have passed
-        since it started thinking, so that a person can follow the bots."""
-        wait = self.bot_delay - elapsed
+        """The bot has chosen: show its move once :attr:`bot_wait` seconds have
+        passed since it started thinking, so that a person can follow the bots."""
+        wait = self.bot_wait - elapsed
         if wait > 0:
             self.set_timer(wait, lambda: self.bot_plays(seat, action, version))
         else:
@@ -578,17 +581,17 @@ class TableApp(App[int]):
         self.after_move(before, played)
 
     def after_move(self, before: int, sentences: list[str]) -> None:
-        """Add a move's sentences to the log; pause if it ended a deal; go on. A
-        move that played several cards (a Nain Jaune run of forced plays) is told
-        line by line at the bots' pace first (:meth:`tell_run`)."""
+        """Add a move's sentences to the log; pause if it ended a deal; go on.
+
+        A move that played several cards (a Nain Jaune run of forced plays) is
+        told at once, the board drawn at its end beside it, so that the two
+        never disagree; the next bot waits the longer for it (:func:`pause_after`)."""
         plays = sum(
             1
             for _, event in self.match.table.events_for(self.viewing_seat(), since=before)
             if event.plays_card
         )
-        if plays > 1 and self.bot_delay > 0 and self.told_run != before:
-            self.tell_run(before, sentences)
-            return
+        self.bot_wait = pause_after(self.bot_delay, plays)
         self.write_new_log_lines()
         self.group = None
         if not self.match.is_over():
@@ -602,39 +605,6 @@ class TableApp(App[int]):
                 self.pause_at_deal_end(seat, ended[-1][0], [event for _, event in ended])
                 return
         self.advance()
-
-    def tell_run(self, before: int, sentences: list[str]) -> None:
-        """Write the log's new lines one at a time, ``bot_delay`` / 2 apart, so a
-        person can follow a run; then go on as after any move."""
-        lines = self.screen_log()
-        if lines[: self.log_lines] != self.written_log:
-            self.told_run = before
-            self.after_move(before, sentences)
-            return
-        log = self.query_one("#log", FollowingLog)
-        fresh = lines[self.log_lines :]
-        self.telling_run = True
-        if self.query_one("#moves", OptionList).display:  # the choices just made are stale
-            self.hide_moves()
-            self.set_prompt(words(self.match.lang, "run_told"))
-
-        def show(index: int) -> None:
-            if index < len(fresh):
-                log.write_line(fresh[index])
-                log.follow()
-                self.log_lines += 1
-                self.written_log = lines[: self.log_lines]
-                self.set_timer(self.bot_delay / 2, lambda: show(index + 1), name=RUN_LINE_TIMER)
-                return
-            self.told_run = before
-            self.telling_run = False
-            self.after_move(before, sentences)
-            if self.hint_asked:  # answered from the table now on screen
-                self.hint_asked = False
-                if not self.paused:
-                    self.action_hint()
-
-        show(0)
 
     def viewing_seat(self) -> int:
         """The seat whose View this screen shows between turns."""
@@ -866,11 +836,7 @@ class TableApp(App[int]):
 
     # ----- the shortcuts -------------------------------------------------------------------
     def action_hint(self) -> None:
-        """``h``: what the strongest bot would play, and why. While a run of
-        plays is told the screen is behind the table: the hint waits for it."""
-        if self.telling_run:
-            self.hint_asked = True
-            return
+        """``h``: what the strongest bot would play, and why."""
         seat = self.match.human_to_act()
         if seat is None or self.thinking:
             self.say(tr(self.match.lang, "hint_not_your_turn"))
