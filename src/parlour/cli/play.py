@@ -261,7 +261,7 @@ class TerminalTable:
         try:
             page = how_to_play(self.game.info.name, self.lang)
         except ParlourError:
-            return tr(self.lang, "no_rules", title=self.game.info.title)
+            return tr(self.lang, "no_rules", title=self.game.info.title_text(self.lang))
         width = min(self.screen_width() or DEFAULT_WIDTH, DEFAULT_WIDTH)
         return plain_page(page, width=width, lang=self.lang).rstrip("\n")
 
@@ -660,16 +660,17 @@ def run_match(match: Match, arguments: argparse.Namespace) -> int:
     return TerminalTable(match, style, speed=speed).play()
 
 
-def game_list_lines(names: Sequence[str], width: int) -> list[str]:
-    """The games, numbered, each summary wrapped at word boundaries to ``width``
-    columns under its own column (never cut mid-word by the terminal)."""
+def game_list_lines(names: Sequence[str], width: int, lang: str = "en") -> list[str]:
+    """The games, numbered, with their titles and summaries in ``lang``, each
+    summary wrapped at word boundaries to ``width`` columns under its own column
+    (never cut mid-word by the terminal)."""
     lines = []
     for number, name in enumerate(names, start=1):
         info = game_class(name).info
-        lead = f"  {number}) {info.title:<22} "
+        lead = f"  {number}) {info.title_text(lang):<22} "
         lines.extend(
             textwrap.wrap(
-                info.summary,
+                info.summary_text(lang),
                 width=max(width - 1, len(lead) + 20),
                 initial_indent=lead,
                 subsequent_indent=" " * len(lead),
@@ -684,7 +685,7 @@ def ask_for_game(lang: str) -> str:
     names = game_names()
     if not sys.stdin.isatty():
         raise ParlourError(tr(lang, "name_a_game", names=", ".join(names)))
-    for line in game_list_lines(names, shutil.get_terminal_size().columns):
+    for line in game_list_lines(names, shutil.get_terminal_size().columns, lang):
         print(line)
     while True:
         try:
@@ -714,12 +715,12 @@ def offer_resume(game: Game[Any], arguments: argparse.Namespace, interactive: bo
     latest = found[0]
     lang = arguments.lang
     if not interactive:
-        print(tr(lang, "resume_skipped", title=game.info.title, id=latest["id"]))
+        print(tr(lang, "resume_skipped", title=game.info.title_text(lang), id=latest["id"]))
         return None
     question = tr(
         lang,
         "resume_offer",
-        title=game.info.title,
+        title=game.info.title_text(lang),
         moves=plural(lang, "moves_n", int(latest.get("moves", 0))),
         when=str(latest.get("updated_at", ""))[:16].replace("T", " "),
     )

@@ -896,7 +896,7 @@ class TableApp(App[int]):
         try:
             page = how_to_play(self.match.game.info.name, lang)
         except (ParlourError, OSError):
-            page = tr(lang, "no_rules", title=self.match.game.info.title)
+            page = tr(lang, "no_rules", title=self.match.game.info.title_text(lang))
         self.push_screen(RulesScreen(page, tr(lang, "close")))
 
     def action_scores(self) -> None:
