@@ -514,3 +514,19 @@ def test_a_wrap_never_begins_a_line_with_a_french_sign(width: int) -> None:
     assert not [row for row in rows if row.startswith((":", "»"))], rows
     assert not [row for row in rows if row.endswith(("«", "Robot"))], rows
     assert " ".join(rows) == line
+
+
+@pytest.mark.parametrize(("lang", "part"), [("en", "coffin 1 of 6"), ("fr", "cercueil 1 sur 6")])
+def test_a_narrow_header_wraps_between_its_parts(lang: str, part: str) -> None:
+    """At 80×24 the Partnership Dracula header read "coffin 2 of" / "6 · dealer":
+    a long header wraps between its parts, each kept on one line."""
+    match = new_match("dracula-partnership", {"deals": 1}, lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            text = screen_text(app).replace("\xa0", " ")
+            assert part in text, text
+
+    asyncio.run(run())
