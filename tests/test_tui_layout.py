@@ -20,6 +20,7 @@ import parlour
 from matches import played_out
 from parlour.core.registry import game_parts
 from parlour.games.colour_blind.text import ace_high
+from parlour.i18n import tr
 from parlour.render import Style, renderer_for
 from parlour.tui import session
 from parlour.tui.app import (
@@ -528,5 +529,45 @@ def test_a_narrow_header_wraps_between_its_parts(lang: str, part: str) -> None:
             await to_the_next_choice(app, pilot)
             text = screen_text(app).replace("\xa0", " ")
             assert part in text, text
+
+    asyncio.run(run())
+
+
+def past_a_deal(match: Match) -> Match:
+    """``match`` played (first legal move for the person) past its first deal."""
+    while match.deals_scored() == 0:
+        if match.human_to_act() is not None:
+            match.submit(0, match.table.legal_moves(0)[0][0])
+        else:
+            match.play_bot()
+    return match
+
+
+@pytest.mark.parametrize("key", ["l", "s"])
+def test_a_page_keeps_names_whole_and_says_how_to_close_it(key: str) -> None:
+    """Playtest at 80×24 in French: the log page cut « Vous 18, Robot » / « 2 90 »
+    and, longer than the screen, hid its last line, « Échap pour fermer »: a
+    page wraps as the log panel does and keeps its closing line in sight."""
+    match = past_a_deal(new_match("dracula", {"deals": 2}, lang="fr"))
+    names = [name for name in match.names if " " in name]
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            await pilot.press(key)
+            assert isinstance(app.screen, TextScreen)
+            await pilot.pause()
+            text = screen_text(app)
+            assert tr("fr", "close") in text, text
+            rows = [  # the page's rows, without its frame and scroll bar
+                row[row.index("█") + 1 : row.rindex("█")].strip(" ▁▂▃▄▅▆▇")
+                for row in text.splitlines()
+                if row.count("█") > 1
+            ]
+            for name in names:
+                first = name.split()[0]
+                cut = [row for row in rows if row.endswith(f" {first}") or row == first]
+                assert not cut, cut
 
     asyncio.run(run())

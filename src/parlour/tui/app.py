@@ -904,12 +904,13 @@ class TableApp(App[int]):
         lang = self.match.lang
         body = "\n".join(score_sheet_lines(self.match))
         title = tr(lang, "score_sheet").rstrip(":").rstrip()  # a title, not the line mode's label
-        self.push_screen(TextScreen(title, body, tr(lang, "close")))
+        self.push_screen(TextScreen(title, body, tr(lang, "close"), self.match.names))
 
     def action_log(self) -> None:
         """``l``: the whole game log on a page."""
         lang = self.match.lang
-        self.push_screen(TextScreen(tr(lang, "log_title"), self.log_page(), tr(lang, "close")))
+        title, close = tr(lang, "log_title"), tr(lang, "close")
+        self.push_screen(TextScreen(title, self.log_page(), close, self.match.names))
 
     def log_page(self) -> str:
         """The whole game log, the cards dealt included, set as the panel's
