@@ -119,9 +119,9 @@ KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         (
             "Escape",
             "back from a card to the list of cards; back out of a move being "
-            "made in steps (a Casino capture); close a page",
+            "made in several steps; close a page",
         ),
-        (":", "type a move as text (QH b2, take a1, 7S take 2H+5D)"),
+        (":", "type a move as the list writes it"),
         ("h", "hint: what the strongest bot would play, and why"),
         ("u", "undo: back to your previous decision"),
         ("r", "how to play this game"),
@@ -146,10 +146,10 @@ KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("1 … 9", "choisir le coup (ou la carte) de ce numéro"),
         (
             "Échap",
-            "revenir de la carte à la liste des cartes ; annuler un coup en cours "
-            "(une prise au Casino) ; fermer une page",
+            "revenir de la carte à la liste des cartes ; annuler un coup joué en "
+            "plusieurs temps ; fermer une page",
         ),
-        (":", "taper un coup en texte (D♥ b2, prend a1, 7♠ prend 2♥+5♦)"),
+        (":", "taper un coup comme la liste l'écrit"),
         ("h", "conseil : ce que jouerait le meilleur robot, et pourquoi"),
         ("u", "annuler : revenir à votre décision précédente"),
         ("r", "comment jouer à ce jeu"),
@@ -166,16 +166,23 @@ KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("*", "après un nom : la place dont on voit le jeu (à tour de rôle)"),
     ),
 }
-"""Every key of the table and what it does, per language (the ``?`` page)."""
+"""Every key of the table and what it does, per language (the ``?`` page); no
+game is named: the page is the same at every table but for its example."""
+
+EXAMPLE = {"en": "{keys} (e.g. {example})", "fr": "{keys} (par ex. {example})"}
+"""A key's description with an example of this table's."""
 
 
-def keys_page(lang: str) -> Table:
+def keys_page(lang: str, example: str = "") -> Table:
     """The ``?`` page: the keys in a column of their own, each description
-    wrapped beside its key to the page's width (never under the keys)."""
+    wrapped beside its key to the page's width (never under the keys); the
+    ``:`` key's description shows ``example``, a move of the table, if given."""
     page = Table.grid(padding=(0, 2))
     page.add_column(no_wrap=True)
     page.add_column(ratio=1)
     for key, description in KEYS.get(lang, KEYS["en"]):
+        if key == ":" and example:
+            description = EXAMPLE.get(lang, EXAMPLE["en"]).format(keys=description, example=example)
         page.add_row(key, typeset(description, lang))
     return page
 
@@ -919,9 +926,13 @@ class TableApp(App[int]):
         return "\n".join(typeset(line, lang) for line in self.match.log_sentences()) or "—"
 
     def action_help(self) -> None:
-        """``?``: every key and what it does."""
+        """``?``: every key and what it does (typing a move shown with one of
+        the person's moves, when one is on turn)."""
         lang = self.match.lang
-        self.push_screen(TextScreen(words(lang, "keys_title"), keys_page(lang), tr(lang, "close")))
+        seat = self.match.human_to_act()
+        texts = self.match.view(seat).action_texts if seat is not None else ()
+        page = keys_page(lang, shown_move(texts[0], lang) if texts else "")
+        self.push_screen(TextScreen(words(lang, "keys_title"), page, tr(lang, "close")))
 
     def action_language(self) -> None:
         """``t``: English ⇄ French (the log is rebuilt in the new language)."""
