@@ -571,3 +571,39 @@ def test_a_page_keeps_names_whole_and_says_how_to_close_it(key: str) -> None:
                 assert not cut, cut
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "lang", "title"),
+    [
+        ("casino", {}, "en", "End of the round"),
+        ("casino", {}, "fr", "Fin de la manche"),
+        ("dracula-partnership", {"deals": 1}, "en", "End of the coffin"),
+        ("dracula-partnership", {"deals": 1}, "fr", "Fin du cercueil"),
+        ("dracula", {"deals": 2}, "en", "End of the deal"),
+    ],
+)
+def test_the_pause_names_what_ended(
+    name: str, options: dict[str, object], lang: str, title: str
+) -> None:
+    """Playtest: Casino's pause read "End of the deal" over "Round 1 scored", and
+    Partnership Dracula's over each coffin: the pause says what its score sheet
+    counts (a deal, a round, a coffin), on top and in its box."""
+    match = past_a_deal(new_match(name, options, lang=lang))
+    before = match.table.history_length()
+    match.undo()  # back before the person's last decision of that deal
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(before):
+                await settle(app, pilot)
+                if app.paused:
+                    break
+                await pilot.press("enter")
+            assert app.paused and isinstance(app.screen, DealEndScreen)
+            text = screen_text(app)
+            assert text.splitlines()[0].strip().startswith(title), text
+            assert text.count(title) == 2, text
+
+    asyncio.run(run())

@@ -49,7 +49,10 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "replay_which_again": "Type a number from 1 to {count}, or Enter for the latest.",
         "autosave_off": "(This game cannot be saved: {error}. Playing on without saving.)",
         "deal_scored": "Deal {deal} scored: {scores}",
-        "deal_end_pause": "End of the deal. Press Enter to go on. ",
+        "deal_end_pause": "{end}. Press Enter to go on. ",
+        "end_of_deal": "End of the deal",
+        "end_of_round": "End of the round",
+        "end_of_coffin": "End of the coffin",
         "all_forced": "{name} had nothing to decide in this deal: every move was forced.",
         "all_forced_you": "You had nothing to decide in this deal: every move was forced.",
         "replay_with": "The game is kept: see it again with: parlour replay {id}\n"
@@ -214,7 +217,10 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "autosave_off": "(Cette partie ne peut pas être enregistrée : {error}. "
         "Elle continue sans enregistrement.)",
         "deal_scored": "Donne {deal} comptée : {scores}",
-        "deal_end_pause": "Fin de la donne. Appuyez sur Entrée pour continuer. ",
+        "deal_end_pause": "{end}. Appuyez sur Entrée pour continuer. ",
+        "end_of_deal": "Fin de la donne",
+        "end_of_round": "Fin de la manche",
+        "end_of_coffin": "Fin du cercueil",
         "all_forced": "{name} n'avait rien à décider dans cette donne : tous ses coups étaient "
         "forcés.",
         "all_forced_you": "Vous n'aviez rien à décider dans cette donne : tous vos coups étaient "

@@ -471,7 +471,7 @@ class TerminalTable:
             else match.table_text(match.observer, self.style)
         )
         self.say(match.last_deal_line())
-        self.ask(tr(self.lang, "deal_end_pause"))
+        self.ask(tr(self.lang, "deal_end_pause", end=match.deal_end_title()))
 
     def ask_play_again(self) -> bool:
         """At a terminal, after a game: another one like it? (Piped input: no.)"""

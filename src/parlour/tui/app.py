@@ -81,7 +81,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "go_on_with": "{turn}: go on with {move} (Escape: take it back)",
         "moves_one": "1 move",
         "moves_many": "{count} moves",
-        "deal_over": "End of the deal",
         "go_on": "Press any key to go on · l log · s scores",
         "forced_you": "All your moves this deal were forced: the rules chose every card.",
         "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
@@ -99,7 +98,6 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "go_on_with": "{turn} : continuez {move} (Échap : le reprendre)",
         "moves_one": "1 coup",
         "moves_many": "{count} coups",
-        "deal_over": "Fin de la donne",
         "go_on": "Une touche pour continuer · l journal · s points",
         "forced_you": "Tous vos coups de cette donne étaient forcés : la règle a choisi "
         "chaque carte.",
@@ -628,7 +626,8 @@ class TableApp(App[int]):
             self.shown_seat = seat
             self.draw_view(view, until_step=step if scores_a_coffin(ended[-1]) else step - 1)
         self.hide_moves()
-        self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
+        title = match.deal_end_title()
+        self.set_prompt(Text(title, style="bold"))
         style = Style(lang=lang)
         # The score first, then what the last move did (the last trick, the box won).
         name = match.game.info.name
@@ -642,9 +641,7 @@ class TableApp(App[int]):
         )
         self.paused = True
         self.push_screen(
-            DealEndScreen(
-                words(lang, "deal_over"), "\n".join(lines), words(lang, "go_on"), match.names
-            ),
+            DealEndScreen(title, "\n".join(lines), words(lang, "go_on"), match.names),
             self.after_deal_end,
         )
 

@@ -484,6 +484,12 @@ class Match:
             return view
         return same_deal(view, self.view_after(seat, last[0]))
 
+    def deal_end_title(self) -> str:
+        """What a finished deal's pause is called: the end of what the game's
+        score sheet counts ("End of the deal", "End of the round" in Casino,
+        "End of the coffin" in Partnership Dracula)."""
+        return tr(self.lang, "end_of_" + self.table.full_sheet().line_kind)
+
     def view_text(self, view: View, style: Style) -> str:
         """``view`` drawn by the game's renderer."""
         return localized_table(self.render(view, style, self.names), style.lang)
