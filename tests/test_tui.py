@@ -154,6 +154,40 @@ def test_hint_names_a_legal_move_and_highlights_it(quick_hints: None) -> None:
     asyncio.run(run())
 
 
+def test_enter_after_a_hint_plays_the_hinted_move_inside_its_card(quick_hints: None) -> None:
+    """Playtest at 80×24: the hint "4♢ to c2" lit the 4♢ card; Enter opened its
+    moves with b1 lit, and a second Enter played b1, not the hint. Inside the
+    card the hinted move is lit too, so Enter, Enter plays it."""
+    for seed in range(4, 40):
+        match = new_match("dracula", seed=seed)
+        while match.human_to_act() is None or match.groups(match.view(0)) is None:
+            if match.human_to_act() is None:
+                match.play_bot()
+            else:  # the direction, before any card
+                match.submit(0, match.table.legal_moves(0)[0][0])
+        hint = match.hint()
+        groups = match.groups(match.view(0)) or []
+        if hint is not None and not any(actions[0] == hint.action for _, actions in groups):
+            break  # the hinted move is not its card's first: Enter alone would miss it
+    else:
+        raise AssertionError("no deal with a hint inside a card's moves")
+    before = match.table.history_length()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("h")
+            await settle(app, pilot)
+            await pilot.press("enter")  # the card the hint lit
+            await pilot.press("enter")  # the move lit inside it
+            await settle(app, pilot)
+            played = match.table.snapshot().history[before]
+            assert hint is not None and played == hint.action, (played, hint)
+
+    asyncio.run(run())
+
+
 def test_rules_scores_and_french(quick_hints: None) -> None:
     match = new_match("dracula")
 

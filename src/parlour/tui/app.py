@@ -299,6 +299,9 @@ class TableApp(App[int]):
         """Bot moves played so far through the paced path (tests read it)."""
         self.bot_wait = self.bot_delay
         """Seconds the next bot move waits (:func:`pause_after` the last move)."""
+        self.hinted: tuple[int, int] | None = None
+        """The table's version and the action of the hint on screen: its card and
+        its move stay lit in the lists until the table moves on."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Game keys work only on the table itself, not under a page or the cover."""
@@ -694,8 +697,12 @@ class TableApp(App[int]):
         moves.clear_options()
         prompt = self.choice_prompt(view.seat)
         options: list[Option] = []
+        hinted = self.hinted[1] if self.hinted and self.hinted[0] == self.shown_version else None
+        lit: int | None = None
         if self.groups is not None and self.group is None:
             for index, (label, actions) in enumerate(self.groups):
+                if hinted in actions:
+                    lit = index
                 count = moves_count(lang, len(actions))
                 text = Text.from_ansi(f"{_key(index)}{self.pretty(label)}  ({count})")
                 options.append(Option(Wrapped(text, self.match.names), id=f"g{index}"))
@@ -708,6 +715,8 @@ class TableApp(App[int]):
                 actions = list(view.legal_actions)
             notes = self.match.move_notes(view, self.style)  # Casino: what a take may take
             for index, action in enumerate(actions):
+                if action == hinted:
+                    lit = index
                 move = self.pretty(view.action_to_string(action))
                 if action in notes:
                     move += f" {notes[action]}"
@@ -721,7 +730,7 @@ class TableApp(App[int]):
         moves.display = bool(options)
         self.set_prompt(Text.from_ansi(prompt))
         if options:
-            moves.highlighted = highlight if highlight is not None else 0
+            moves.highlighted = next((index for index in (highlight, lit) if index is not None), 0)
 
     def choice_prompt(self, seat: int, label: str = "") -> str:
         """The line on top while a person chooses: whose turn (their name only
@@ -874,16 +883,10 @@ class TableApp(App[int]):
             self.say("")
             return
         self.say(hint_line(hint, self.match.lang))
-        if self.groups is not None:
-            for index, (_, actions) in enumerate(self.groups):
-                if hint.action in actions:
-                    if self.group is None:
-                        self.fill_moves(view, highlight=index)
-                    elif self.group == index:
-                        self.fill_moves(view, highlight=actions.index(hint.action))
-        else:
-            shown = self.move_order(view) if self.move_order else list(view.legal_actions)
-            self.fill_moves(view, highlight=shown.index(hint.action))
+        self.hinted = (version, hint.action)
+        # Lit where it is listed: its card, then its move once the card is open.
+        if self.groups is None or self.group is None or hint.action in self.groups[self.group][1]:
+            self.fill_moves(view)
 
     def action_undo(self) -> None:
         """``u``: back to your previous decision (same cards)."""
