@@ -858,7 +858,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--opponent",
         default=DEFAULT_OPPONENT,
         choices=sorted(BOT_KINDS),
-        help=f"the bots' kind (default {DEFAULT_OPPONENT})",
+        metavar="KIND",  # the kinds in the usage line ran past 80 columns
+        help=f"the bots' kind: {', '.join(sorted(BOT_KINDS))} (default {DEFAULT_OPPONENT})",
     )
     parser.add_argument("--names", default=None, help="player names, comma-separated, one per seat")
     parser.add_argument(
