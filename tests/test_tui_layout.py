@@ -607,3 +607,26 @@ def test_the_pause_names_what_ended(
             assert text.count(title) == 2, text
 
     asyncio.run(run())
+
+
+def test_the_deal_end_box_leaves_the_whole_table_in_sight() -> None:
+    """Playtest at 80×24: the deal's end box was two columns wider than the
+    column it covers and hid the table's last two (« … d'une montre » lost its
+    full stop, Casino's "You:" its colon): it covers the moves and log only."""
+    match = past_a_deal(new_match("nain-jaune", {"players": 4}, lang="fr"))
+    match.undo()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await settle(app, pilot)
+                if app.paused:
+                    break
+                await pilot.press("enter")
+            assert app.paused and isinstance(app.screen, DealEndScreen)
+            side = 80 - app.side_width()
+            rows = [row for row in screen_text(app).splitlines() if "█" in row]
+            assert rows and all(row.index("█") >= side for row in rows), "\n".join(rows)
+
+    asyncio.run(run())

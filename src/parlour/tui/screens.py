@@ -125,12 +125,13 @@ class DealEndScreen(ModalScreen[None]):
             yield Static(Text(self.footer, style="bold reverse"))
 
     def on_mount(self) -> None:
-        """As wide as the moves-and-log column it covers (the table stays visible)."""
+        """As wide as the moves-and-log column it covers, no wider: the whole
+        table stays visible beside it."""
         from parlour.tui.app import TableApp  # the app imports this module
 
         app = self.app
         if isinstance(app, TableApp):
-            self.query_one("#deal-end").styles.width = app.side_width() + 2
+            self.query_one("#deal-end").styles.width = app.side_width()
 
     PAGES: ClassVar[dict[str, str]] = {
         "l": "log",
