@@ -390,3 +390,25 @@ def test_serve_says_where_the_tables_are_kept_as_given(
     else:
         assert line == given, printed
     assert "//" not in line.replace("sqlite:///", "")
+
+
+def test_every_help_fits_80_columns() -> None:
+    """Playtest at 80×24: ``parlour play --help`` left "}]" alone on a line
+    (the bot kinds in the usage line ran past the window), ``parlour learn
+    --help`` the games, ``parlour --help`` its examples' descriptions."""
+    code = (
+        "import argparse\n"
+        "from parlour.cli import build_parser\n"
+        "parser = build_parser()\n"
+        "print(parser.format_help())\n"
+        "commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))\n"
+        "for command in commands.choices.values():\n"
+        "    print(command.format_help())\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": SOURCES, "COLUMNS": "80"}
+    finished = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert finished.returncode == 0, finished.stderr[-2000:]
+    wide = [line for line in finished.stdout.splitlines() if len(line) > 79]
+    assert not wide, wide

@@ -24,7 +24,7 @@ from parlour.render import Style
 from parlour.stats import StatsStore
 from parlour.table import SqliteTableStore, hints
 from parlour.tui import session
-from parlour.tui.palette import TableStyle
+from parlour.tui.palette import TableStyle, make_style
 from parlour.tui.replay import ReplayBook
 from parlour.tui.session import Match
 
@@ -645,3 +645,21 @@ def test_a_resumed_game_is_announced_only_in_the_line_mode(
         arguments.run(arguments)
         lines = printed.getvalue().splitlines()
         assert any(announced in line for line in lines) is not full_screen, lines
+
+
+def test_the_line_modes_pause_names_what_ended() -> None:
+    """Casino's pause said "End of the deal" after "Round 1 scored": it names
+    what the score sheet counts, a round."""
+    game = parlour.load_game("casino")
+    match = Match.new(game, seed=3, humans=[0], opponent="random", names=["You", "Bot 2"])
+    out = io.StringIO()
+    table = TerminalTable(
+        match,
+        make_style(palette="default", lang="en", colour=False),
+        stdin=TerminalInput("1\n" * 200 + "quit\nn\n"),
+        stdout=out,
+    )
+    table.play()
+    said = out.getvalue()
+    assert "End of the round. Press Enter to go on." in said, said[-2000:]
+    assert "End of the deal" not in said

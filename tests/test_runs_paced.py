@@ -1,7 +1,8 @@
 """A move that plays several cards (a Nain Jaune run of forced plays, issue 23)
-is told card by card at the bots' pace, in the line mode and on the full
-screen, so a person can follow the run that ruins them; a move of one card is
-told at once."""
+gives a person time to follow the run that ruins them: the line mode tells it
+card by card at the bots' pace; the full screen tells it at once with the board
+at its end (so board and log agree) and the next bot waits the longer. A move
+of one card is told at once."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from parlour.cli.play import TerminalTable
 from parlour.tui.app import TableApp
 from parlour.tui.palette import make_style
 from parlour.tui.session import Match
-from test_tui import SIZE, play_to_the_end, settle
 
 
 @pytest.fixture(autouse=True)
@@ -58,19 +58,40 @@ def test_a_move_of_one_card_is_told_at_once() -> None:
     assert set(sleeps_of_a_line_mode_game(match, speed=0.4)) == {0.4}
 
 
-def test_a_run_of_forced_plays_is_told_line_by_line_on_the_full_screen() -> None:
+def test_the_board_and_the_log_tell_a_run_together_on_the_full_screen() -> None:
+    """Playtest: in Nain Jaune the board already showed where a run of forced
+    plays stood while the log was still telling it line by line (or the board
+    stayed on the run's first card while the log told the rest), so the two
+    disagreed for seconds. The full screen tells a run at once, the board
+    drawn at its end, and the next bot waits longer instead: whenever the
+    screen is at rest, the log panel holds every line of the table's log and
+    the board is the table as it stands."""
     match = eight_player_nain_jaune()
 
     async def run() -> None:
-        app = TableApp(match, colour=False, bot_delay=0.02)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(app, pilot)
-            await play_to_the_end(app, pilot)
-            for _ in range(200):  # the last run may still be told
-                await pilot.pause(0.02)
-                if app.written_log == app.screen_log():
+        app = TableApp(match, colour=False, bot_delay=0.05)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(20_000):
+                if match.is_over():
                     break
-            assert app.told_run is not None  # a run was told line by line
-            assert app.written_log == app.screen_log()  # and the whole log is there
+                await pilot.pause()
+                assert app.written_log == app.screen_log()  # the log is not behind
+                if app.paused:  # a deal's end draws the finished deal instead
+                    await pilot.press("space")
+                    continue
+                shown = app.shown_view
+                if shown is not None and not app.thinking:
+                    assert shown.history == match.view(shown.seat).history
+                if match.human_to_act() == 0 and app.query_one("#moves").display:
+                    await pilot.press("enter")
+            assert match.is_over()
 
     asyncio.run(run())
+    runs = {
+        step
+        for step, event in match.table.events_for(0)
+        if event.plays_card
+        and sum(1 for other, seen in match.table.events_for(0) if other == step and seen.plays_card)
+        > 1
+    }
+    assert runs  # the game had runs to tell

@@ -570,3 +570,23 @@ def _one_line_capture(table: Table, seat: int, moves: list[tuple[int, str]]) -> 
         if len(cards) >= 2:
             return text + " " + "+".join(cards)
     return None
+
+
+def test_a_french_hint_names_the_seats_in_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playtest at 80×24: « la ligne 2 de Bot 2 peut maintenant faire au plus
+    44 » on a French table whose board says Robot 2. A seat nobody named is
+    said in the hint's language, as on the board; a chosen name stays as typed."""
+    from parlour.table import hints
+
+    monkeypatch.setattr(hints, "hint_bot_kind", lambda: "heuristic")
+
+    def hint_text(bot_name: str) -> str:
+        seats = [SeatSpec("person", "You"), SeatSpec("bot", bot_name, bot="random")]
+        table = Table.create("dracula", seats, options={"deals": 1}, seed=1)
+        while table.seat_to_act() == 1:
+            table.play_bot_move()
+        return table.hint(0, "fr").explanation
+
+    said = hint_text("Bot 2")
+    assert "Robot 2" in said and "Bot 2" not in said.replace("Robot 2", ""), said
+    assert "Dracul" in hint_text("Dracul"), hint_text("Dracul")

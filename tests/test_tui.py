@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 
 import parlour
 from matches import played_out
-from parlour.i18n import tr
+from parlour.i18n import tr, typeset
 from parlour.table import hints
 from parlour.tui import session
 from parlour.tui.app import CoverScreen, QuitScreen, RulesScreen, TableApp, screen_text
@@ -150,6 +150,40 @@ def test_hint_names_a_legal_move_and_highlights_it(quick_hints: None) -> None:
             await settle(app, pilot)
             assert "Hint (heuristic bot):" in screen_text(app)
             assert match.hint_count == 1
+
+    asyncio.run(run())
+
+
+def test_enter_after_a_hint_plays_the_hinted_move_inside_its_card(quick_hints: None) -> None:
+    """Playtest at 80×24: the hint "4♢ to c2" lit the 4♢ card; Enter opened its
+    moves with b1 lit, and a second Enter played b1, not the hint. Inside the
+    card the hinted move is lit too, so Enter, Enter plays it."""
+    for seed in range(4, 40):
+        match = new_match("dracula", seed=seed)
+        while match.human_to_act() is None or match.groups(match.view(0)) is None:
+            if match.human_to_act() is None:
+                match.play_bot()
+            else:  # the direction, before any card
+                match.submit(0, match.table.legal_moves(0)[0][0])
+        hint = match.hint()
+        groups = match.groups(match.view(0)) or []
+        if hint is not None and not any(actions[0] == hint.action for _, actions in groups):
+            break  # the hinted move is not its card's first: Enter alone would miss it
+    else:
+        raise AssertionError("no deal with a hint inside a card's moves")
+    before = match.table.history_length()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("h")
+            await settle(app, pilot)
+            await pilot.press("enter")  # the card the hint lit
+            await pilot.press("enter")  # the move lit inside it
+            await settle(app, pilot)
+            played = match.table.snapshot().history[before]
+            assert hint is not None and played == hint.action, (played, hint)
 
     asyncio.run(run())
 
@@ -344,6 +378,45 @@ def test_a_name_a_person_typed_stays_as_typed_in_the_other_language() -> None:
     assert match.names[0] == "Ana" and match.names[1] == "Robot 2"
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Game resumed: Dracula, 1 move played."),
+        ("fr", "Partie reprise : Dracula, 1 coup joué."),
+    ],
+)
+def test_a_resumed_game_says_so_on_the_full_screen(lang: str, said: str) -> None:
+    """Playtest: a game resumed full screen looked like any game in progress;
+    nothing said it was the saved one (the line mode's "Casino: 21 moves
+    played." is printed only in the line mode, where it stays above the game).
+    The table says it on arrival, in the table's language; a new game does not."""
+    from parlour.table import SqliteTableStore
+
+    game = parlour.load_game("dracula", deals=1, first_dealer=0)
+    names = ["You", "Bot 2"]
+    earlier = Match.new(
+        game,
+        seed=5,
+        humans=[0],
+        opponent="random",
+        names=names,
+        lang=lang,
+        store=SqliteTableStore(),
+    )
+    earlier.submit(0, "rows")
+    resumed, _ = Match.resume(earlier.table.id)
+    fresh = Match.new(game, seed=5, humans=[0], opponent="random", names=names, lang=lang)
+
+    async def arrival(match: Match) -> str:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            return " ".join(screen_text(app).split())
+
+    assert " ".join(typeset(said, lang).split()) in asyncio.run(arrival(resumed))
+    assert said.split(":")[0] not in asyncio.run(arrival(fresh))
+
+
 async def until_the_persons_turn(app: TableApp, pilot: Pilot[Any]) -> None:
     """Wait, in real time (the bots and runs are paced), for seat 0's choices."""
     for _ in range(400):
@@ -354,13 +427,12 @@ async def until_the_persons_turn(app: TableApp, pilot: Pilot[Any]) -> None:
     raise AssertionError("the person's turn never came")
 
 
-def test_a_hint_asked_while_a_run_is_told_answers_the_table_shown_after_it(
-    quick_hints: None,
-) -> None:
+def test_a_hint_asked_after_a_run_answers_the_table_on_screen(quick_hints: None) -> None:
     """Playtest: in Nain Jaune, ``h`` while the screen still said "À vous"
     answered "not your turn": the person's card set off a run of forced plays,
-    told line by line, and the table had already passed the turn on. While a run
-    is told the stale moves are put away, and the hint waits for the table."""
+    told line by line, and the table had already passed the turn on. The run is
+    told at once now, with the table it leads to: no stale move is left to
+    choose, the top line names the bot on turn, and the hint's answer agrees."""
     game = parlour.load_game("nain-jaune")
     match = Match.new(
         game,
@@ -377,12 +449,13 @@ def test_a_hint_asked_while_a_run_is_told_answers_the_table_shown_after_it(
             await until_the_persons_turn(app, pilot)
             app.play(match.table.legal_moves(0)[0][0])  # as Enter on that move does
             await pilot.pause()
-            assert match.human_to_act() is None  # the table has moved on; the run is told
-            await pilot.press("h")
-            assert app.message_text != tr("en", "hint_not_your_turn")
+            seat = match.bot_to_act()
+            assert seat is not None  # the table has moved on past the run
             assert not app.query_one("#moves").display  # no stale move to choose
-            await until_the_persons_turn(app, pilot)  # the run told, the bots on
-            assert app.message_text in ("", tr("en", "hint_not_your_turn")), app.message_text
+            top = screen_text(app).splitlines()[0].strip()
+            assert top == tr("en", "waiting", name=match.names[seat]), top
+            await pilot.press("h")
+            assert app.message_text == tr("en", "hint_not_your_turn")
 
     asyncio.run(run())
 

@@ -212,7 +212,7 @@ def test_line_mode_deal_end_shows_the_finished_coffin_of_its_own_deal() -> None:
     assert table.play() == 0
     dealer = match.names[deal_started(match, 1).__dict__["dealer"]]
     text = out.getvalue()
-    pause = text.index(tr("en", "deal_end_pause"))
+    pause = text.index(tr("en", "deal_end_pause", end=tr("en", "end_of_deal")))
     shown = text[text.rindex("Dracula ·", 0, pause) : pause]
     heading = shown.splitlines()[0].strip()
     assert "deal 1 of 2" in heading and heading.endswith(f"dealer: {dealer}"), shown

@@ -20,10 +20,10 @@ import parlour
 from matches import played_out
 from parlour.core.registry import game_parts
 from parlour.games.colour_blind.text import ace_high
+from parlour.i18n import tr
 from parlour.render import Style, renderer_for
 from parlour.tui import session
 from parlour.tui.app import (
-    RUN_LINE_TIMER,
     DealEndScreen,
     RulesScreen,
     TableApp,
@@ -189,10 +189,8 @@ def test_bot_moves_wait_for_the_delay_before_they_are_played() -> None:
         original_timer = app.set_timer
 
         def recording_timer(delay: float, callback: Any = None, **keywords: Any) -> Any:
-            if keywords.get("name") == RUN_LINE_TIMER:  # a run's lines, not a bot move
-                return original_timer(delay, callback, **keywords)
             happened.append(("timer", match.table.version))
-            assert 0 < delay <= 0.01
+            assert 0 < delay <= app.bot_wait  # the pace, longer after a run
 
             def fire() -> None:
                 happened.append(("fired", match.table.version))
@@ -517,3 +515,118 @@ def test_a_wrap_never_begins_a_line_with_a_french_sign(width: int) -> None:
     assert not [row for row in rows if row.startswith((":", "»"))], rows
     assert not [row for row in rows if row.endswith(("«", "Robot"))], rows
     assert " ".join(rows) == line
+
+
+@pytest.mark.parametrize(("lang", "part"), [("en", "coffin 1 of 6"), ("fr", "cercueil 1 sur 6")])
+def test_a_narrow_header_wraps_between_its_parts(lang: str, part: str) -> None:
+    """At 80×24 the Partnership Dracula header read "coffin 2 of" / "6 · dealer":
+    a long header wraps between its parts, each kept on one line."""
+    match = new_match("dracula-partnership", {"deals": 1}, lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            text = screen_text(app).replace("\xa0", " ")
+            assert part in text, text
+
+    asyncio.run(run())
+
+
+def past_a_deal(match: Match) -> Match:
+    """``match`` played (first legal move for the person) past its first deal."""
+    while match.deals_scored() == 0:
+        if match.human_to_act() is not None:
+            match.submit(0, match.table.legal_moves(0)[0][0])
+        else:
+            match.play_bot()
+    return match
+
+
+@pytest.mark.parametrize("key", ["l", "s"])
+def test_a_page_keeps_names_whole_and_says_how_to_close_it(key: str) -> None:
+    """Playtest at 80×24 in French: the log page cut « Vous 18, Robot » / « 2 90 »
+    and, longer than the screen, hid its last line, « Échap pour fermer »: a
+    page wraps as the log panel does and keeps its closing line in sight."""
+    match = past_a_deal(new_match("dracula", {"deals": 2}, lang="fr"))
+    names = [name for name in match.names if " " in name]
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            await pilot.press(key)
+            assert isinstance(app.screen, TextScreen)
+            await pilot.pause()
+            text = screen_text(app)
+            assert tr("fr", "close") in text, text
+            rows = [  # the page's rows, without its frame and scroll bar
+                row[row.index("█") + 1 : row.rindex("█")].strip(" ▁▂▃▄▅▆▇")
+                for row in text.splitlines()
+                if row.count("█") > 1
+            ]
+            for name in names:
+                first = name.split()[0]
+                cut = [row for row in rows if row.endswith(f" {first}") or row == first]
+                assert not cut, cut
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "lang", "title"),
+    [
+        ("casino", {}, "en", "End of the round"),
+        ("casino", {}, "fr", "Fin de la manche"),
+        ("dracula-partnership", {"deals": 1}, "en", "End of the coffin"),
+        ("dracula-partnership", {"deals": 1}, "fr", "Fin du cercueil"),
+        ("dracula", {"deals": 2}, "en", "End of the deal"),
+    ],
+)
+def test_the_pause_names_what_ended(
+    name: str, options: dict[str, object], lang: str, title: str
+) -> None:
+    """Playtest: Casino's pause read "End of the deal" over "Round 1 scored", and
+    Partnership Dracula's over each coffin: the pause says what its score sheet
+    counts (a deal, a round, a coffin), on top and in its box."""
+    match = past_a_deal(new_match(name, options, lang=lang))
+    before = match.table.history_length()
+    match.undo()  # back before the person's last decision of that deal
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(before):
+                await settle(app, pilot)
+                if app.paused:
+                    break
+                await pilot.press("enter")
+            assert app.paused and isinstance(app.screen, DealEndScreen)
+            text = screen_text(app)
+            assert text.splitlines()[0].strip().startswith(title), text
+            assert text.count(title) == 2, text
+
+    asyncio.run(run())
+
+
+def test_the_deal_end_box_leaves_the_whole_table_in_sight() -> None:
+    """Playtest at 80×24: the deal's end box was two columns wider than the
+    column it covers and hid the table's last two (« … d'une montre » lost its
+    full stop, Casino's "You:" its colon): it covers the moves and log only."""
+    match = past_a_deal(new_match("nain-jaune", {"players": 4}, lang="fr"))
+    match.undo()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await settle(app, pilot)
+                if app.paused:
+                    break
+                await pilot.press("enter")
+            assert app.paused and isinstance(app.screen, DealEndScreen)
+            side = 80 - app.side_width()
+            rows = [row for row in screen_text(app).splitlines() if "█" in row]
+            assert rows and all(row.index("█") >= side for row in rows), "\n".join(rows)
+
+    asyncio.run(run())

@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 import parlour
+from parlour.i18n import shown_move
 from parlour.table import Hint
 from parlour.tui.app import KEYS, DealEndScreen, TableApp, TextScreen, screen_text, words
 from parlour.tui.session import Match, hint_line
@@ -268,5 +269,29 @@ def test_a_direction_not_chosen_yet_keeps_the_points_on_their_line(
             for row in waiting_rows:
                 assert re.search(r"\s0 points\s", row), row
             assert not any(row.strip().startswith("points") for row in rows)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_keys_page_speaks_of_the_game_on_the_table(lang: str) -> None:
+    """Playtest: Dracula's ``?`` page named "a Casino capture" and typed moves
+    of other games ("take a1", "7S take 2H+5D"; in French with ♥, where the
+    table draws ♡). It names no game, and its example is a move of this table."""
+    match = new_match("dracula", {}, lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            seat = match.human_to_act()
+            assert seat is not None
+            listed = [shown_move(text, lang) for text in match.view(seat).action_texts]
+            await pilot.press("question_mark")
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            assert "Casino" not in text and "take a1" not in text and "prend a1" not in text
+            assert "♥" not in text and "♦" not in text
+            assert any(move in text for move in listed), text
 
     asyncio.run(run())

@@ -43,7 +43,7 @@ def test_the_french_lobby_forms_and_rules_panels(browser: Any, server: str) -> N
         page.goto(server)
         page.wait_for_selector(".game-tile")
         assert problems_on(page) == []
-        assert "Dracula (par équipes)" in page.inner_text(".game-grid")
+        assert "Dracula par équipes" in page.inner_text(".game-grid")
         for game in game_names():
             page.click(f"[data-key='rules-{game}']")
             page.wait_for_selector(".rules-panel .markdown")

@@ -49,7 +49,10 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "replay_which_again": "Type a number from 1 to {count}, or Enter for the latest.",
         "autosave_off": "(This game cannot be saved: {error}. Playing on without saving.)",
         "deal_scored": "Deal {deal} scored: {scores}",
-        "deal_end_pause": "End of the deal. Press Enter to go on. ",
+        "deal_end_pause": "{end}. Press Enter to go on. ",
+        "end_of_deal": "End of the deal",
+        "end_of_round": "End of the round",
+        "end_of_coffin": "End of the coffin",
         "all_forced": "{name} had nothing to decide in this deal: every move was forced.",
         "all_forced_you": "You had nothing to decide in this deal: every move was forced.",
         "replay_with": "The game is kept: see it again with: parlour replay {id}\n"
@@ -60,7 +63,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "Resume it? [y/n] ",
         "resume_skipped": "(An unfinished game of {title} is saved: parlour resume {id}. "
         "Starting a new one.)",
-        "resumed": "{title}: {moves}.",
+        "resumed": "Game resumed: {title}, {moves}.",
         "moves_n": ["{count} move", "{count} moves"],
         "cards_n": ["{count} card", "{count} cards"],
         "wins_n": ["{count} win", "{count} wins"],
@@ -214,7 +217,10 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "autosave_off": "(Cette partie ne peut pas être enregistrée : {error}. "
         "Elle continue sans enregistrement.)",
         "deal_scored": "Donne {deal} comptée : {scores}",
-        "deal_end_pause": "Fin de la donne. Appuyez sur Entrée pour continuer. ",
+        "deal_end_pause": "{end}. Appuyez sur Entrée pour continuer. ",
+        "end_of_deal": "Fin de la donne",
+        "end_of_round": "Fin de la manche",
+        "end_of_coffin": "Fin du cercueil",
         "all_forced": "{name} n'avait rien à décider dans cette donne : tous ses coups étaient "
         "forcés.",
         "all_forced_you": "Vous n'aviez rien à décider dans cette donne : tous vos coups étaient "
@@ -227,7 +233,7 @@ SENTENCES: dict[str, dict[str, str | list[str]]] = {
         "La reprendre ? [o/n] ",
         "resume_skipped": "(Une partie de {title} non finie est enregistrée : parlour resume {id}. "
         "Nouvelle partie.)",
-        "resumed": "{title} : {moves}.",
+        "resumed": "Partie reprise : {title}, {moves}.",
         "moves_n": ["{count} coup", "{count} coups"],
         "cards_n": ["{count} carte", "{count} cartes"],
         "wins_n": ["{count} victoire", "{count} victoires"],

@@ -16,21 +16,21 @@ parlour: parlour card games at the terminal (parlour list names them), against
 the computer or friends at one keyboard.
 
 examples:
-  parlour list                         the games
-  parlour rules dracula                how to play a game (--reference: the full page)
-  parlour options dracula              a game's options
-  parlour learn dracula                a guided first deal: a coach explains each step
-  parlour play dracula                 play against the computer
+  parlour list                    the games
+  parlour rules dracula           how to play (--reference: the full page)
+  parlour options dracula         a game's options
+  parlour learn dracula           a guided first deal, a coach beside you
+  parlour play dracula            play against the computer
   parlour play dracula --option deals=2 --seed 7
   parlour play casino --players 3 --opponent hard --lang fr
   parlour arena dracula --bots hard,heuristic,random --games 20
-  parlour resume                       saved games
-  parlour replay NAME                  step through a saved or finished game
-  parlour review NAME                  a finished game's decisions judged, and the par
-  parlour stats                        games played, won, best scores
-  parlour bench                        random playouts per second, every game
-  parlour check dracula                a game against every requirement of parlour
-  parlour new-game pontoon             a new game's skeleton distribution, ready to change
+  parlour resume                  saved games
+  parlour replay NAME             step through a saved or finished game
+  parlour review NAME             your decisions in a finished game judged
+  parlour stats                   games played, won, best scores
+  parlour bench                   random playouts per second, every game
+  parlour check dracula           a game against every requirement of parlour
+  parlour new-game pontoon        a new game's skeleton distribution, to change
 """
 
 

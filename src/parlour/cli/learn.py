@@ -197,7 +197,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "any legal move you like: the coach says what it changed. Type 'help' at any "
         "prompt for the commands.",
     )
-    parser.add_argument("game", choices=game_names(), help="the game to learn")
+    parser.add_argument(
+        "game",
+        choices=game_names(),
+        metavar="GAME",  # the games in the usage line ran past 80 columns
+        help=f"the game to learn: {', '.join(game_names())}",
+    )
     parser.add_argument(
         "--lang",
         default=None,

@@ -261,7 +261,7 @@ class TerminalTable:
         try:
             page = how_to_play(self.game.info.name, self.lang)
         except ParlourError:
-            return tr(self.lang, "no_rules", title=self.game.info.title)
+            return tr(self.lang, "no_rules", title=self.game.info.title_text(self.lang))
         width = min(self.screen_width() or DEFAULT_WIDTH, DEFAULT_WIDTH)
         return plain_page(page, width=width, lang=self.lang).rstrip("\n")
 
@@ -471,7 +471,7 @@ class TerminalTable:
             else match.table_text(match.observer, self.style)
         )
         self.say(match.last_deal_line())
-        self.ask(tr(self.lang, "deal_end_pause"))
+        self.ask(tr(self.lang, "deal_end_pause", end=match.deal_end_title()))
 
     def ask_play_again(self) -> bool:
         """At a terminal, after a game: another one like it? (Piped input: no.)"""
@@ -625,11 +625,12 @@ def bot_speed(arguments: argparse.Namespace) -> float:
     return DEFAULT_SPEED if sys.stdin.isatty() and sys.stdout.isatty() else 0.0
 
 
-def run_match(match: Match, arguments: argparse.Namespace, *, resumed: bool = False) -> int:
-    """Play ``match`` full screen if possible, else line by line (a ``resumed``
-    game said first in one line: its title and the moves played so far; full
-    screen never, as the line would stay on the terminal under the game's end
-    and read as its summary, with a stale count)."""
+def run_match(match: Match, arguments: argparse.Namespace) -> int:
+    """Play ``match`` full screen if possible, else line by line. A resumed game
+    says so on arrival (:meth:`Match.resumed_line`): the full screen under its
+    table, the line mode in its first line (printed before the full screen, the
+    line would stay on the terminal under the game's end and read as its
+    summary, with a stale count)."""
     palette = getattr(arguments, "palette", "default")
     speed = bot_speed(arguments)
     if use_full_screen(arguments):
@@ -653,23 +654,23 @@ def run_match(match: Match, arguments: argparse.Namespace, *, resumed: bool = Fa
         lang=match.lang,
         colour=not arguments.no_colour and sys.stdout.isatty(),
     )
-    if resumed:
-        moves = plural(match.lang, "moves_played_n", match.moves_played())
-        print(tr(match.lang, "resumed", title=match.game.info.title, moves=moves))
+    if match.resumed_after is not None:
+        print(match.resumed_line())
         print(tr(match.lang, "help_hint"))
     return TerminalTable(match, style, speed=speed).play()
 
 
-def game_list_lines(names: Sequence[str], width: int) -> list[str]:
-    """The games, numbered, each summary wrapped at word boundaries to ``width``
-    columns under its own column (never cut mid-word by the terminal)."""
+def game_list_lines(names: Sequence[str], width: int, lang: str = "en") -> list[str]:
+    """The games, numbered, with their titles and summaries in ``lang``, each
+    summary wrapped at word boundaries to ``width`` columns under its own column
+    (never cut mid-word by the terminal)."""
     lines = []
     for number, name in enumerate(names, start=1):
         info = game_class(name).info
-        lead = f"  {number}) {info.title:<22} "
+        lead = f"  {number}) {info.title_text(lang):<22} "
         lines.extend(
             textwrap.wrap(
-                info.summary,
+                info.summary_text(lang),
                 width=max(width - 1, len(lead) + 20),
                 initial_indent=lead,
                 subsequent_indent=" " * len(lead),
@@ -684,7 +685,7 @@ def ask_for_game(lang: str) -> str:
     names = game_names()
     if not sys.stdin.isatty():
         raise ParlourError(tr(lang, "name_a_game", names=", ".join(names)))
-    for line in game_list_lines(names, shutil.get_terminal_size().columns):
+    for line in game_list_lines(names, shutil.get_terminal_size().columns, lang):
         print(line)
     while True:
         try:
@@ -714,12 +715,12 @@ def offer_resume(game: Game[Any], arguments: argparse.Namespace, interactive: bo
     latest = found[0]
     lang = arguments.lang
     if not interactive:
-        print(tr(lang, "resume_skipped", title=game.info.title, id=latest["id"]))
+        print(tr(lang, "resume_skipped", title=game.info.title_text(lang), id=latest["id"]))
         return None
     question = tr(
         lang,
         "resume_offer",
-        title=game.info.title,
+        title=game.info.title_text(lang),
         moves=plural(lang, "moves_n", int(latest.get("moves", 0))),
         when=str(latest.get("updated_at", ""))[:16].replace("T", " "),
     )
@@ -757,7 +758,7 @@ def command_play(arguments: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty()
     resumed = offer_resume(game, arguments, interactive) if humans else None
     if resumed is not None:
-        return run_match(resumed, arguments, resumed=True)
+        return run_match(resumed, arguments)
     stats = statistics_store(arguments, interactive)
     # No seed given: the table draws one from the operating system; it is shown
     # only once the game is over (it gives away every hidden card).
@@ -857,7 +858,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--opponent",
         default=DEFAULT_OPPONENT,
         choices=sorted(BOT_KINDS),
-        help=f"the bots' kind (default {DEFAULT_OPPONENT})",
+        metavar="KIND",  # the kinds in the usage line ran past 80 columns
+        help=f"the bots' kind: {', '.join(sorted(BOT_KINDS))} (default {DEFAULT_OPPONENT})",
     )
     parser.add_argument("--names", default=None, help="player names, comma-separated, one per seat")
     parser.add_argument(

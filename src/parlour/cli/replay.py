@@ -70,7 +70,7 @@ def chosen_source(source: str, lang: str, interactive: bool) -> str:
     several kept, the one chosen from a list of them."""
     if source not in game_names() or Path(source).is_file():
         return source
-    title = game_class(source).info.title
+    title = game_class(source).info.title_text(lang)
     found = finished_tables(source)
     if not found:
         raise ParlourError(tr(lang, "no_finished_game", title=title, game=source))

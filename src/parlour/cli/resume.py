@@ -74,7 +74,7 @@ def command_resume(arguments: argparse.Namespace) -> int:
         print(note)
     if arguments.lang:
         match.set_language(arguments.lang)
-    return run_match(match, arguments, resumed=True)
+    return run_match(match, arguments)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -8,7 +8,10 @@ scored). Each game keeps its lesson in its own package (``lesson.py``, a
 ``LESSON``); :class:`parlour.table.coach.Coach` reads it for the terminal and
 the browser alike.
 
-Everything a person reads is a :class:`Said`, in English and French.
+Everything a person reads is a :class:`Said`, in English and French. The
+game's name is written ``{title}``: :meth:`Lesson.named` puts in the name the
+game declares (``GameInfo.title``, ``title_fr``), so a lesson never spells it
+otherwise.
 
 >>> said = Said("Your turn.", "À vous.")
 >>> said.text("fr")
@@ -20,12 +23,16 @@ Everything a person reads is a :class:`Said`, in English and French.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parlour.core.errors import ParlourError
 
 JSONOption = bool | int | float | str | None
 """An option's value as a lesson declares it."""
+
+
+TITLE = "{title}"
+"""Where a lesson's sentence says the game's declared name."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,14 @@ class Said:
     def text(self, lang: str) -> str:
         """The sentence in ``lang`` (English for a language the lesson lacks)."""
         return self.fr if lang == "fr" else self.en
+
+    def named(self, title: Said) -> Said:
+        """This sentence with ``{title}`` replaced by ``title`` in each language.
+
+        >>> Said("Learn {title}", "Apprendre {title}").named(Said("Chess", "Échecs")).fr
+        'Apprendre Échecs'
+        """
+        return Said(self.en.replace(TITLE, title.en), self.fr.replace(TITLE, title.fr))
 
 
 @dataclass(frozen=True)
@@ -62,7 +77,7 @@ class Lesson:
     """A guided first deal: the table to set up and the coach's script."""
 
     title: Said
-    """The lesson's name (``Learn Dracula``)."""
+    """The lesson's name (``Learn {title}``: "Learn Dracula")."""
     options: Mapping[str, JSONOption]
     """The game's options (``players`` among them): one short deal."""
     deck: Sequence[str] | Sequence[Sequence[str]]
@@ -91,3 +106,23 @@ class Lesson:
             raise ParlourError("a lesson needs at least one welcome sentence")
         if not self.deck:
             raise ParlourError("a lesson needs a forced deck")
+
+    def named(self, title: Said) -> Lesson:
+        """This lesson with the game's declared name (``title``) wherever its
+        sentences write ``{title}``."""
+        steps = tuple(
+            replace(
+                step,
+                why=step.why.named(title),
+                look=None if step.look is None else step.look.named(title),
+            )
+            for step in self.steps
+        )
+        return replace(
+            self,
+            title=self.title.named(title),
+            welcome=tuple(said.named(title) for said in self.welcome),
+            steps=steps,
+            farewell=self.farewell.named(title),
+            first_time={kind: said.named(title) for kind, said in self.first_time.items()},
+        )

@@ -25,7 +25,7 @@ from parlour.core.events import Event
 from parlour.core.explain import explain_move
 from parlour.core.game import View
 from parlour.core.lesson import Lesson, Said
-from parlour.core.registry import game_parts
+from parlour.core.registry import game_class, game_parts
 from parlour.judge import QUICK_BUDGET, Budget, Judgment, judge_moves
 from parlour.judge.words import line_of, unit_of, verdict
 from parlour.table.hints import hint_for
@@ -60,13 +60,15 @@ class LessonMissingError(ParlourError):
 
 
 def lesson_for(game_name: str) -> Lesson:
-    """The lesson of ``game_name``, from the ``lesson`` module of its package."""
+    """The lesson of ``game_name``, from the ``lesson`` module of its package,
+    saying the game's name as the game declares it (:meth:`Lesson.named`)."""
     lesson = game_parts(game_name).attribute("lesson", "LESSON")
     if lesson is None:
         raise LessonMissingError(f"the game {game_name!r} has no guided deal yet")
     if not isinstance(lesson, Lesson):
         raise LessonMissingError(f"the lesson part of {game_name!r} holds no Lesson")
-    return lesson
+    info = game_class(game_name).info
+    return lesson.named(Said(info.title_text("en"), info.title_text("fr")))
 
 
 def has_lesson(game_name: str) -> bool:

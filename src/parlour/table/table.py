@@ -30,7 +30,7 @@ from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import DealScore, Game, State, View
 from parlour.core.options import options_dict
 from parlour.core.registry import load_game
-from parlour.core.seat_names import default_seat_name
+from parlour.core.seat_names import default_seat_name, seat_name_in
 from parlour.core.sheet import ScoreSheet
 from parlour.table.errors import (
     IllegalMoveError,
@@ -603,7 +603,8 @@ class Table:
                     + self._turn_text()
                 )
             view = self._state.view(seat)
-        names = [seat.name for seat in self.seats]
+        # A name nobody chose is said in the hint's language (Bot 2, Robot 2).
+        names = [seat_name_in(seat.name, index, lang) for index, seat in enumerate(self.seats)]
         return hint_for(view, derived_seed(self._seed, -1), lang, names=names, show=show)
 
     # ----- internals -----------------------------------------------------------------

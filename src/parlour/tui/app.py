@@ -11,8 +11,10 @@ layout is made again whenever the window changes size; below
 reason. Shortcuts are on screen (``?`` lists them all). The table's bots choose
 in a worker thread so the screen stays alive
 (:meth:`~parlour.table.Table.choose_bot_move`), and each bot move is shown at
-a pace a person can follow (``bot_delay`` seconds); an answer made stale by an
-undo is refused by the table's version check. The last card played is
+a pace a person can follow (``bot_delay`` seconds, longer after a run of
+several cards, which is told at once beside the board it leaves: the two never
+disagree); an answer made stale by an undo is refused by the table's version
+check. The last card played is
 highlighted, and at the end of every deal the finished table stays on screen
 with its score until a key is pressed. All game logic is the table's and the
 engine's; this module only reads Views, events and the :class:`Match`.
@@ -79,11 +81,9 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "go_on_with": "{turn}: go on with {move} (Escape: take it back)",
         "moves_one": "1 move",
         "moves_many": "{count} moves",
-        "deal_over": "End of the deal",
         "go_on": "Press any key to go on · l log · s scores",
         "forced_you": "All your moves this deal were forced: the rules chose every card.",
         "forced": "All of {name}'s moves this deal were forced: the rules chose every card.",
-        "run_told": "Cards being played…",
     },
     "fr": {
         "too_small": "La fenêtre fait {width}×{height}.\n\nAgrandissez la fenêtre à au moins "
@@ -98,13 +98,11 @@ _SCREEN_WORDS: dict[str, dict[str, str]] = {
         "go_on_with": "{turn} : continuez {move} (Échap : le reprendre)",
         "moves_one": "1 coup",
         "moves_many": "{count} coups",
-        "deal_over": "Fin de la donne",
         "go_on": "Une touche pour continuer · l journal · s points",
         "forced_you": "Tous vos coups de cette donne étaient forcés : la règle a choisi "
         "chaque carte.",
         "forced": "Tous les coups de {name} dans cette donne étaient forcés : la règle a "
         "choisi chaque carte.",
-        "run_told": "Cartes en train d'être jouées…",
     },
 }
 
@@ -119,9 +117,9 @@ KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         (
             "Escape",
             "back from a card to the list of cards; back out of a move being "
-            "made in steps (a Casino capture); close a page",
+            "made in several steps; close a page",
         ),
-        (":", "type a move as text (QH b2, take a1, 7S take 2H+5D)"),
+        (":", "type a move as the list writes it"),
         ("h", "hint: what the strongest bot would play, and why"),
         ("u", "undo: back to your previous decision"),
         ("r", "how to play this game"),
@@ -146,10 +144,10 @@ KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("1 … 9", "choisir le coup (ou la carte) de ce numéro"),
         (
             "Échap",
-            "revenir de la carte à la liste des cartes ; annuler un coup en cours "
-            "(une prise au Casino) ; fermer une page",
+            "revenir de la carte à la liste des cartes ; annuler un coup joué en "
+            "plusieurs temps ; fermer une page",
         ),
-        (":", "taper un coup en texte (D♥ b2, prend a1, 7♠ prend 2♥+5♦)"),
+        (":", "taper un coup comme la liste l'écrit"),
         ("h", "conseil : ce que jouerait le meilleur robot, et pourquoi"),
         ("u", "annuler : revenir à votre décision précédente"),
         ("r", "comment jouer à ce jeu"),
@@ -166,16 +164,23 @@ KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("*", "après un nom : la place dont on voit le jeu (à tour de rôle)"),
     ),
 }
-"""Every key of the table and what it does, per language (the ``?`` page)."""
+"""Every key of the table and what it does, per language (the ``?`` page); no
+game is named: the page is the same at every table but for its example."""
+
+EXAMPLE = {"en": "{keys} (e.g. {example})", "fr": "{keys} (par ex. {example})"}
+"""A key's description with an example of this table's."""
 
 
-def keys_page(lang: str) -> Table:
+def keys_page(lang: str, example: str = "") -> Table:
     """The ``?`` page: the keys in a column of their own, each description
-    wrapped beside its key to the page's width (never under the keys)."""
+    wrapped beside its key to the page's width (never under the keys); the
+    ``:`` key's description shows ``example``, a move of the table, if given."""
     page = Table.grid(padding=(0, 2))
     page.add_column(no_wrap=True)
     page.add_column(ratio=1)
     for key, description in KEYS.get(lang, KEYS["en"]):
+        if key == ":" and example:
+            description = EXAMPLE.get(lang, EXAMPLE["en"]).format(keys=description, example=example)
         page.add_row(key, typeset(description, lang))
     return page
 
@@ -216,8 +221,16 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(line.rstrip() for line in lines).rstrip() + "\n"
 
 
-RUN_LINE_TIMER = "run-line"
-"""The name of the timers that tell a run's lines one by one (not a bot move)."""
+def pause_after(bot_delay: float, plays: int) -> float:
+    """Seconds the next bot waits after a move that played ``plays`` cards: the
+    pace, and half of it again for each card beyond the first (a Nain Jaune run
+    of forced plays, told at once with the board at its end, is read in that
+    time; the line mode tells such a run a line every half pace).
+
+    >>> pause_after(0.5, 1), pause_after(0.5, 5)
+    (0.5, 1.5)
+    """
+    return bot_delay * (1 + max(0, plays - 1) / 2)
 
 
 class TableApp(App[int]):
@@ -284,13 +297,11 @@ class TableApp(App[int]):
         """The table as last drawn (with its highlight)."""
         self.bot_moves_shown = 0
         """Bot moves played so far through the paced path (tests read it)."""
-        self.telling_run = False
-        """True while a run of plays is told line by line: the screen is behind
-        the table (which may have passed the turn on already)."""
-        self.hint_asked = False
-        """``h`` was pressed while a run was told: answered once it is told."""
-        self.told_run: int | None = None
-        """The history length before the last move told card by card (a run)."""
+        self.bot_wait = self.bot_delay
+        """Seconds the next bot move waits (:func:`pause_after` the last move)."""
+        self.hinted: tuple[int, int] | None = None
+        """The table's version and the action of the hint on screen: its card and
+        its move stay lit in the lists until the table moves on."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Game keys work only on the table itself, not under a page or the cover."""
@@ -318,10 +329,13 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         """Show the log so far and start the match."""
-        self.title = f"parlour · {self.match.game.info.title}"
+        self.title = f"parlour · {self.match.game.info.title_text(self.match.lang)}"
         self.update_layout()
         self.relabel()
         self.write_whole_log()
+        # A saved game played on says so where the eye lands, under the table
+        # (the line mode prints the same sentence before its first table).
+        self.say(typeset(self.match.resumed_line(), self.match.lang))
         self.advance()
 
     def relabel(self) -> None:
@@ -541,9 +555,9 @@ class TableApp(App[int]):
         self.call_from_thread(self.bot_chose, seat, action, version, time.monotonic() - started)
 
     def bot_chose(self, seat: int, action: int, version: int, elapsed: float = 0.0) -> None:
-        """The bot has chosen: show its move once ``bot_delay`` seconds have passed
-        since it started thinking, so that a person can follow the bots."""
-        wait = self.bot_delay - elapsed
+        """The bot has chosen: show its move once :attr:`bot_wait` seconds have
+        passed since it started thinking, so that a person can follow the bots."""
+        wait = self.bot_wait - elapsed
         if wait > 0:
             self.set_timer(wait, lambda: self.bot_plays(seat, action, version))
         else:
@@ -575,17 +589,17 @@ class TableApp(App[int]):
         self.after_move(before, played)
 
     def after_move(self, before: int, sentences: list[str]) -> None:
-        """Add a move's sentences to the log; pause if it ended a deal; go on. A
-        move that played several cards (a Nain Jaune run of forced plays) is told
-        line by line at the bots' pace first (:meth:`tell_run`)."""
+        """Add a move's sentences to the log; pause if it ended a deal; go on.
+
+        A move that played several cards (a Nain Jaune run of forced plays) is
+        told at once, the board drawn at its end beside it, so that the two
+        never disagree; the next bot waits the longer for it (:func:`pause_after`)."""
         plays = sum(
             1
             for _, event in self.match.table.events_for(self.viewing_seat(), since=before)
             if event.plays_card
         )
-        if plays > 1 and self.bot_delay > 0 and self.told_run != before:
-            self.tell_run(before, sentences)
-            return
+        self.bot_wait = pause_after(self.bot_delay, plays)
         self.write_new_log_lines()
         self.group = None
         if not self.match.is_over():
@@ -599,39 +613,6 @@ class TableApp(App[int]):
                 self.pause_at_deal_end(seat, ended[-1][0], [event for _, event in ended])
                 return
         self.advance()
-
-    def tell_run(self, before: int, sentences: list[str]) -> None:
-        """Write the log's new lines one at a time, ``bot_delay`` / 2 apart, so a
-        person can follow a run; then go on as after any move."""
-        lines = self.screen_log()
-        if lines[: self.log_lines] != self.written_log:
-            self.told_run = before
-            self.after_move(before, sentences)
-            return
-        log = self.query_one("#log", FollowingLog)
-        fresh = lines[self.log_lines :]
-        self.telling_run = True
-        if self.query_one("#moves", OptionList).display:  # the choices just made are stale
-            self.hide_moves()
-            self.set_prompt(words(self.match.lang, "run_told"))
-
-        def show(index: int) -> None:
-            if index < len(fresh):
-                log.write_line(fresh[index])
-                log.follow()
-                self.log_lines += 1
-                self.written_log = lines[: self.log_lines]
-                self.set_timer(self.bot_delay / 2, lambda: show(index + 1), name=RUN_LINE_TIMER)
-                return
-            self.told_run = before
-            self.telling_run = False
-            self.after_move(before, sentences)
-            if self.hint_asked:  # answered from the table now on screen
-                self.hint_asked = False
-                if not self.paused:
-                    self.action_hint()
-
-        show(0)
 
     def viewing_seat(self) -> int:
         """The seat whose View this screen shows between turns."""
@@ -648,7 +629,8 @@ class TableApp(App[int]):
             self.shown_seat = seat
             self.draw_view(view, until_step=step if scores_a_coffin(ended[-1]) else step - 1)
         self.hide_moves()
-        self.set_prompt(Text(words(lang, "deal_over"), style="bold"))
+        title = match.deal_end_title()
+        self.set_prompt(Text(title, style="bold"))
         style = Style(lang=lang)
         # The score first, then what the last move did (the last trick, the box won).
         name = match.game.info.name
@@ -662,9 +644,7 @@ class TableApp(App[int]):
         )
         self.paused = True
         self.push_screen(
-            DealEndScreen(
-                words(lang, "deal_over"), "\n".join(lines), words(lang, "go_on"), match.names
-            ),
+            DealEndScreen(title, "\n".join(lines), words(lang, "go_on"), match.names),
             self.after_deal_end,
         )
 
@@ -717,8 +697,12 @@ class TableApp(App[int]):
         moves.clear_options()
         prompt = self.choice_prompt(view.seat)
         options: list[Option] = []
+        hinted = self.hinted[1] if self.hinted and self.hinted[0] == self.shown_version else None
+        lit: int | None = None
         if self.groups is not None and self.group is None:
             for index, (label, actions) in enumerate(self.groups):
+                if hinted in actions:
+                    lit = index
                 count = moves_count(lang, len(actions))
                 text = Text.from_ansi(f"{_key(index)}{self.pretty(label)}  ({count})")
                 options.append(Option(Wrapped(text, self.match.names), id=f"g{index}"))
@@ -731,6 +715,8 @@ class TableApp(App[int]):
                 actions = list(view.legal_actions)
             notes = self.match.move_notes(view, self.style)  # Casino: what a take may take
             for index, action in enumerate(actions):
+                if action == hinted:
+                    lit = index
                 move = self.pretty(view.action_to_string(action))
                 if action in notes:
                     move += f" {notes[action]}"
@@ -744,7 +730,7 @@ class TableApp(App[int]):
         moves.display = bool(options)
         self.set_prompt(Text.from_ansi(prompt))
         if options:
-            moves.highlighted = highlight if highlight is not None else 0
+            moves.highlighted = next((index for index in (highlight, lit) if index is not None), 0)
 
     def choice_prompt(self, seat: int, label: str = "") -> str:
         """The line on top while a person chooses: whose turn (their name only
@@ -863,11 +849,7 @@ class TableApp(App[int]):
 
     # ----- the shortcuts -------------------------------------------------------------------
     def action_hint(self) -> None:
-        """``h``: what the strongest bot would play, and why. While a run of
-        plays is told the screen is behind the table: the hint waits for it."""
-        if self.telling_run:
-            self.hint_asked = True
-            return
+        """``h``: what the strongest bot would play, and why."""
         seat = self.match.human_to_act()
         if seat is None or self.thinking:
             self.say(tr(self.match.lang, "hint_not_your_turn"))
@@ -901,16 +883,10 @@ class TableApp(App[int]):
             self.say("")
             return
         self.say(hint_line(hint, self.match.lang))
-        if self.groups is not None:
-            for index, (_, actions) in enumerate(self.groups):
-                if hint.action in actions:
-                    if self.group is None:
-                        self.fill_moves(view, highlight=index)
-                    elif self.group == index:
-                        self.fill_moves(view, highlight=actions.index(hint.action))
-        else:
-            shown = self.move_order(view) if self.move_order else list(view.legal_actions)
-            self.fill_moves(view, highlight=shown.index(hint.action))
+        self.hinted = (version, hint.action)
+        # Lit where it is listed: its card, then its move once the card is open.
+        if self.groups is None or self.group is None or hint.action in self.groups[self.group][1]:
+            self.fill_moves(view)
 
     def action_undo(self) -> None:
         """``u``: back to your previous decision (same cards)."""
@@ -927,7 +903,7 @@ class TableApp(App[int]):
         try:
             page = how_to_play(self.match.game.info.name, lang)
         except (ParlourError, OSError):
-            page = tr(lang, "no_rules", title=self.match.game.info.title)
+            page = tr(lang, "no_rules", title=self.match.game.info.title_text(lang))
         self.push_screen(RulesScreen(page, tr(lang, "close")))
 
     def action_scores(self) -> None:
@@ -935,12 +911,13 @@ class TableApp(App[int]):
         lang = self.match.lang
         body = "\n".join(score_sheet_lines(self.match))
         title = tr(lang, "score_sheet").rstrip(":").rstrip()  # a title, not the line mode's label
-        self.push_screen(TextScreen(title, body, tr(lang, "close")))
+        self.push_screen(TextScreen(title, body, tr(lang, "close"), self.match.names))
 
     def action_log(self) -> None:
         """``l``: the whole game log on a page."""
         lang = self.match.lang
-        self.push_screen(TextScreen(tr(lang, "log_title"), self.log_page(), tr(lang, "close")))
+        title, close = tr(lang, "log_title"), tr(lang, "close")
+        self.push_screen(TextScreen(title, self.log_page(), close, self.match.names))
 
     def log_page(self) -> str:
         """The whole game log, the cards dealt included, set as the panel's
@@ -949,9 +926,13 @@ class TableApp(App[int]):
         return "\n".join(typeset(line, lang) for line in self.match.log_sentences()) or "—"
 
     def action_help(self) -> None:
-        """``?``: every key and what it does."""
+        """``?``: every key and what it does (typing a move shown with one of
+        the person's moves, when one is on turn)."""
         lang = self.match.lang
-        self.push_screen(TextScreen(words(lang, "keys_title"), keys_page(lang), tr(lang, "close")))
+        seat = self.match.human_to_act()
+        texts = self.match.view(seat).action_texts if seat is not None else ()
+        page = keys_page(lang, shown_move(texts[0], lang) if texts else "")
+        self.push_screen(TextScreen(words(lang, "keys_title"), page, tr(lang, "close")))
 
     def action_language(self) -> None:
         """``t``: English ⇄ French (the log is rebuilt in the new language)."""

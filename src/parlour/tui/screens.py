@@ -20,6 +20,10 @@ from textual.widgets import Markdown, Static
 from parlour.i18n import tr
 from parlour.tui.wrapping import Wrapped
 
+PAGE_FRAME_ROWS = 4
+"""The rows of a page that are not its text: the frame's two, the title, the
+line saying how to close it."""
+
 
 class TextScreen(ModalScreen[None]):
     """A page of text over the table (scores, keys, the log); Escape closes it."""
@@ -28,25 +32,46 @@ class TextScreen(ModalScreen[None]):
         Binding("escape,q,s,enter,question_mark,l", "close", "Close"),
     ]
 
-    def __init__(self, title: str, body: str | RenderableType, footer: str) -> None:
+    def __init__(
+        self,
+        title: str,
+        body: str | RenderableType,
+        footer: str,
+        names: Sequence[str] = (),
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.body = body
         """The page's text, or a Rich renderable laid out for the page's width
         (the keys in their own column)."""
         self.footer = footer
+        self.names = tuple(names)
+        """The players' names, never cut by the text's wrapping."""
 
     def compose(self) -> ComposeResult:
-        """A framed, scrollable page."""
+        """A framed, scrollable page; its text wraps as the log panel does."""
+        body = Wrapped(Text(self.body), self.names) if isinstance(self.body, str) else self.body
         with Vertical(id="page"):
             yield Static(Text(self.title_text, style="bold"), id="page-title")
             with VerticalScroll(id="page-scroll"):
-                yield Static(Text(self.body) if isinstance(self.body, str) else self.body)
+                yield Static(body)
             yield Static(Text(self.footer, style="dim"))
 
     def on_mount(self) -> None:
         """Focus the page so the arrow keys scroll it."""
+        self.fit_text()
         self.query_one("#page-scroll").focus()
+
+    def on_resize(self) -> None:
+        """A new window size: the text's room again."""
+        self.fit_text()
+
+    def fit_text(self) -> None:
+        """Leave the text the rows the frame, title and closing line do not
+        take, so that a page longer than the window scrolls and its last line,
+        how to close it, stays in sight."""
+        room = max(1, self.app.size.height - PAGE_FRAME_ROWS)
+        self.query_one("#page-scroll").styles.max_height = room
 
     def action_close(self) -> None:
         """Back to the table."""
@@ -100,12 +125,13 @@ class DealEndScreen(ModalScreen[None]):
             yield Static(Text(self.footer, style="bold reverse"))
 
     def on_mount(self) -> None:
-        """As wide as the moves-and-log column it covers (the table stays visible)."""
+        """As wide as the moves-and-log column it covers, no wider: the whole
+        table stays visible beside it."""
         from parlour.tui.app import TableApp  # the app imports this module
 
         app = self.app
         if isinstance(app, TableApp):
-            self.query_one("#deal-end").styles.width = app.side_width() + 2
+            self.query_one("#deal-end").styles.width = app.side_width()
 
     PAGES: ClassVar[dict[str, str]] = {
         "l": "log",

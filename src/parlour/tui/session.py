@@ -36,6 +36,7 @@ from parlour.i18n import (
     localized_cards,
     localized_table,
     move_sentence,
+    plural,
     refusal_text,
     said_move,
     tr,
@@ -310,6 +311,9 @@ class Match:
         """Why the statistics could not be written, if they could not."""
         self.undo_count = 0
         self.hint_count = 0
+        self.resumed_after: int | None = None
+        """The moves already played when this match was resumed from the store
+        (None: a game started here); both terminal modes say so on arrival."""
 
     @property
     def names(self) -> list[str]:
@@ -389,7 +393,7 @@ class Match:
                     raise TableError(
                         f"{identifier} is a finished game; see it with: parlour replay {identifier}"
                     )
-                return cls(table, stats=stats), ""
+                return cls._resumed(table, stats), ""
         path = find_save(identifier)
         if path is None:
             known = ", ".join(save.identifier for save in list_saves()[:10]) or "none"
@@ -402,7 +406,22 @@ class Match:
             f"(The old save file {path.name} was converted into the table store as "
             f"{table.id}; the file is kept as {path.name}.converted.)"
         )
-        return cls(table, stats=stats), note
+        return cls._resumed(table, stats), note
+
+    @classmethod
+    def _resumed(cls, table: Table, stats: StatsStore | None) -> Match:
+        match = cls(table, stats=stats)
+        match.resumed_after = match.moves_played()
+        return match
+
+    def resumed_line(self) -> str:
+        """The sentence that says, on arrival, that this game was resumed and how
+        far it had gone ("Game resumed: 21 moves played."); empty for a game
+        started here."""
+        if self.resumed_after is None:
+            return ""
+        moves = plural(self.lang, "moves_played_n", self.resumed_after)
+        return tr(self.lang, "resumed", title=self.game.info.title_text(self.lang), moves=moves)
 
     # ----- what the interfaces read -------------------------------------------------
     @property
@@ -464,6 +483,12 @@ class Match:
         if last is None:
             return view
         return same_deal(view, self.view_after(seat, last[0]))
+
+    def deal_end_title(self) -> str:
+        """What a finished deal's pause is called: the end of what the game's
+        score sheet counts ("End of the deal", "End of the round" in Casino,
+        "End of the coffin" in Partnership Dracula)."""
+        return tr(self.lang, "end_of_" + self.table.full_sheet().line_kind)
 
     def view_text(self, view: View, style: Style) -> str:
         """``view`` drawn by the game's renderer."""

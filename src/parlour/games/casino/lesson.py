@@ -3,7 +3,7 @@
 from parlour.core.lesson import Lesson, Said, Step
 
 LESSON = Lesson(
-    title=Said("Learn Casino", "Apprendre le Casino"),
+    title=Said("Learn {title}", "Apprendre le {title}"),
     options={"players": 2, "target": 1},
     seed=2,
     deck=(
@@ -62,10 +62,10 @@ LESSON = Lesson(
     ),
     welcome=(
         Said(
-            "Welcome to Casino. You capture table cards with cards from your hand; points go "
+            "Welcome to {title}. You capture table cards with cards from your hand; points go "
             "to the most cards, the most spades, 10♢ (big casino), 2♠ (little casino) and "
             "the aces.",
-            "Bienvenue au Casino. On ramasse les cartes de la table avec celles de sa main ; "
+            "Bienvenue au {title}. On ramasse les cartes de la table avec celles de sa main ; "
             "les points vont au plus de cartes, au plus de piques, au 10♢ (grand casino), au "
             "2♠ (petit casino) et aux as.",
         ),

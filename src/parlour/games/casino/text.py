@@ -44,7 +44,7 @@ SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "header": "Casino · round {round} · deal {deal} of {deals} · dealer: {dealer} · "
+        "header": "{title} · round {round} · deal {deal} of {deals} · dealer: {dealer} · "
         "stock {stock} · playing\u00a0to\u00a0{target}",
         "target_one": "{target}\u00a0point",
         "target_many": "{target}\u00a0points",
@@ -117,7 +117,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "reason_sweep_many": "{count} sweeps",
     },
     "fr": {
-        "header": "Casino · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
+        "header": "{title} · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
         "talon {stock} · partie\u00a0en\u00a0{target}",
         "target_one": "{target}\u00a0point",
         "target_many": "{target}\u00a0points",
@@ -356,6 +356,7 @@ def render(
             _say(
                 lang,
                 "header",
+                title=view.game.info.title_text(lang),
                 round=o["round"],
                 deal=o["deal"],
                 deals=o["deals_per_round"],

@@ -3,7 +3,7 @@
 from parlour.core.lesson import Lesson, Said, Step
 
 LESSON = Lesson(
-    title=Said("Learn Colour-blind", "Apprendre Colour-blind"),
+    title=Said("Learn {title}", "Apprendre {title}"),
     options={"players": 3, "deals": 1},
     seed=1,
     deck=(
@@ -62,9 +62,9 @@ LESSON = Lesson(
     ),
     welcome=(
         Said(
-            "Welcome to Colour-blind. Each trick wins one card of the face-up row, from left "
+            "Welcome to {title}. Each trick wins one card of the face-up row, from left "
             "to right; the tricks themselves are worth nothing.",
-            "Bienvenue à Colour-blind. Chaque pli gagne une carte de la rangée visible, de "
+            "Bienvenue à {title}. Chaque pli gagne une carte de la rangée visible, de "
             "gauche à droite ; les plis eux-mêmes ne valent rien.",
         ),
         Said(

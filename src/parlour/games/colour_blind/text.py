@@ -28,7 +28,6 @@ _CELL = 6
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "Colour-blind",
         "deal": "deal {deal} of {deals}",
         "deal_open": "deal {deal}",
         "target": "target {target}",
@@ -63,7 +62,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "winners": "Shared win",
     },
     "fr": {
-        "title": "Colour-blind",
         "deal": "donne {deal} sur {deals}",
         "deal_open": "donne {deal}",
         "target": "objectif {target}",
@@ -147,7 +145,7 @@ def render(
     players: int = observation["players"]
     blocks: list[Block] = []
 
-    header = [style.bold(words["title"])]
+    header = [style.bold(view.game.info.title_text(style.lang))]
     deals = observation["deals"]
     if deals is not None:
         header.append(words["deal"].format(deal=observation["deal"], deals=deals))

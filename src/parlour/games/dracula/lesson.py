@@ -3,7 +3,7 @@
 from parlour.core.lesson import Lesson, Said, Step
 
 LESSON = Lesson(
-    title=Said("Learn Dracula", "Apprendre Dracula"),
+    title=Said("Learn {title}", "Apprendre {title}"),
     options={"players": 2, "deals": 1},
     seed=1,
     # Bot 2 holds the Vampire V2 and plays it on the learner's red column c at its
@@ -11,9 +11,9 @@ LESSON = Lesson(
     deck=("4D", "AH", "6D", "V2", "4H", "8S", "4C", "KS", "10S"),
     welcome=(
         Said(
-            "Welcome to Dracula. Together you and Bot 2 fill a 3×3 square, the coffin, "
+            "Welcome to {title}. Together you and Bot 2 fill a 3×3 square, the coffin, "
             "four cards each.",
-            "Bienvenue à Dracula. Robot 2 et vous remplissez ensemble un carré de 3×3, le "
+            "Bienvenue à {title}. Robot 2 et vous remplissez ensemble un carré de 3×3, le "
             "cercueil, avec quatre cartes chacun.",
         ),
         Said(

@@ -149,8 +149,9 @@ def render(
         deal = _say(lang, "deal", deal=o["deal"], deals=o["deals"])
     game = _say(lang, "game", number=o["session_game"]) if o["session_game"] > 1 else ""
     dealer = _say(lang, "dealer")
+    title = view.game.info.title_text(lang)
     blocks: list[Block] = [
-        (0, [style.bold(f"Dracula · {game}{deal} · {dealer} {names[o['dealer']]}")])
+        (0, [style.bold(f"{title} · {game}{deal} · {dealer} {names[o['dealer']]}")])
     ]
     if o["cut"]:
         cut = _say(

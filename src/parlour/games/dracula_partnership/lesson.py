@@ -1,9 +1,9 @@
-"""Dracula for four's guided first deal: six coffins, the coach beside you."""
+"""Partnership Dracula's guided first deal: six coffins, the coach beside you."""
 
 from parlour.core.lesson import Lesson, Said, Step
 
 LESSON = Lesson(
-    title=Said("Learn Dracula for four", "Apprendre Dracula à quatre"),
+    title=Said("Learn {title}", "Apprendre {title}"),
     options={"players": 4, "deals": 1},
     seed=1,
     deck=(
@@ -62,9 +62,9 @@ LESSON = Lesson(
     ),
     welcome=(
         Said(
-            "Welcome to Dracula for four. You and Bot 3, opposite you, are one side; Bot 2 "
+            "Welcome to {title}. You and Bot 3, opposite you, are one side; Bot 2 "
             "and Bot 4 the other. Six coffins (3×3 squares) are built one after another.",
-            "Bienvenue à Dracula à quatre. Vous et Robot 3, en face, formez un camp ; Robot 2 et "
+            "Bienvenue à {title}. Vous et Robot 3, en face, formez un camp ; Robot 2 et "
             "Robot 4 l'autre. Six cercueils (carrés de 3×3) se construisent l'un après l'autre.",
         ),
         Said(

@@ -545,13 +545,13 @@ class DraculaPartnershipGame(Game[DraculaPartnershipOptions]):
 
     info = GameInfo(
         name="dracula-partnership",
-        title="Dracula (partnerships)",
-        title_fr="Dracula (par équipes)",
+        title="Partnership Dracula",
+        title_fr="Dracula par équipes",
         min_players=4,
         max_players=4,
         rules_version=1,
-        summary="Dracula for four in two sides: six coffins built from the hands",
-        summary_fr="Dracula à quatre en deux équipes : six cercueils bâtis avec les mains",
+        summary="Four players in two sides: six coffins built from the hands",
+        summary_fr="quatre joueurs en deux équipes : six cercueils bâtis avec les mains",
     )
     options_class = DraculaPartnershipOptions
     review_thresholds = (2.0, 4.0, 8.0)

@@ -42,16 +42,20 @@ def render(
     french = style.lang == "fr"
     narrow = width is not None and width < 70
     ways = WAY_FR if french else WAY
+    title = view.game.info.title_text(style.lang)
     blocks: list[Block] = []
+    # No-break spaces inside each part: a narrow header wraps between its
+    # parts, never inside one ("coffin 2 of" / "6").
     if french:
-        deal = f"donne {o['deal']} sur {o['deals']}"
-        coffin = f" · cercueil {o['coffin_number']} sur 6" if o["coffin_number"] else ""
+        deal = f"donne\u00a0{o['deal']}\u00a0sur\u00a0{o['deals']}"
+        coffin = (
+            f" · cercueil\u00a0{o['coffin_number']}\u00a0sur\u00a06" if o["coffin_number"] else ""
+        )
         dealer = f"donneur : {names[o['dealer']]}"
-        blocks.append((0, [style.bold(f"Dracula (équipes) · {deal}{coffin} · {dealer}")]))
+        blocks.append((0, [style.bold(f"{title} · {deal}{coffin} · {dealer}")]))
     else:
-        deal = f"deal {o['deal']} of {o['deals']}"
-        coffin = f" · coffin {o['coffin_number']} of 6" if o["coffin_number"] else ""
-        title = "Dracula (pairs)" if narrow else "Dracula (partnerships)"
+        deal = f"deal\u00a0{o['deal']}\u00a0of\u00a0{o['deals']}"
+        coffin = f" · coffin\u00a0{o['coffin_number']}\u00a0of\u00a06" if o["coffin_number"] else ""
         blocks.append((0, [style.bold(f"{title} · {deal}{coffin} · dealer: {names[o['dealer']]}")]))
     sides = []
     for side in range(2):

@@ -3,7 +3,7 @@
 from parlour.core.lesson import Lesson, Said, Step
 
 LESSON = Lesson(
-    title=Said("Learn Nain Jaune", "Apprendre le Nain jaune"),
+    title=Said("Learn {title}", "Apprendre le {title}"),
     options={"players": 4, "max_deals": 1},
     seed=2,
     deck=(
@@ -58,9 +58,9 @@ LESSON = Lesson(
     ),
     welcome=(
         Said(
-            "Welcome to Nain Jaune. The aim: get rid of your cards first, in runs of rising "
+            "Welcome to {title}. The aim: get rid of your cards first, in runs of rising "
             "ranks (A, 2, 3 … 10, J, Q, K), and collect chips.",
-            "Bienvenue au Nain jaune. Le but : vous défaire le premier de vos cartes, en "
+            "Bienvenue au {title}. Le but : vous défaire le premier de vos cartes, en "
             "suites de rangs montants (A, 2, 3 … 10, V, D, R), et gagner des jetons.",
         ),
         Said(

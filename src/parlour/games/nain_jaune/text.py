@@ -47,7 +47,6 @@ _BOX_NAMES = {
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "Nain Jaune",
         "deal": "deal {deal}",
         "dealer": "dealer",
         "clockwise": "play goes clockwise",
@@ -84,7 +83,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "aside": "{count} cards left aside, unseen",
     },
     "fr": {
-        "title": "Nain Jaune",
         "deal": "donne {deal}",
         "dealer": "donneur",
         "clockwise": "on joue dans le sens des aiguilles d'une montre",
@@ -191,7 +189,7 @@ def render(
     blocks: list[Block] = []
     lines: list[str] = []
 
-    header = [style.bold(words["title"])]
+    header = [style.bold(view.game.info.title_text(style.lang))]
     if observation["deal_number"]:
         header.append(words["deal"].format(deal=observation["deal_number"]))
     if observation["dealer"] is not None:

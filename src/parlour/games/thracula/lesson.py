@@ -3,7 +3,7 @@
 from parlour.core.lesson import Lesson, Said, Step
 
 LESSON = Lesson(
-    title=Said("Learn Thracula", "Apprendre Thracula"),
+    title=Said("Learn {title}", "Apprendre {title}"),
     options={"players": 3, "deals": 1},
     seed=1,
     deck=(
@@ -28,9 +28,9 @@ LESSON = Lesson(
     ),
     welcome=(
         Said(
-            "Welcome to Thracula. Nine cards lie face down in a 3×3 square, the coffin. You "
+            "Welcome to {title}. Nine cards lie face down in a 3×3 square, the coffin. You "
             "own one row and one column of it, and score the better of the two.",
-            "Bienvenue à Thracula. Neuf cartes sont posées face cachée en carré de 3×3, le "
+            "Bienvenue à {title}. Neuf cartes sont posées face cachée en carré de 3×3, le "
             "cercueil. Vous possédez une rangée et une colonne, et marquez la meilleure des "
             "deux.",
         ),

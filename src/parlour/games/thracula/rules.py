@@ -710,9 +710,10 @@ class ThraculaGame(Game[ThraculaOptions]):
         min_players=3,
         max_players=3,
         rules_version=1,
-        summary="Dracula for three: take a hidden coffin card, lay one face up",
+        summary="Three players, a line each: take a hidden coffin card, lay one face up",
         summary_fr=(
-            "Dracula à trois : prendre une carte cachée du cercueil, en poser une face visible"
+            "trois joueurs, une rangée chacun : prendre une carte cachée du cercueil, "
+            "en poser une face visible"
         ),
     )
     options_class = ThraculaOptions

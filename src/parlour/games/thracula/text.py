@@ -70,12 +70,15 @@ def render(
     narrow = width is not None and width < 70
     out: list[str] = []
     blocks: list[Block] = []
+    game_title = view.game.info.title_text(style.lang)
     if french:
         source = " · défausse remélangée" if o["from_discards"] else ""
-        title = f"Thracula · donne {o['deal']} sur {o['deals']} · donneur : {names[o['dealer']]}"
+        title = (
+            f"{game_title} · donne {o['deal']} sur {o['deals']} · donneur : {names[o['dealer']]}"
+        )
     else:
         source = " · from the shuffled discards" if o["from_discards"] else ""
-        title = f"Thracula · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}"
+        title = f"{game_title} · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}"
     blocks.append((0, [style.bold(title + source)]))
     row_word, column_word = ("ligne", "colonne") if french else ("row", "column")
     if narrow:
