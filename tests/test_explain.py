@@ -318,8 +318,9 @@ def test_casino_a_trail_says_why_and_what_it_leaves_the_next_player() -> None:
     # 5♢ could take (2♢+3♣) and build: the trail is a choice, said so, with
     # what the take would capture and the build it would make.
     assert {"5D take", "5D build 7"} <= set(view.action_texts)
-    assert "5♢ is laid on the table, though it could take 2♢ 3♣ or make a build of 7;" in (
-        said["5D trail"]
+    assert (
+        "5♢ is laid on the table, though it could take 2♢ 3♣ or make a build of 7;"
+        in (said["5D trail"])
     )
     assert said["5D trail"].endswith("where a 5, 7, 8 or 10 would take it.")
     builds = sorted(text.split()[2] for text in view.action_texts if text.startswith("4H build"))
