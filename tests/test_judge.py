@@ -216,6 +216,28 @@ def test_the_verdict_speaks_words_in_both_languages() -> None:
     assert english != french
 
 
+def test_a_hints_details_name_the_moves_as_its_verdict_does_in_the_readers_language() -> None:
+    """A playtest read « Détails : QC a2 +42.9 ± 4.1 » on a French screen whose
+    verdict said D♣: the details line named moves as the engine types them and
+    wrote English decimals."""
+    from functools import partial
+
+    from parlour.i18n import said_move
+
+    _, view = first_choice("dracula", 3)
+    for lang in ("en", "fr"):
+        hint = hint_for(view, 0, lang, budget=TINY, show=partial(said_move, lang=lang))
+        assert hint.judgment is not None
+        for value in hint.judgment.values:
+            assert said_move(value.text, lang) in hint.details
+            assert f"{value.text} " not in hint.details or value.text == said_move(value.text, lang)
+        figures = hint.details.split(";")[0]
+        if lang == "fr":
+            assert "." not in figures and "," in figures, hint.details
+        else:
+            assert "," not in figures.replace(", ", " "), hint.details
+
+
 # ----- the expert ---------------------------------------------------------------------------
 
 
@@ -309,3 +331,13 @@ def test_inside_a_casino_capture_the_announced_step_stands_unless_told_apart() -
     # A move's first step has no plan: the search's favourite stands there.
     state = parlour.load_game("casino", target=1).new_initial_state(seed=0)
     assert planned_step(state.view(state.current_player())) is None
+    # The hint names the step to take now before the whole move (the playtest
+    # read "2♠ makes a build of 5 …" at a step, never told which card to pick).
+    from functools import partial
+
+    from parlour.i18n import said_move
+
+    english_hint = hint_for(view, 0, "en", budget=TINY, show=partial(said_move, lang="en"))
+    assert english_hint.explanation.startswith("Now 7♠: "), english_hint.explanation
+    french_hint = hint_for(view, 0, "fr", budget=TINY, show=partial(said_move, lang="fr"))
+    assert french_hint.explanation.startswith("Maintenant 7♠ : "), french_hint.explanation

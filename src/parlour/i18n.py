@@ -600,8 +600,18 @@ def said_move(text: str, lang: str) -> str:
     """An action's text as a sentence quotes it, in any language: cards drawn
     with their suit symbols (``AC`` → ``A♣``, ``7S take 2S+5C`` → ``7♠ take
     2♠+5♣``), in French also its words and court letters (:func:`shown_move`).
-    A review or a hint says "You played A♣", never "You played AC"."""
-    return shown_move(pretty_move(text), lang)
+    A review or a hint says "You played A♣", never "You played AC"; a Vampire
+    is named in full (``V2 c3`` → ``Vampire 2 c3``): in French a lone V reads
+    as a valet.
+
+    >>> said_move("V2 c3", "fr"), said_move("JH a1", "fr"), said_move("QH b2", "en")
+    ('Vampire 2 c3', 'V♡ a1', 'Q♡ b2')
+    """
+    return _VAMPIRE.sub(r"Vampire \1", shown_move(pretty_move(text), lang))
+
+
+_VAMPIRE = re.compile(r"(?<![\w♠♡♢♣♥♦])V([12])(?!\w)")
+"""A Vampire card as an action's text writes it (``V1``, ``V2``)."""
 
 
 _MOVE_WORD = re.compile(r"(?<![\w'-])(" + "|".join(MOVE_WORDS_FR) + r")(?![\w'-])")

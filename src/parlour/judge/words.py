@@ -17,21 +17,21 @@ from parlour.judge import NOISE, Judgment, MoveValue
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "only": "It is the only sensible move here.",
-        "clear": "Clearly the best here: the next best, {other}, would cost about {loss} {unit} "
-        "{on_this}.",
+        "clear": "Clearly better than the other moves considered: the next best, {other}, "
+        "would cost about {loss} {unit} {on_this}.",
         "close": "A close call: {other} is about as good.",
         "stop": "stopping here",
         "worse": "This costs about {loss} {unit} {on_this} against {best}.",
         "slightly": "{best} is a little better; the difference is small.",
-        "as_good": "As good as any move weighed here.",
+        "as_good": "As good as any move considered here.",
         "better": "Better than the review's choice: well found!",
         "details": "Details: {moves}; judged on {samples} imagined deals, ± one standard error.",
-        "detail_move": "{move} {lead:+.1f} ± {error:.1f}",
+        "detail_move": "{move} {lead} ± {error}",
     },
     "fr": {
         "only": "C'est le seul coup sensé ici.",
-        "clear": "Nettement le meilleur ici : le suivant, {other}, coûterait environ {loss} "
-        "{unit} {on_this}.",
+        "clear": "Nettement meilleur que les autres coups envisagés : le suivant, {other}, "
+        "coûterait environ {loss} {unit} {on_this}.",
         "close": "Choix serré : {other} vaut à peu près autant.",
         "stop": "s'arrêter là",
         "worse": "Cela coûte environ {loss} {unit} {on_this} face à {best}.",
@@ -40,7 +40,7 @@ WORDS: dict[str, dict[str, str]] = {
         "better": "Mieux que le choix de l'analyse : bien trouvé !",
         "details": "Détails : {moves} ; jugé sur {samples} donnes imaginées, ± une "
         "erreur standard.",
-        "detail_move": "{move} {lead:+.1f} ± {error:.1f}",
+        "detail_move": "{move} {lead} ± {error}",
     },
 }
 """Every sentence of the judge, in each language."""
@@ -195,16 +195,30 @@ def against_best(
 
 def details(judgment: Judgment, lang: str, shown: dict[int, str] | None = None) -> str:
     """The figures behind a judgment: each move's expected lead for the deal ±
-    one standard error, best first, and the imagined deals."""
+    one standard error, best first (named as ``shown`` names them, as the
+    verdict does), and the imagined deals; decimals as ``lang`` writes them.
+
+    >>> from parlour.judge import Judgment, MoveValue
+    >>> values = (MoveValue(1, "QC a2", 42.9, 4.1, 40.0, 4.0, 32),
+    ...           MoveValue(2, "2H b1", 30.0, 3.0, 28.0, 3.0, 32, loss=12.9, loss_error=2.0))
+    >>> judged = Judgment(seat=0, values=values, best=1, precision=1.0)
+    >>> details(judged, "fr", {1: "D♣ a2", 2: "2♡ b1"})[:44]
+    'Détails : D♣ a2 +42,9 ± 4,1, 2♡ b1 +30,0 ± 3'
+    """
     names = shown or {}
     ordered = sorted(judgment.values, key=lambda value: (value.loss, value.action))
+
+    def figure(value: float, signed: bool) -> str:
+        written = f"{value:+.1f}" if signed else f"{value:.1f}"
+        return written.replace(".", ",") if lang == "fr" else written
+
     moves = ", ".join(
         say(
             lang,
             "detail_move",
             move=names.get(value.action, value.text),
-            lead=value.lead,
-            error=value.lead_error if value.samples > 1 else 0.0,
+            lead=figure(value.lead, signed=True),
+            error=figure(value.lead_error if value.samples > 1 else 0.0, signed=False),
         )
         for value in ordered
     )

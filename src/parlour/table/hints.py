@@ -23,7 +23,7 @@ from typing import Any
 from parlour.bots import BOT_KINDS, Bot, make_bot
 from parlour.bots.base import automatic_action
 from parlour.core.errors import ParlourError
-from parlour.core.explain import explain_move
+from parlour.core.explain import explain_move, planned_step
 from parlour.core.game import View
 from parlour.core.sampler import Rng
 from parlour.judge import DEFAULT_BUDGET, Budget, Judgment, judge_position
@@ -39,6 +39,13 @@ SEARCH_WORDS = {
     "fr": "Le coup que la recherche de ce robot préfère.",
 }
 """What the hint of a search bot other than the judge says about itself."""
+
+STEP_WORDS = {
+    "en": {"step": "Now {step}: {move}", "stop": "Now stop: {move}"},
+    "fr": {"step": "Maintenant {step} : {move}", "stop": "Maintenant, arrêtez-vous : {move}"},
+}
+"""A hint inside a move made in steps names the step first, then the whole
+move it completes (a Casino capture's next card: "Now 10♡: 10♣ takes …")."""
 
 RANDOM_BOT_NOTE = {
     "en": "(only a random bot is installed: a legal move, not advice)",
@@ -136,14 +143,25 @@ def _judged_hint(
     action = judgment.best
     shown = {value.action: show(value.text) for value in judgment.values} if show else None
     explained = explain_move(view, action, lang, names)
+    explanation = explained.headline if explained is not None else ""
+    if explanation and planned_step(view) is not None:
+        # Inside the seat's move made in steps, the whole move's explanation
+        # does not say which step to take now: name it first.
+        text = view.action_to_string(action)
+        words = STEP_WORDS.get(lang, STEP_WORDS["en"])
+        if text == "done":
+            explanation = words["stop"].format(move=explanation)
+        else:
+            step = show(text) if show else text
+            explanation = words["step"].format(step=step, move=explanation)
     return Hint(
         action=action,
         text=view.action_to_string(action),
         reason=verdict(judgment, action, lang, unit_of(view.game), shown, line_of(view.game)),
         bot="hard",
-        explanation=explained.headline if explained is not None else "",
+        explanation=explanation,
         target=explained.target if explained is not None else None,
-        details=judgment_details(judgment, lang),
+        details=judgment_details(judgment, lang, shown),
         judgment=judgment,
     )
 
