@@ -480,6 +480,43 @@ def test_the_par_is_said_deal_by_deal_and_once_for_a_match_of_one_deal() -> None
     assert par_sentences({"pars": []}, "en") == []
 
 
+def test_a_gap_under_the_par_that_costly_decisions_explain_is_said_to_be_theirs() -> None:
+    """The playtest read "the hard bot averages 111 (give or take 66); you made
+    50: about the par, though 1 decision cost" beside that decision's "costs
+    about 113 points": 61 under the par is not about the par when a blunder
+    explains it, even within the replays' spread."""
+    from parlour.review.text import par_sentences
+
+    def stored(score: float, losses: list[float]) -> dict[str, object]:
+        decisions = [
+            {"grade": "blunder" if loss >= 25 else "mistake", "loss": loss} for loss in losses
+        ]
+        good = {"grade": "good", "loss": 1.0}
+        return {
+            "pars": [{"deal": 1, "score": score, "par": 111.0, "spread": 66.0}],
+            "score_total": score,
+            "par_total": 111.0,
+            "par_spread": 66.0,
+            "thresholds": [4.0, 10.0, 25.0],
+            "costly": len(decisions),
+            "decisions": [good, *decisions],
+        }
+
+    assert par_sentences(stored(50.0, [113.0]), "en")[-1].endswith(
+        "you made 50: 1 costly decision accounts for much of the gap."
+    )
+    assert par_sentences(stored(50.0, [113.0]), "fr")[-1].endswith(
+        "vous avez fait 50 : 1 décision coûteuse explique une bonne part de l'écart."
+    )
+    assert par_sentences(stored(50.0, [40.0, 30.0]), "en")[-1].endswith(
+        "2 costly decisions account for much of the gap."
+    )
+    # A gap the costly decisions do not explain stays the cards' and the others' play.
+    assert par_sentences(stored(90.0, [8.0]), "en")[-1].endswith(
+        "you made 90: about the par, though with 1 costly decision."
+    )
+
+
 def test_the_progress_counts_the_decisions_the_review_lists_apart_from_the_par() -> None:
     """The playtest's review said "Décisions jugées : 1 sur 5" while it worked and
     "Décisions jugées : 4" once done: the total of its progress counted the par's
@@ -536,3 +573,51 @@ def test_the_review_names_the_other_seats_as_the_table_does() -> None:
         [decision] = review.flagged
         said = decision.explanation_played + " " + decision.explanation_best
         assert names[1] in said and "player 2" not in said and "joueur 2" not in said, said
+
+
+def test_a_nain_jaune_review_counts_in_chips_in_both_languages() -> None:
+    """The playtest read "Points are the lead…" and « points espérés perdus » in
+    a Nain Jaune review whose hints said "about 14 chips": the review says the
+    game's own unit, as the judge's verdicts do."""
+    from parlour.review.text import review_lines
+
+    name = "nain-jaune"
+    game = parlour.load_game(name, **game_class(name).short_options)
+    state = game.new_initial_state(seed=41)
+    bots = [make_bot("heuristic", seat) for seat in range(game.num_players)]
+    bots_play(state, bots)
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang="en")
+    english = review_lines(review, game, ["You", "Bot 2", "Bot 3", "Bot 4"], "en")
+    said = "\n".join(english[:6])
+    assert "Chips are the lead" in said and "expected chips lost" in said, said
+    assert "points" not in said.lower(), said
+    french = "\n".join(
+        review_lines(review, game, ["Vous", "Robot 2", "Robot 3", "Robot 4"], "fr")[:6]
+    )
+    assert "Les jetons sont l'avance" in french and "jetons espérés perdus" in french, french
+    assert "point" not in french.lower(), french
+
+
+def test_cards_the_game_played_for_the_seat_count_as_forced_moves() -> None:
+    """The playtest's Nain Jaune log said "Only move: played 4♣ for you." twice,
+    and its review "forced moves, not judged: 0": the game plays a seat's only
+    legal card itself, inside another move, and the review did not count it."""
+    from parlour.render.narration import played_for
+
+    name = "nain-jaune"
+    game = parlour.load_game(name, **game_class(name).short_options)
+    for seed in range(40, 60):
+        state = game.new_initial_state(seed=seed)
+        bots = [make_bot("heuristic", seat) for seat in range(game.num_players)]
+        bots_play(state, bots)
+        played_for_seat = sum(1 for _, event in state.event_log(0) if played_for(event) == 0)
+        if played_for_seat:
+            break
+    assert played_for_seat, "no seed of 40 to 59 has a card played for seat 0"
+    replay = game.new_initial_state()
+    turns = 0
+    for action in state.history:
+        turns += replay.current_player() == 0
+        replay.apply_action(action)
+    review = review_match(state, 0, settings=FAST_SETTINGS, par=None, lang="en")
+    assert review.forced == turns - review.decisions_reviewed + played_for_seat

@@ -28,6 +28,7 @@ from parlour.core.game import JSON, State, View
 from parlour.i18n import said_move, shown_move
 from parlour.judge import Judgment, MoveValue
 from parlour.judge.words import line_of, unit_of, verdict
+from parlour.render.narration import played_for
 from parlour.review.engine import (
     BLUNDER,
     FAST_SETTINGS,
@@ -59,7 +60,8 @@ class Review:
     decisions: tuple[Decision, ...]
     """Every decision with a choice, in order (forced moves are not here)."""
     forced: int
-    """How many of the seat's moves were forced (one legal move): never judged."""
+    """How many of the seat's moves were forced (one legal move, or a card the
+    game played for the seat as its only legal one): never judged."""
     deals: int
     """Deals the decisions span."""
     pars: tuple[DealPar, ...] = ()
@@ -265,6 +267,9 @@ def review_match(
         if replay.current_player() == seat:
             moves += 1
         replay.apply_action(action)
+    # The seat's only legal card played by the game itself, inside another
+    # move (Nain Jaune's "Only move: played 4♣ for you"): forced too.
+    moves += sum(1 for _, event in final.event_log(seat) if played_for(event) == seat)
     want_par = par is not None and settings.par
     deals_done = final.deals_scored()
     total = len(points) + (deals_done if want_par else 0)

@@ -31,7 +31,7 @@ const WORDS = {
     notStarted: "Nobody has asked for this review yet: a player of this table starts it from their own page, then anyone may read it.",
     accuracy: "Accuracy",
     accuracyHelp: "the share of decisions judged good",
-    lost: "Expected points lost",
+    lost: "Expected {units} lost",
     per_deal: "per deal",
     per_round: "per round",
     per_coffin: "per coffin",
@@ -89,7 +89,7 @@ const WORDS = {
     notStarted: "Personne n'a encore demandé cette analyse : un joueur de cette table la lance depuis sa propre page, puis tout le monde peut la lire.",
     accuracy: "Précision",
     accuracyHelp: "la part des décisions jugées bonnes",
-    lost: "Points espérés perdus",
+    lost: "{Units} espérés perdus",
     per_deal: "par donne",
     per_round: "par manche",
     per_coffin: "par cercueil",
@@ -312,6 +312,13 @@ export class ReviewPage {
     return single ? one : many;
   }
 
+  // The game's unit in the plural, as a sentence's word and at a sentence's
+  // start ({units}, {Units}): points, or a game's own (jetons).
+  unitNames() {
+    const many = (this.data.unit || ["point", "points"])[1];
+    return { units: many, Units: many.charAt(0).toUpperCase() + many.slice(1) };
+  }
+
   // What the game's "deal" is, one line of its score sheet ("deal", "round" in
   // a game of rounds of short deals, "coffin" in a game scored coffin by
   // coffin), as the review's data says: "line" its title ("Round"), "per"
@@ -354,7 +361,7 @@ export class ReviewPage {
       "div",
       { class: "review-figures" },
       el("div", { class: "figure accuracy" }, el("strong", {}, `${formatNumber(review.accuracy)} %`), el("span", {}, `${sayReview("accuracy")} : ${sayReview("accuracyHelp")}`.replace(" :", language() === "fr" ? " :" : ":"))),
-      el("div", { class: "figure lost" }, el("strong", {}, number(review.loss_per_deal)), el("span", {}, `${sayReview("lost")} ${this.lineWord("per")}`)),
+      el("div", { class: "figure lost" }, el("strong", {}, number(review.loss_per_deal)), el("span", {}, `${sayReview("lost", this.unitNames())} ${this.lineWord("per")}`)),
     );
     const gradeChips = el(
       "p",
