@@ -392,3 +392,50 @@ def test_casino_says_what_the_next_player_finds_with_its_builds_in_words() -> No
             "fr": r"trouve (\S+ )*et une construction de \d+ sur la table",
         }[lang]
         assert any(re.search(finds, text) for text in said), lang
+
+
+def test_nain_jaune_a_sans_that_the_others_have_all_passed_on_says_nobody_goes_on() -> None:
+    """The playtest's hint said 'then you say "no 4" (2 of that rank unseen:
+    another player may go on)' right after every other player had passed on
+    the 4: a player who passed on a rank holds none of it for the rest of the
+    deal, so nobody can go on, which is what makes the move good."""
+    import parlour
+    from parlour.bots import make_bot
+
+    game = parlour.load_game("nain-jaune", max_deals=1)
+    found: list[tuple[str, str]] = []
+    for seed in range(60):
+        state = game.new_initial_state(seed=seed)
+        bots = [make_bot("heuristic", seat) for seat in range(game.num_players)]
+        while not state.is_terminal() and not found:
+            seat = state.current_player()
+            if seat < 0:
+                state.apply_action(state.chance_outcomes()[0][0])
+                continue
+            view = state.view(seat)
+            for action, text in zip(view.legal_actions, view.action_texts, strict=True):
+                headline = explain_move(view, action, "en").headline  # type: ignore[union-attr]
+                if "each of the others has already said" in headline:
+                    # Every other seat passed on (or said it lacked) the rank
+                    # the run ends before: the "sans" records show it.
+                    french = explain_move(view, action, "fr").headline  # type: ignore[union-attr]
+                    found.append((headline, french))
+                    needed = headline.split('then you say "no ')[1].split('"')[0]
+                    rank = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}.get(needed, needed)
+                    shown = set()
+                    for record in view.observation["sans"]:  # type: ignore[union-attr]
+                        if record["rank"] == rank:
+                            shown |= set(record["passed"])
+                            if not record["stopped"]:
+                                shown.add(record["player"])
+                    others = set(range(game.num_players)) - {seat}
+                    assert shown >= others, (text, view.observation["sans"])
+                    assert "may go on" not in headline
+            state.apply_action(bots[seat].choose(view))
+        if found:
+            break
+    assert found, "no position of 60 seeds where the others had all passed on the next rank"
+    english, french = found[0]
+    assert "so nobody goes on" in english
+    assert "chacun des autres a déjà dit qu'il n'en a pas, personne ne suit" in french
+    assert english_words(french) == []

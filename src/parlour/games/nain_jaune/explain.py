@@ -5,7 +5,7 @@ engine's ``CARD_POINTS``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from parlour.core.cards import KING, format_card, parse_card
 from parlour.core.explain import MoveExplanation
@@ -32,6 +32,8 @@ WORDS: Templates = {
         "king": "the King lets you start again with any card",
         "sans": "then you say {call} ({count} {rank_word} unseen: another player may go on)",
         "sans_none": "then you say {call}: every {rank} is seen, nobody goes on",
+        "sans_shown": "then you say {call}: each of the others has already said they hold "
+        "none, so nobody goes on",
         "left": "you keep {count} {cards} worth {points} to pay if another goes out",
         "left_one": "you keep {count} {cards} worth {points} to pay if another goes out",
         "out": "your hand is empty: you go out and the others pay you",
@@ -52,6 +54,8 @@ WORDS: Templates = {
         "king": "le Roi vous laisse repartir avec n'importe quelle carte",
         "sans": "puis vous dites {call} ({count} {rank_word} : un autre joueur peut suivre)",
         "sans_none": "puis vous dites {call} : tous les {ranks} sont vus, personne ne suit",
+        "sans_shown": "puis vous dites {call} : chacun des autres a déjà dit qu'il n'en a "
+        "pas, personne ne suit",
         "left": "vous gardez {count} {cards} qui valent {points} à payer si un autre sort",
         "left_one": "vous gardez {count} {cards} qui vaut {points} à payer si un autre sort",
         "out": "votre main est vide : vous sortez et les autres vous paient",
@@ -77,6 +81,21 @@ def _call(rank: str, lang: str) -> str:
 def _plural(word: str) -> str:
     """A rank word in the plural (``rois``, ``kings``; digits and ``as`` unchanged)."""
     return word if not word.isalpha() or word.endswith("s") else word + "s"
+
+
+def _shown_without(view: View, rank: str) -> set[int]:
+    """The seats that have shown, this deal, that they hold no card of ``rank``:
+    each who passed on it, and who said it was missing without stopping by
+    choice (a player who stops may still hold it). Hands only shrink, so it
+    holds for the rest of the deal."""
+    shown: set[int] = set()
+    for record in view.observation.get("sans") or []:
+        if not isinstance(record, Mapping) or record.get("rank") != rank:
+            continue
+        shown.update(int(seat) for seat in record.get("passed") or [])
+        if not record.get("stopped"):
+            shown.add(int(record["player"]))
+    return shown
 
 
 def _seen(view: View) -> int:
@@ -139,6 +158,10 @@ def explain_move(
             if not _seen(view) >> card & 1 and card_rank(card) == rank + 1
         ]
         key = "sans" if unseen else "sans_none"
+        if unseen and _shown_without(view, rank_text(rank + 1)) >= set(
+            range(view.game.num_players)
+        ) - {view.seat}:
+            key = "sans_shown"
         effects.append(
             say(
                 WORDS,
