@@ -222,6 +222,16 @@ def test_play_a_whole_game_with_piped_input() -> None:
     assert ("You win." in out) or ("Bot 2 wins." in out) or ("Shared win" in out)
 
 
+def test_the_same_cards_again_keep_the_games_options() -> None:
+    """The playtest's Casino of one round (``-o target=1 --seed 11``) ended with
+    "To deal the same cards again: parlour play casino --seed 11", which starts
+    a game to 21: the line keeps the options that are not the defaults."""
+    result = run(["play", "dracula", "--seed", "5", "-o", "deals=1"], stdin="1\n" * 10)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    again = "To deal the same cards again: parlour play dracula -o deals=1 --seed 5"
+    assert again in result.stdout
+
+
 def test_play_by_text_with_bad_entries_explained() -> None:
     game = parlour.load_game("dracula", first_dealer=0, deals=1)
     script = "help\nQQ z9\nrows\n" + "\n".join(["zz", "AS a1"] + ["1"] * 10) + "\n"

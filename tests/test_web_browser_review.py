@@ -157,6 +157,10 @@ def test_a_game_just_played_offers_its_review_with_progress_and_summary(
     shown = summary.replace("\xa0", " ").replace("\u202f", " ")
     for line in (title, match_line):
         assert line in shown, (line, summary)
+    # The loss is said in the game's unit, filled in (Nain Jaune's « Jetons
+    # espérés perdus »; Dracula's points here).
+    lost = "Expected points lost" if lang == "en" else "Points espérés perdus"
+    assert lost in shown and "{" not in shown, summary
 
 
 @pytest.mark.parametrize("where", ["desktop-en", "phone-fr", "desktop-fr", "phone-en"])

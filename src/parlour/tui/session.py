@@ -25,7 +25,7 @@ from parlour.core.cards import format_card, parse_card
 from parlour.core.errors import IllegalActionError, ParlourError, ParseError
 from parlour.core.events import Event, LoggedEvent
 from parlour.core.game import Game, View
-from parlour.core.options import options_dict
+from parlour.core.options import format_option_value, options_dict
 from parlour.core.registry import game_parts
 from parlour.core.seat_names import SECOND_PERSON, seat_name_in
 from parlour.core.sheet import ScoreSheet
@@ -735,8 +735,20 @@ class Match:
             lines.append(tr(self.lang, "shared", names=" & ".join(self.names[s] for s in winners)))
         seed = self.table.revealed_seed()
         if seed is not None:
-            lines.append(tr(self.lang, "seed_after", game=self.game.info.name, seed=seed))
+            game = " ".join([self.game.info.name, *self.changed_option_flags()])
+            lines.append(tr(self.lang, "seed_after", game=game, seed=seed))
         return lines
+
+    def changed_option_flags(self) -> list[str]:
+        """The game's options that differ from their defaults, as ``parlour play``
+        takes them (``-o target=1``): what deals the same cards again with the
+        same rules."""
+        chosen = options_dict(self.game.options)
+        return [
+            f"-o {spec.name}={format_option_value(chosen[spec.name])}"
+            for spec in self.game.option_specs()
+            if spec.name in chosen and chosen[spec.name] != spec.default
+        ]
 
     def score_sheet_lines(self) -> list[str]:
         """The score sheet so far, as a small table (both terminal modes draw it)."""
