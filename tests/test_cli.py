@@ -45,6 +45,12 @@ def test_list_shows_every_game_with_player_counts() -> None:
     for name in parlour.game_names():
         assert name in result.stdout
     assert "dracula" in result.stdout and "2 players" in result.stdout
+    # In French too (the playtest's LANG=fr_FR read an English list).
+    french = run(["list", "--lang", "fr"])
+    assert french.returncode == 0 and "2 joueurs" in french.stdout
+    for name in parlour.game_names():
+        summary = parlour.game_class(name).info.summary_text("fr")
+        assert f"{name} " in french.stdout and summary in french.stdout
 
 
 def test_rules_shows_how_to_play_and_reference_the_full_page_with_options() -> None:

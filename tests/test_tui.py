@@ -188,6 +188,42 @@ def test_enter_after_a_hint_plays_the_hinted_move_inside_its_card(quick_hints: N
     asyncio.run(run())
 
 
+def test_a_card_game_without_targets_lists_its_cards_and_a_played_hint_leaves_the_screen(
+    quick_hints: None,
+) -> None:
+    """Playtest at 80×24, Colour-blind: every card read "3♠ (1 move)" (a group of
+    one move per card), and after the hinted 9♠ was played from its group of
+    one, the next decision still showed "Hint (hard bot): 9♠ leads …". Groups
+    of one move are no groups: the cards are listed as moves, and the hint
+    goes once its move is played."""
+    for seed in range(4, 40):  # a deal whose first trick the person leads: every card
+        match = new_match("colour-blind", seed=seed)
+        while match.human_to_act() is None:
+            match.play_bot()
+        if len(match.view(0).legal_actions) > session.GROUP_THRESHOLD:
+            break
+    view = match.view(0)
+    assert len(view.legal_actions) > session.GROUP_THRESHOLD  # a full hand of cards
+    assert match.groups(view) is None
+    before = match.table.history_length()
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert "(1 move)" not in screen_text(app)
+            await pilot.press("h")
+            await settle(app, pilot)
+            hinted = app.message_text
+            assert hinted.startswith("Hint ("), hinted
+            await pilot.press("enter")  # the move the hint lit
+            await settle(app, pilot)
+            assert match.table.history_length() > before
+            assert app.message_text != hinted and "Hint (" not in app.message_text
+
+    asyncio.run(run())
+
+
 def test_rules_scores_and_french(quick_hints: None) -> None:
     match = new_match("dracula")
 

@@ -95,7 +95,12 @@ def game_options(pairs: Sequence[str], players: int | None) -> dict[str, object]
 
 
 def command_list(arguments: argparse.Namespace) -> int:
-    """``parlour list``."""
+    """``parlour list``: each game's name (as ``parlour play`` takes it), its
+    numbers of players and its summary, in the reader's language."""
+    from parlour.i18n import language_from_environment
+
+    lang = arguments.lang or language_from_environment()
+    players = "joueurs" if lang == "fr" else "players"
     for name in game_names():
         info = game_class(name).info
         count = (
@@ -103,7 +108,7 @@ def command_list(arguments: argparse.Namespace) -> int:
             if info.min_players == info.max_players
             else f"{info.min_players}–{info.max_players}"
         )
-        print(f"{name:<20} {count:>4} players  {info.summary}")
+        print(f"{name:<20} {count:>4} {players}  {info.summary_text(lang)}")
     return 0
 
 
@@ -173,6 +178,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     listing = commands.add_parser("list", help="list the games")
+    listing.add_argument(
+        "--lang",
+        default=None,
+        choices=("en", "fr"),
+        help="language (default: French when LC_ALL or LANG is fr_*, else English)",
+    )
     listing.set_defaults(run=command_list)
 
     rules = commands.add_parser(

@@ -783,6 +783,7 @@ class TableApp(App[int]):
             self.group = int(identifier[1:])
             actions = self.groups[self.group][1] if self.groups else []
             if len(actions) == 1:
+                self.say("")  # the hint or the last reason goes with the move
                 self.play(actions[0])
                 return
             self.fill_moves(self.match.view(seat))

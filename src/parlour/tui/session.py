@@ -532,7 +532,11 @@ class Match:
             groups = self.move_groups_hook(view)
         else:
             groups = group_by_first_word(view)
-        return groups if len(groups) > 1 else None
+        # Groups of one move each (a card game without targets) are no groups:
+        # "3♠ (1 move)" on every card only adds a step.
+        if len(groups) < 2 or all(len(actions) == 1 for _, actions in groups):
+            return None
+        return groups
 
     def move_notes(self, view: View, style: Style) -> dict[int, str]:
         """What the game's text part says after a move's text, by action (Casino:

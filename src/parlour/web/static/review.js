@@ -10,7 +10,7 @@
 // Until the game is over, only the seat's own player (its token, kept in this
 // browser) may read the review.
 import { loadBoard } from "./boards.js";
-import { cardElement, el, prettyMove } from "./cards.js";
+import { cardElement, el, prettyMove, prettySentence } from "./cards.js";
 import { formatNumber, language, t } from "./i18n.js";
 import { ReplayPage, replayLink } from "./replay.js";
 import { loadSeat } from "./store.js";
@@ -476,7 +476,7 @@ export class ReviewPage {
       el("p", { class: "verdict-head" }, el("strong", {}, sayReview("moment", { line: this.lineWord("line"), deal: decision.deal, move: decision.move })), " · ", el("span", { class: "grade-chip" }, this.gradeName(decision.grade))),
       el("p", { class: "verdict-played" }, `${sayReview("played")} `, el("strong", {}, prettyMove(decision.played.text)), "."),
       el("p", { class: "verdict-best" }, `${sayReview("better")} `, el("strong", {}, prettyMove(decision.best.text)), "."),
-      decision.words ? el("p", { class: "verdict-words" }, decision.words) : null,
+      decision.words ? el("p", { class: "verdict-words" }, prettySentence(decision.words)) : null,
       el(
         "details",
         { class: "verdict-details" },
@@ -486,10 +486,10 @@ export class ReviewPage {
         el("p", {}, sayReview("detailsHow", { per: this.lineWord("per") })),
       ),
       decision.explanation_played && decision.explanation_played !== decision.played.text
-        ? el("p", { class: "why why-played" }, el("em", {}, `${sayReview("whyPlayed")} — `), decision.explanation_played)
+        ? el("p", { class: "why why-played" }, el("em", {}, `${sayReview("whyPlayed")} — `), prettySentence(decision.explanation_played))
         : null,
       decision.explanation_best && decision.explanation_best !== decision.best.text
-        ? el("p", { class: "why why-best" }, el("em", {}, `${sayReview("whyBest")} — `), decision.explanation_best)
+        ? el("p", { class: "why why-best" }, el("em", {}, `${sayReview("whyBest")} — `), prettySentence(decision.explanation_best))
         : null,
     );
     const felt = el(
