@@ -481,3 +481,54 @@ def test_the_others_names_stay_on_one_line_at_eight(browser: Any, server: str, l
     finally:
         context.close()
     assert errors == []
+
+
+def header_lines(page: Any) -> dict[str, Any]:
+    """The table's header on the page: how many lines of text it takes (its
+    parts' distinct rows, and each part's own lines), and whether the title is
+    cut (narrower than its text)."""
+    result: dict[str, Any] = page.evaluate(
+        """() => {
+          const bar = document.querySelector('.table-bar');
+          const lines = new Set();
+          for (const part of bar.children) {
+            if (!part.getBoundingClientRect().width) continue;
+            const range = document.createRange();
+            range.selectNodeContents(part);
+            for (const box of range.getClientRects()) {
+              if (box.width) lines.add(Math.round(box.top + box.height / 2));
+            }
+          }
+          // Rows closer than half a line are one row (baselines differ by font).
+          const rows = [...lines].sort((a, b) => a - b)
+            .filter((y, i, all) => i === 0 || y - all[i - 1] > 10);
+          const title = bar.querySelector('h1');
+          return {rows: rows.length, title: title.textContent,
+                  cut: title.scrollWidth > title.clientWidth + 0.5};
+        }"""
+    )
+    return result
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_title_keeps_the_header_to_two_lines_on_a_phone(
+    browser: Any, server: str, lang: str
+) -> None:
+    """The look at every table: on a 360 px phone, "Partnership Dracula" (the
+    longest title) wrapped the header onto three lines, the back link, the
+    title and the rules button each on its own. The header keeps to two lines
+    (the deal's facts below), and the title is shown whole."""
+    game = max(game_names(), key=lambda name: len(game_class(name).info.title_text(lang)))
+    players = game_class(game).info.max_players
+    context, page, errors = open_table(browser, server, game, players, PHONE, lang)
+    try:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / f"web-{game}-header-phone-{lang}.png"))
+        measured = header_lines(page)
+        assert measured["title"] == game_class(game).info.title_text(lang), measured
+        assert measured["rows"] <= 2, measured
+        assert not measured["cut"], measured
+        assert sideways(page)["scroll"] <= PHONE["width"]
+    finally:
+        context.close()
+    assert errors == []
