@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -38,14 +38,22 @@ def every_table() -> Iterator[tuple[str, int]]:
 
 
 def open_table(
-    browser: Any, server: str, game: str, players: int, viewport: dict[str, int], lang: str = "en"
+    browser: Any,
+    server: str,
+    game: str,
+    players: int,
+    viewport: dict[str, int],
+    lang: str = "en",
+    options: dict[str, Any] | None = None,
 ) -> tuple[Any, Any, list[str]]:
     """A table of ``players`` seats (one person, the rest random bots) made
-    through the API, opened at the person's seat in a new window of
-    ``viewport``: (context, page, JavaScript errors)."""
+    through the API, with the game's short ``options`` unless others are
+    given, opened at the person's seat in a new window of ``viewport``:
+    (context, page, JavaScript errors)."""
     import httpx
 
-    options = {name: value for name, value in game_class(game).short_options.items()}
+    if options is None:
+        options = dict(game_class(game).short_options)
     word = "Robot" if lang == "fr" else "Bot"  # as the new-table form names them
     bots = [
         {"kind": "bot", "bot": "random", "name": f"{word} {seat}"} for seat in range(2, players + 1)
@@ -478,6 +486,122 @@ def test_the_others_names_stay_on_one_line_at_eight(browser: Any, server: str, l
         assert all(count == 1 for _, count in lines), lines
         measured = sideways(page)
         assert measured["scroll"] <= measured["width"], measured
+    finally:
+        context.close()
+    assert errors == []
+
+
+def header_lines(page: Any) -> dict[str, Any]:
+    """The table's header on the page: how many lines of text it takes (its
+    parts' distinct rows, and each part's own lines), and whether the title is
+    cut (narrower than its text)."""
+    result: dict[str, Any] = page.evaluate(
+        """() => {
+          const bar = document.querySelector('.table-bar');
+          const lines = new Set();
+          for (const part of bar.children) {
+            if (!part.getBoundingClientRect().width) continue;
+            const range = document.createRange();
+            range.selectNodeContents(part);
+            for (const box of range.getClientRects()) {
+              if (box.width) lines.add(Math.round(box.top + box.height / 2));
+            }
+          }
+          // Rows closer than half a line are one row (baselines differ by font).
+          const rows = [...lines].sort((a, b) => a - b)
+            .filter((y, i, all) => i === 0 || y - all[i - 1] > 10);
+          const title = bar.querySelector('h1');
+          return {rows: rows.length, title: title.textContent,
+                  cut: title.scrollWidth > title.clientWidth + 0.5};
+        }"""
+    )
+    return result
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_title_keeps_the_header_to_two_lines_on_a_phone(
+    browser: Any, server: str, lang: str
+) -> None:
+    """The look at every table: on a 360 px phone, "Partnership Dracula" (the
+    longest title) wrapped the header onto three lines, the back link, the
+    title and the rules button each on its own. The header keeps to two lines
+    (the deal's facts below), and the title is shown whole."""
+    game = max(game_names(), key=lambda name: len(game_class(name).info.title_text(lang)))
+    players = game_class(game).info.max_players
+    context, page, errors = open_table(browser, server, game, players, PHONE, lang)
+    try:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / f"web-{game}-header-phone-{lang}.png"))
+        measured = header_lines(page)
+        assert measured["title"] == game_class(game).info.title_text(lang), measured
+        assert measured["rows"] <= 2, measured
+        assert not measured["cut"], measured
+        assert sideways(page)["scroll"] <= PHONE["width"]
+    finally:
+        context.close()
+    assert errors == []
+
+
+def newer_state(version: int) -> Callable[[dict[str, Any]], bool]:
+    """A test for :meth:`live.Client.until`: a state newer than ``version``."""
+    return lambda message: message["type"] == "state" and message["version"] > version
+
+
+class PageServer:
+    """The browser tests' server, as :class:`live.Client` asks for one."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base.rstrip("/")
+
+    def ws_url(self, table: str) -> str:
+        """The WebSocket address of a table."""
+        return self.base.replace("http://", "ws://") + f"/ws/tables/{table}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hand_stays_on_a_phones_first_screen_after_the_first_coffin(
+    browser: Any, server: str, lang: str
+) -> None:
+    """The look at every table: on a 360×740 phone, Dracula's "Last coffin"
+    block went under the coffin once the first coffin was scored and pushed
+    the hand below the fold. The hand is on the first screen, and the last
+    coffin can still be looked at."""
+    from live import Client
+
+    two_deals = {"deals": 2}  # the first deal's coffin is scored before the second's
+    context, page, errors = open_table(browser, server, "dracula", 2, PHONE, lang, two_deals)
+    try:
+        table = page.evaluate("() => location.hash.split('/').pop()")
+        mine = json.loads(page.evaluate(f"() => localStorage.getItem('parlour.seat.{table}')"))
+        # Ann's other device plays her cards until the first coffin is scored
+        # and it is her turn again.
+        ann = Client(PageServer(server), table, mine["token"])  # type: ignore[arg-type]
+        state = ann.first
+        while not (state["view"].get("past_coffins") and state["legal"]):
+            if state["legal"]:
+                state = ann.move_first_legal(state)
+            else:
+                state = ann.until(newer_state(state["version"]))
+            assert state["type"] == "state" and not state["over"], state
+        ann.close()
+        page.wait_for_selector(".past .mini-coffin", state="attached")
+        page.wait_for_function("() => document.querySelector('.status strong')")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.wait_for_selector(".pause-banner", state="detached")  # the coffin's banner goes
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / f"web-dracula-last-coffin-phone-{lang}.png"))
+        bottom = page.evaluate(
+            "() => Math.max(0, ...[...document.querySelectorAll('.hand .card')]"
+            ".map((node) => node.getBoundingClientRect().bottom))"
+        )
+        assert 0 < bottom <= PHONE["height"], f"the hand ends at {bottom} px, below the fold"
+        # The last coffin is still there to see: opened, its cards are shown.
+        opener = page.locator(".past summary")
+        if opener.count():
+            opener.first.click()
+        page.locator(".past .mini-coffin .card").first.wait_for(state="visible")
+        page.screenshot(path=str(SCREENS / f"web-dracula-last-coffin-open-phone-{lang}.png"))
+        assert sideways(page)["scroll"] <= PHONE["width"]
     finally:
         context.close()
     assert errors == []

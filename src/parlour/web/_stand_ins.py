@@ -3,9 +3,10 @@
 A person's seat on turn gets a stand-in move when its person has been away
 (every connection to it closed) for the table's ``away_timeout``, when the
 table's ``turn_clock`` runs out, or at once (at the bots' pace) when the person
-left for good or the seat was given to a bot (``{"type": "bots"}``, kept in the
-seat book: :meth:`Hub.bot_seats <parlour.web.hub.Hub.bot_seats>`). Each table
-has one timer (:func:`arm_timers`), set again after every change; the stand-in
+left for good (``{"type": "leave"}``) or the seat was given to a bot
+(``{"type": "bots"}``), both kept in the seat book (:meth:`Hub.left_seats
+<parlour.web.hub.Hub.left_seats>`, :meth:`Hub.bot_seats <parlour.web.hub.Hub.bot_seats>`).
+Each table has one timer (:func:`arm_timers`), set again after every change; the stand-in
 plays through ``Table.submit`` as that seat, and stops the moment its person
 comes back (:func:`seat_returned`).
 """
@@ -79,11 +80,12 @@ def _stand_in_plan(hub: Hub, room: Room, seat: int, now: float) -> tuple[Any, ..
     # At a bot's pace, and as much longer as the last move asks (a milestone,
     # a run of forced plays shown one at a time).
     pace = hub.bot_delay * room.next_bot_paces
-    if seat in room.left:  # given up for good: the stand-in plays as a bot
-        return (room.table.version, seat, room.turn_started + pace, "left")
+    # A seat given up for good, or given to a bot, is played as the table's
+    # bots are: another process that accepted the last move plays it first
+    # (TAKEOVER_SECONDS).
+    if seat in hub.left_seats(room):
+        return (room.table.version, seat, room.turn_started + pace + room.takeover_wait, "left")
     if seat in hub.bot_seats(room):
-        # A bot's seat for good, played as the table's bots are: another
-        # process that accepted the last move plays it first (TAKEOVER_SECONDS).
         return (room.table.version, seat, room.turn_started + pace + room.takeover_wait, "bot")
     entry = hub.seat_entries(room).get(seat)
     taken = entry is not None and entry.taken
@@ -115,7 +117,8 @@ async def stand_in_move(hub: Hub, room: Room, version: int, seat: int, reason: s
     ``Table.submit``; nothing happens if the table moved on or the person came
     back meanwhile."""
     table = room.table
-    level = hub.bot_seats(room).get(seat, room.settings.stand_in)
+    entry = hub.seat_entries(room).get(seat)
+    level = entry.bot if entry is not None and entry.bot else room.settings.stand_in
     try:
         async with room.lock:
             if table.version != version or table.seat_to_act() != seat or table.is_over():

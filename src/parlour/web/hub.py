@@ -195,11 +195,6 @@ class Room:
     """Loop time at which each disconnected person's seat was last seen."""
     stood_in: set[int] = field(default_factory=set)
     """Seats whose away timeout ran out: their stand-in plays until they return."""
-    left: set[int] = field(default_factory=set)
-    """Seats whose person left the table for good (``{"type": "leave"}``): the
-    stand-in plays them to the end, and their link only watches. Kept in this
-    process's memory: a restarted server treats such a seat as away again.
-    (Seats given to bots are kept in the seat book instead: :meth:`Hub.bot_seats`.)"""
     timer: asyncio.TimerHandle | None = None
     timer_plan: tuple[Any, ...] | None = None
     """``(version, seat, deadline, reason)`` of the armed stand-in timer."""
@@ -413,7 +408,15 @@ class Hub:
         with the level of the bot that plays each for good. Read from the seat
         book, so that a restarted server, or another process on the same
         database, plays them as bots' seats too."""
-        return {seat: entry.bot for seat, entry in self.seat_entries(room).items() if entry.bot}
+        entries = self.seat_entries(room).items()
+        return {seat: entry.bot for seat, entry in entries if entry.bot and not entry.left}
+
+    def left_seats(self, room: Room) -> set[int]:
+        """The seats whose person left for good (``{"type": "leave"}``): the
+        table's stand-in plays them to the end, and their link only watches.
+        Read from the seat book (:attr:`SeatEntry.left`), so that a restarted
+        server, or another process on the same database, knows it too."""
+        return {seat for seat, entry in self.seat_entries(room).items() if entry.left}
 
     def names(self, room: Room) -> list[str]:
         """Each seat's name: the name its taker chose, else the table's."""
@@ -431,15 +434,16 @@ class Hub:
         entries = self.seat_entries(room)
         names = self.names(room)
         connected = {seat.index for seat in room.table.seats if self.is_connected(room, seat.index)}
+        left = self.left_seats(room)
         facts = []
         for seat in room.table.seats:
             entry = entries.get(seat.index)
-            if entry is not None and entry.bot:  # a bot's seat, as if the table was made so
+            if entry is not None and entry.bot and not entry.left:  # as if the table was made so
                 facts.append(bot_seat_fact(seat.index, names[seat.index], entry.bot))
                 continue
             away = seat.kind == "person" and entry is not None and entry.taken
             away = away and seat.index not in connected
-            stood_in = seat.index in room.stood_in or seat.index in room.left
+            stood_in = seat.index in room.stood_in or seat.index in left
             facts.append(
                 {
                     "seat": seat.index,
@@ -450,18 +454,17 @@ class Hub:
                     "connected": seat.kind == "bot" or seat.index in connected,
                     "away": away,
                     "stand_in": room.settings.stand_in if stood_in else "",
-                    "left": seat.index in room.left,
+                    "left": seat.index in left,
                     "stand_in_after": self.stand_in_after(room, seat.index) if away else None,
                 }
             )
         return facts
 
-    @staticmethod
-    def stand_in_after(room: Room, seat: int) -> float | None:
+    def stand_in_after(self, room: Room, seat: int) -> float | None:
         """Seconds before the stand-in plays for an away seat once it is on
         turn (0: it plays now; None: no stand-in will, or the time is unknown),
         so that the others' pages can count down."""
-        if seat in room.left or seat in room.stood_in:
+        if seat in self.left_seats(room) or seat in room.stood_in:
             return 0.0
         since = room.away_since.get(seat)
         if room.settings.away_timeout <= 0 or since is None:
@@ -557,10 +560,11 @@ class Hub:
             index = int(item["index"])
             entry = entries.get(index)
             name = entry.name if entry is not None and entry.name else item.get("name")
-            if entry is not None and entry.bot:  # given to a bot: a bot's seat
+            if entry is not None and entry.bot and not entry.left:  # given to a bot
                 seats.append(bot_seat_fact(index, str(name), entry.bot))
                 continue
             person = item.get("kind") == "person"
+            left = entry is not None and entry.left
             seats.append(
                 {
                     "seat": index,
@@ -570,9 +574,9 @@ class Hub:
                     "free": person and entry is not None and not entry.taken,
                     "connected": not person or (table_id, index) in self.elsewhere,
                     "away": person and entry is not None and entry.taken,
-                    "stand_in": "",
-                    "left": False,
-                    "stand_in_after": None,
+                    "stand_in": entry.bot if entry is not None and left else "",
+                    "left": left,
+                    "stand_in_after": 0.0 if left else None,
                 }
             )
         status = "waiting" if any(seat["free"] for seat in seats) else "playing"
@@ -640,7 +644,7 @@ class Hub:
         room.connections.append(connection)
         room.idle_since = None
         self.start_sending(connection)
-        if connection.seat is not None and connection.seat in room.left:
+        if connection.seat is not None and connection.seat in self.left_seats(room):
             # The person left this seat for good: their link now only watches.
             self.send(connection, self.left_message(room, connection.seat))
             connection.seat = None
@@ -680,7 +684,10 @@ class Hub:
             raise WebError("a spectator has no seat to leave; close the page to go")
         if room.table.is_over():
             raise WebError("the game is over; there is no seat to leave")
-        room.left.add(seat)
+        # Written before anyone is told: a restarted server, or another process
+        # on the same database, plays the seat as the stand-in's too.
+        self.book.give_up(room.table.id, seat, room.settings.stand_in)
+        self.seats_changed(room)
         room.away_since.pop(seat, None)
         log.info("table %s: seat %d left for good; its stand-in plays it", room.table.id, seat)
         message = self.left_message(room, seat)

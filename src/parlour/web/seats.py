@@ -12,7 +12,9 @@ processes on one PostgreSQL database share their seats too.
 A free person's seat that a seated person gave to a bot (``{"type": "bots"}``)
 stays a line of the book: taken, with no token (no link leads to it), and the
 level of the bot that plays it for good (``bot``), so that a restarted server, or
-another process on the same database, plays it as a bot's seat.
+another process on the same database, plays it as a bot's seat. A seat whose
+person left for good (``{"type": "leave"}``) gets the level of the table's
+stand-in there too, but keeps its name and token (:attr:`SeatEntry.left`).
 """
 
 from __future__ import annotations
@@ -159,8 +161,16 @@ class SeatEntry:
     taken: bool
     name: str
     bot: str = ""
-    """The level of the bot a seated person gave this seat to, which plays it
-    for good; ``""`` while the seat is a person's (or free)."""
+    """The level of the bot that plays this seat for good: the bot a seated
+    person gave the free seat to, or the stand-in of a person who left it;
+    ``""`` while the seat is a person's (or free)."""
+
+    @property
+    def left(self) -> bool:
+        """True when the seat's person left it for good (:meth:`SeatBook.give_up`):
+        a bot plays it, and its token still leads to it (so that the person's
+        link is told so and watches). A seat given to a bot has no token."""
+        return bool(self.bot) and self.token_hash is not None
 
 
 class SeatBook(Protocol):
@@ -205,6 +215,11 @@ class SeatBook(Protocol):
     def give_to_bot(self, table_id: str, seat: int, name: str, level: str) -> bool:
         """Give a free seat to a bot of ``level`` for good, under ``name``, with no
         token; False if it was already taken."""
+
+    def give_up(self, table_id: str, seat: int, level: str) -> bool:
+        """The person of a taken seat leaves it for good: a bot of ``level``
+        plays it from now on. Its name and token stay (:attr:`SeatEntry.left`);
+        False if the seat is not taken or already a bot's."""
 
     def forget_table(self, table_id: str) -> None:
         """Remove a table and its seats from the book (a deleted finished table)."""
@@ -369,6 +384,18 @@ class SqliteSeatBook:
             )
         return cursor.rowcount == 1
 
+    def give_up(self, table_id: str, seat: int, level: str) -> bool:
+        """The person of a taken seat leaves it for good: a bot of ``level``
+        plays it from now on; its name and token stay. False if the seat is not
+        taken or already a bot's."""
+        with self._connection:
+            cursor = self._connection.execute(
+                "UPDATE web_seats SET bot = ? "
+                "WHERE table_id = ? AND seat = ? AND taken = 1 AND bot = ''",
+                (level, table_id, seat),
+            )
+        return cursor.rowcount == 1
+
     def forget_table(self, table_id: str) -> None:
         """Remove a table and its seats from the book (a deleted finished table)."""
         with self._connection:
@@ -523,6 +550,21 @@ class PostgresSeatBook:
                     "UPDATE web_seats SET token_hash = NULL, taken = true, name = %s, bot = %s "
                     "WHERE table_id = %s AND seat = %s AND NOT taken",
                     (name, level, table_id, seat),
+                ).rowcount
+            )
+        )
+        return count == 1
+
+    def give_up(self, table_id: str, seat: int, level: str) -> bool:
+        """The person of a taken seat leaves it for good: a bot of ``level``
+        plays it from now on; its name and token stay. False if the seat is not
+        taken or already a bot's (one conditional ``UPDATE``)."""
+        count = self._run(
+            lambda connection: (
+                connection.execute(
+                    "UPDATE web_seats SET bot = %s "
+                    "WHERE table_id = %s AND seat = %s AND taken AND bot = ''",
+                    (level, table_id, seat),
                 ).rowcount
             )
         )

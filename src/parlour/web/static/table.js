@@ -735,7 +735,7 @@ export class TablePage {
     return el(
       "header",
       { class: "table-bar" },
-      el("a", { class: "back", href: "#/" }, `← ${t("back")}`),
+      el("a", { class: "back", href: "#/" }, "← ", el("span", { class: "back-word" }, t("back"))),
       el("h1", {}, title),
       el("span", { class: "info" }, info.join(" · ")),
       watching,
