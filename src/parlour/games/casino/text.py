@@ -61,7 +61,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "multiple_yours": "your called build",
         "last_capture": "Last capture: {name} with {card} took {cards}",
         "recent": "Recent: ",
-        "hand": "Your hand ({name}): ",
+        "hand": "Your hand: ",
         "held": "cards held: ",
         "empty": "(empty)",
         "build": "the build of {value}",
@@ -134,7 +134,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "multiple_yours": "votre construction d'appel",
         "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
         "recent": "Derniers coups : ",
-        "hand": "Votre main ({name}) : ",
+        "hand": "Votre main : ",
         "held": "cartes en main : ",
         "empty": "(vide)",
         "build": "la construction de {value}",
@@ -420,7 +420,7 @@ def render(
     # parted from their label (the next line's "Bot 2 4" read as in the hand).
     held = [_say(lang, "held") + first, *others]
     out.append(
-        _say(lang, "hand", name=names[view.seat])
+        _say(lang, "hand")
         + (style.cards(o["hand"]) or _say(lang, "empty"))
         + "    "
         + " · ".join(kept_whole(part) for part in held)
