@@ -368,7 +368,7 @@ _SENTENCES: Templates = {
         "good_bad": "good/bad colour: {points}",
         "last_card": "The dummy's 14th card, {card}, goes to {name} ({points}).",
         "deal_scored": "Deal {deal} scored: {scores}; totals {totals}.",
-        "clamped": "{points} counts 0",
+        "clamped": "{points}: below zero counts 0",
     },
     "fr": {
         "row_card": "Carte {position} de la rangée : {card}.",
@@ -386,7 +386,7 @@ _SENTENCES: Templates = {
         "good_bad": "bonne/mauvaise couleur : {points}",
         "last_card": "La 14e carte du mort, {card}, va à {name} ({points}).",
         "deal_scored": "Donne {deal} comptée : {scores} ; totaux {totals}.",
-        "clamped": "{points} compte 0",
+        "clamped": "{points} : un résultat négatif compte 0",
     },
 }
 
