@@ -970,10 +970,13 @@ def test_render_and_move_groups() -> None:
     assert sum(len(actions) for _, actions in groups) == len(view.legal_actions)
 
 
-@pytest.mark.parametrize(("lang", "names", "heading"), [
-    ("en", ["You", "Bob"], "Your hand: "),
-    ("fr", ["Vous", "Bob"], "Votre main : "),
-])
+@pytest.mark.parametrize(
+    ("lang", "names", "heading"),
+    [
+        ("en", ["You", "Bob"], "Your hand: "),
+        ("fr", ["Vous", "Bob"], "Votre main : "),
+    ],
+)
 def test_the_hand_is_headed_once(lang: str, names: list[str], heading: str) -> None:
     """tmux at 80×24: "Your hand (You):" said whose hand it is twice. The heading
     is "Your hand:" as in every other game, whatever the seat is called."""

@@ -576,9 +576,7 @@ def test_render_in_french() -> None:
         ("fr", ["Vous", "Robot 2", "Robot 3"], "Vous 0 (-21 : un résultat négatif compte 0)"),
     ],
 )
-def test_a_negative_deal_is_said_in_the_rules_words(
-    lang: str, names: list[str], said: str
-) -> None:
+def test_a_negative_deal_is_said_in_the_rules_words(lang: str, names: list[str], said: str) -> None:
     """tmux at 80×24: "You 0 (-21 counts 0)" left a newcomer guessing. The deal's
     score says the rule as the player's page words it: below zero counts 0."""
     from parlour.games.colour_blind.events import DealScored

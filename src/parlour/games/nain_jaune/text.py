@@ -328,7 +328,8 @@ def render(
         if last["grand_opera"]:
             result += f" ({words['opera']})"
         changes = ", ".join(
-            f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["chips_change"])
+            f"{_name(names, seat)} {signed(change)}"
+            for seat, change in enumerate(last["chips_change"])
         )
         blocks.append((4, [""]))
         blocks.append((2, [f"{words['last_deal']} ({last['number']}), {result}: {changes}"]))
