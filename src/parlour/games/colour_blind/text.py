@@ -13,7 +13,7 @@ from typing import Any
 from parlour.core.cards import parse_card, rank_of, suit_of
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.render import Block, Style, fit_blocks, pad
+from parlour.render import Block, Style, fit_blocks, heading, pad
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
 SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
@@ -157,9 +157,9 @@ def render(
         header.append(f"{words['dealer']}: {_name(names, observation['dealer'])}")
     rule = words["follow"] if observation["follow_suit"] else words["free"]
     if width is None:
-        blocks.append((0, [" — ".join([*header, rule])]))
+        blocks.append((0, [heading([*header, rule])]))
     else:
-        blocks.append((0, [" — ".join(header)]))
+        blocks.append((0, [heading(header)]))
         blocks.append((3, [rule[0].upper() + rule[1:] + "."]))
 
     good = observation["good_colour"]

@@ -9,7 +9,7 @@ from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.rules import CELL_NAMES
 from parlour.games._coffin.text import coffin_explained, coffin_sentence
-from parlour.render import Block, Style, fit_blocks, pad, wrap_words
+from parlour.render import Block, Style, fit_blocks, heading, pad, wrap_words
 from parlour.render.narration import Templates, capitalised, card_said, say, scores_text, seat_name
 
 COLUMN_LETTERS = "abc"
@@ -83,14 +83,12 @@ def render(
     blocks: list[Block] = []
     game_title = view.game.info.title_text(style.lang)
     if french:
-        source = " · défausse remélangée" if o["from_discards"] else ""
-        title = (
-            f"{game_title} · donne {o['deal']} sur {o['deals']} · donneur : {names[o['dealer']]}"
-        )
+        parts = [f"donne {o['deal']} sur {o['deals']}", f"donneur : {names[o['dealer']]}"]
+        source = "défausse remélangée" if o["from_discards"] else ""
     else:
-        source = " · from the shuffled discards" if o["from_discards"] else ""
-        title = f"{game_title} · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}"
-    blocks.append((0, [style.bold(title + source)]))
+        parts = [f"deal {o['deal']} of {o['deals']}", f"dealer: {names[o['dealer']]}"]
+        source = "from the shuffled discards" if o["from_discards"] else ""
+    blocks.append((0, [style.bold(heading([game_title, *parts, source]))]))
     row_word, column_word = ("ligne", "colonne") if french else ("row", "column")
     if narrow:
         row_word, column_word = ("lig.", "col.") if french else ("row", "col")
