@@ -632,3 +632,22 @@ def test_the_deal_end_box_leaves_the_whole_table_in_sight() -> None:
             assert rows and all(row.index("█") >= side for row in rows), "\n".join(rows)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "dealer:"), ("fr", "donneur :")])
+def test_the_casino_heading_keeps_the_dealer_with_its_label(lang: str, label: str) -> None:
+    """tmux at 80×24 in French: Casino's heading broke "… donneur :" / "Vous ·
+    talon 40 …", the dealer parted from the word that says what the name is."""
+    game = parlour.load_game("casino")
+    you, bot = ("You", "Bot 2") if lang == "en" else ("Vous", "Robot 2")
+    match = Match.new(game, seed=4, humans=[0], opponent="random", names=[you, bot], lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            text = screen_text(app)
+            rows = [row.replace("\u00a0", " ").strip() for row in panes(text)[0]]
+            assert not [row for row in rows if row.endswith(label)], text
+
+    asyncio.run(run())

@@ -46,7 +46,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "header_round": "round {round}",
         "header_deal": "deal {deal} of {deals}",
-        "header_dealer": "dealer: {dealer}",
+        "header_dealer": "dealer:\u00a0{dealer}",
         "header_stock": "stock {stock}",
         "header_target": "playing\u00a0to\u00a0{target}",
         "target_one": "{target}\u00a0point",
@@ -122,7 +122,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "header_round": "manche {round}",
         "header_deal": "donne {deal} sur {deals}",
-        "header_dealer": "donneur : {dealer}",
+        "header_dealer": "donneur\u00a0:\u00a0{dealer}",
         "header_stock": "talon {stock}",
         "header_target": "partie\u00a0en\u00a0{target}",
         "target_one": "{target}\u00a0point",
