@@ -970,6 +970,23 @@ def test_render_and_move_groups() -> None:
     assert sum(len(actions) for _, actions in groups) == len(view.legal_actions)
 
 
+@pytest.mark.parametrize(
+    ("lang", "names", "heading"),
+    [
+        ("en", ["You", "Bob"], "Your hand: "),
+        ("fr", ["Vous", "Bob"], "Votre main : "),
+    ],
+)
+def test_the_hand_is_headed_once(lang: str, names: list[str], heading: str) -> None:
+    """tmux at 80×24: "Your hand (You):" said whose hand it is twice. The heading
+    is "Your hand:" as in every other game, whatever the seat is called."""
+    state = start({0: "5S 9C 2C 3D", 1: "KS QS JS 10S"}, "4H 6C QC 10H")
+    text = render(state.view(0), Style(lang=lang), names)
+    hand_line = next(line for line in text.splitlines() if "main" in line or "hand" in line)
+    assert hand_line.startswith(heading), hand_line
+    assert f"({names[0]})" not in text, text
+
+
 def test_forced_deck_one_list_per_round() -> None:
     game = load_game("casino", first_dealer=0, target=500)
     round_one = first_deal(2, 0, {0: "2S 3S 4S 5S", 1: "6S 7S 8S 9S"}, "JH QH KH JD")

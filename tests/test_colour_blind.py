@@ -567,3 +567,21 @@ def test_render_in_french() -> None:
     state = new_state(forced_deck(0, {}, ""), first_dealer=0)
     text = render(state.view(1), Style(lang="fr"), ["Ann", "Bob", "Cy"])
     assert "Bonne couleur" in text and "Votre main" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "said"),
+    [
+        ("en", ["You", "Bot 2", "Bot 3"], "You 0 (-21: below zero counts 0), Bot 2 12"),
+        ("fr", ["Vous", "Robot 2", "Robot 3"], "Vous 0 (-21 : un résultat négatif compte 0)"),
+    ],
+)
+def test_a_negative_deal_is_said_in_the_rules_words(lang: str, names: list[str], said: str) -> None:
+    """tmux at 80×24: "You 0 (-21 counts 0)" left a newcomer guessing. The deal's
+    score says the rule as the player's page words it: below zero counts 0."""
+    from parlour.games.colour_blind.events import DealScored
+    from parlour.games.colour_blind.text import sentence
+
+    event = DealScored(1, (-21, 12, 3), (0, 12, 3), (0, 12, 3))
+    text = sentence(event, names, Style(lang=lang))
+    assert text is not None and said in text, text

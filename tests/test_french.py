@@ -553,7 +553,7 @@ def test_a_casino_round_is_a_manche_in_the_terminal_the_score_sheet_and_the_brow
         .lower()
     )
     assert tr("fr", "sheet_round") == "Manche"
-    assert "manche {round}" in CASINO_WORDS["fr"]["header"]
+    assert CASINO_WORDS["fr"]["header_round"] == "manche {round}"
 
 
 def test_the_full_screen_tables_log_is_set_in_french_as_the_line_modes() -> None:

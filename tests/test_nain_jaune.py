@@ -1079,3 +1079,33 @@ def test_game_end_the_last_sentence_says_the_end_the_option_chose(
     names = ["Ann", "Bob", "Cy"]
     assert english in sentence("nain-jaune", ended[0], names, Style())
     assert french in sentence("nain-jaune", ended[0], names, Style(lang="fr"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"), [("en", ["You", "Bot 2", "Bot 3"]), ("fr", ["Vous", "Robot 2", "Robot 3"])]
+)
+def test_the_deal_end_box_and_the_board_write_a_change_alike(lang: str, names: list[str]) -> None:
+    """tmux at 80×24: a deal's end box wrote "Bot 2 0" and the board after it
+    "+0" for the same chips. Both write each seat's change the same way
+    ("You -14, Bot 2 0, Bot 3 +14")."""
+    from parlour.games.nain_jaune.events import DealEnded
+    from parlour.render.narration import sentence
+
+    game = parlour.load_game("nain-jaune", players=3)
+    state = game.new_initial_state(seed=38)
+    state.record_events()
+    chooser = random.Random(38)
+    ended: list[DealEnded] = []
+    while not ended:
+        state.apply_action(chooser.choice(state.legal_actions()))
+        ended = [event for _, event in state.event_log(0) if isinstance(event, DealEnded)]
+    assert 0 in ended[0].changes  # the case that differed
+    style = Style(lang=lang)
+    said = sentence("nain-jaune", ended[0], names, style)
+    board = render(state.view(0), style, names)
+    changes = ", ".join(
+        f"{name} {change:+d}" if change else f"{name} 0"
+        for name, change in zip(names, ended[0].changes, strict=True)
+    )
+    assert said is not None and changes in said, said
+    assert changes in board, board

@@ -669,3 +669,36 @@ def test_a_take_taken_back_before_the_rule_still_opens_from_its_store() -> None:
     reopened = Table.open(table.id, store)
     assert reopened.version == 2
     assert reopened.snapshot().serialize() == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "said"),
+    [
+        (
+            "en",
+            ["Ann", "You", "Bob"],
+            "This deal: You took 5♡ from b2 and put 4♠ there; "
+            "Bob took a card from a1 and put A♡ there.",
+        ),
+        (
+            "fr",
+            ["Ann", "Vous", "Bob"],
+            "Cette donne : Vous avez pris 5♡ en b2 et posé 4♠ ; "
+            "Bob a pris une carte en a1 et posé A♡.",
+        ),
+    ],
+)
+def test_the_deal_so_far_is_said_in_words(lang: str, names: list[str], said: str) -> None:
+    """tmux at 80×24: "This deal: You a1 (9♡)→9♡" was a code a newcomer could not
+    read. Each turn of the deal is said as the rules say it: a card taken from a
+    cell (which, only to the one who took it), a card from the hand put there."""
+    from parlour.games.thracula.text import render
+    from parlour.render import Style
+
+    game = parlour.load_game("thracula", first_dealer=0)
+    hands = "AS 2S 3S 4S 5S 6S 7S 8S 9S"
+    state = game.new_initial_state(deck=forced_deck(hands, ["AH 2H 3H 4H 5H 6H 7H 8H 9H"]))
+    for move in ("take b2", "put 4S", "take a1", "put AH"):
+        state.apply_text(move)
+    text = render(state.view(1), Style(lang=lang), names)
+    assert said in text.splitlines(), text

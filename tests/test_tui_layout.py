@@ -482,7 +482,9 @@ def test_the_casino_table_breaks_its_lines_between_players(lang: str, seed: int)
         for row in rows:
             assert not row.endswith(held), text
             assert not row.startswith((taken, "0♠", "cards,", "cartes,", "2 ")), text
-        assert any(row.startswith(held) for row in rows), text
+        # The cards held and the player they count stay on one row (a row of
+        # their own, or after the hand when it leaves room).
+        assert any(f"{held} {bot} " in row for row in rows), text
         assert any(row.startswith(f"{bot} 0 {taken}") for row in rows), text
 
     async def run() -> None:
@@ -628,5 +630,24 @@ def test_the_deal_end_box_leaves_the_whole_table_in_sight() -> None:
             side = 80 - app.side_width()
             rows = [row for row in screen_text(app).splitlines() if "█" in row]
             assert rows and all(row.index("█") >= side for row in rows), "\n".join(rows)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "dealer:"), ("fr", "donneur :")])
+def test_the_casino_heading_keeps_the_dealer_with_its_label(lang: str, label: str) -> None:
+    """tmux at 80×24 in French: Casino's heading broke "… donneur :" / "Vous ·
+    talon 40 …", the dealer parted from the word that says what the name is."""
+    game = parlour.load_game("casino")
+    you, bot = ("You", "Bot 2") if lang == "en" else ("Vous", "Robot 2")
+    match = Match.new(game, seed=4, humans=[0], opponent="random", names=[you, bot], lang=lang)
+
+    async def run() -> None:
+        app = TableApp(match, colour=False, bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await to_the_next_choice(app, pilot)
+            text = screen_text(app)
+            rows = [row.replace("\u00a0", " ").strip() for row in panes(text)[0]]
+            assert not [row for row in rows if row.endswith(label)], text
 
     asyncio.run(run())

@@ -88,6 +88,21 @@ class Style:
         return f"\x1b[{code}m{text}\x1b[0m"
 
 
+HEADING_SEPARATOR = " · "
+"""What separates the parts of a table's heading line (the title, the deal, the
+dealer, …), in every game and language: declared here, once."""
+
+
+def heading(parts: Sequence[str]) -> str:
+    """A table's heading line: its parts joined by :data:`HEADING_SEPARATOR`
+    (empty parts left out).
+
+    >>> heading(["Nain Jaune", "deal 2", "", "dealer: Ann"])
+    'Nain Jaune · deal 2 · dealer: Ann'
+    """
+    return HEADING_SEPARATOR.join(part for part in parts if part)
+
+
 def visible_width(text: str) -> int:
     """Width of ``text`` on screen, ignoring ANSI colour codes."""
     width = 0

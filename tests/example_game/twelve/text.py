@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.render import Block, Style, fit_blocks
+from parlour.render import Block, Style, fit_blocks, heading
 from parlour.render.narration import Templates, say, scores_text, seat_name
 
 _WORDS: Templates = {
@@ -71,7 +71,7 @@ def render(
     observation = view.observation
     seat: int = view.seat
     other = 1 - seat
-    header = " — ".join(
+    header = heading(
         [
             style.bold(_word(style, "title")),
             _word(style, "deal", deal=observation["deal"], deals=observation["deals"]),

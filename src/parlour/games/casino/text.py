@@ -33,7 +33,7 @@ from parlour.games.casino.rules import (
     RoundScored,
     Trailed,
 )
-from parlour.render import Style, pad, rows_needed
+from parlour.render import Style, heading, pad, rows_needed
 from parlour.render.spacing import kept_whole
 
 SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
@@ -44,8 +44,11 @@ SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
 
 _WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "header": "{title} · round {round} · deal {deal} of {deals} · dealer: {dealer} · "
-        "stock {stock} · playing\u00a0to\u00a0{target}",
+        "header_round": "round {round}",
+        "header_deal": "deal {deal} of {deals}",
+        "header_dealer": "dealer:\u00a0{dealer}",
+        "header_stock": "stock {stock}",
+        "header_target": "playing\u00a0to\u00a0{target}",
         "target_one": "{target}\u00a0point",
         "target_many": "{target}\u00a0points",
         "undrawn": "to be drawn",
@@ -61,7 +64,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "multiple_yours": "your called build",
         "last_capture": "Last capture: {name} with {card} took {cards}",
         "recent": "Recent: ",
-        "hand": "Your hand ({name}): ",
+        "hand": "Your hand: ",
         "held": "cards held: ",
         "empty": "(empty)",
         "build": "the build of {value}",
@@ -117,8 +120,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "reason_sweep_many": "{count} sweeps",
     },
     "fr": {
-        "header": "{title} · manche {round} · donne {deal} sur {deals} · donneur : {dealer} · "
-        "talon {stock} · partie\u00a0en\u00a0{target}",
+        "header_round": "manche {round}",
+        "header_deal": "donne {deal} sur {deals}",
+        "header_dealer": "donneur\u00a0:\u00a0{dealer}",
+        "header_stock": "talon {stock}",
+        "header_target": "partie\u00a0en\u00a0{target}",
         "target_one": "{target}\u00a0point",
         "target_many": "{target}\u00a0points",
         "undrawn": "à tirer",
@@ -134,7 +140,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "multiple_yours": "votre construction d'appel",
         "last_capture": "Dernière prise : {name} avec {card} a pris {cards}",
         "recent": "Derniers coups : ",
-        "hand": "Votre main ({name}) : ",
+        "hand": "Votre main : ",
         "held": "cartes en main : ",
         "empty": "(vide)",
         "build": "la construction de {value}",
@@ -351,24 +357,16 @@ def render(
     lang = style.lang
     out: list[str] = []
     dealer = names[o["dealer"]] if o["dealer"] is not None else _say(lang, "undrawn")
-    out.append(
-        style.bold(
-            _say(
-                lang,
-                "header",
-                title=view.game.info.title_text(lang),
-                round=o["round"],
-                deal=o["deal"],
-                deals=o["deals_per_round"],
-                dealer=dealer,
-                stock=o["stock"],
-                # the points that end the game ("playing to 21 points"), never a bare number
-                target=_say(
-                    lang, "target_one" if o["target"] == 1 else "target_many", target=o["target"]
-                ),
-            )
-        )
-    )
+    # the points that end the game ("playing to 21 points"), never a bare number
+    target = _say(lang, "target_one" if o["target"] == 1 else "target_many", target=o["target"])
+    parts = [
+        _say(lang, "header_round", round=o["round"]),
+        _say(lang, "header_deal", deal=o["deal"], deals=o["deals_per_round"]),
+        _say(lang, "header_dealer", dealer=dealer),
+        _say(lang, "header_stock", stock=o["stock"]),
+        _say(lang, "header_target", target=target),
+    ]
+    out.append(style.bold(heading([view.game.info.title_text(lang), *parts])))
     scores = []
     for side in range(len(o["sides"])):
         text = f"{_side_name(o, side, names)} {o['totals'][side]}"
@@ -420,7 +418,7 @@ def render(
     # parted from their label (the next line's "Bot 2 4" read as in the hand).
     held = [_say(lang, "held") + first, *others]
     out.append(
-        _say(lang, "hand", name=names[view.seat])
+        _say(lang, "hand")
         + (style.cards(o["hand"]) or _say(lang, "empty"))
         + "    "
         + " · ".join(kept_whole(part) for part in held)

@@ -13,7 +13,7 @@ from typing import Any
 from parlour.core.cards import parse_card, rank_of, suit_of
 from parlour.core.events import Event
 from parlour.core.game import View
-from parlour.render import Block, Style, fit_blocks, pad
+from parlour.render import Block, Style, fit_blocks, heading, pad
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
 SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
@@ -157,9 +157,9 @@ def render(
         header.append(f"{words['dealer']}: {_name(names, observation['dealer'])}")
     rule = words["follow"] if observation["follow_suit"] else words["free"]
     if width is None:
-        blocks.append((0, [" — ".join([*header, rule])]))
+        blocks.append((0, [heading([*header, rule])]))
     else:
-        blocks.append((0, [" — ".join(header)]))
+        blocks.append((0, [heading(header)]))
         blocks.append((3, [rule[0].upper() + rule[1:] + "."]))
 
     good = observation["good_colour"]
@@ -368,7 +368,7 @@ _SENTENCES: Templates = {
         "good_bad": "good/bad colour: {points}",
         "last_card": "The dummy's 14th card, {card}, goes to {name} ({points}).",
         "deal_scored": "Deal {deal} scored: {scores}; totals {totals}.",
-        "clamped": "{points} counts 0",
+        "clamped": "{points}: below zero counts 0",
     },
     "fr": {
         "row_card": "Carte {position} de la rangée : {card}.",
@@ -386,7 +386,7 @@ _SENTENCES: Templates = {
         "good_bad": "bonne/mauvaise couleur : {points}",
         "last_card": "La 14e carte du mort, {card}, va à {name} ({points}).",
         "deal_scored": "Donne {deal} comptée : {scores} ; totaux {totals}.",
-        "clamped": "{points} compte 0",
+        "clamped": "{points} : un résultat négatif compte 0",
     },
 }
 

@@ -17,7 +17,7 @@ from parlour.games._coffin.text import (
     lines_text,
 )
 from parlour.games.dracula.rules import cut_reason
-from parlour.render import Block, Style, fit_blocks, pad, visible_width, wrap_words
+from parlour.render import Block, Style, fit_blocks, heading, pad, visible_width, wrap_words
 from parlour.render.narration import (
     card_said,
     count_of,
@@ -151,7 +151,7 @@ def render(
     dealer = _say(lang, "dealer")
     title = view.game.info.title_text(lang)
     blocks: list[Block] = [
-        (0, [style.bold(f"{title} · {game}{deal} · {dealer} {names[o['dealer']]}")])
+        (0, [style.bold(heading([title, f"{game}{deal}", f"{dealer} {names[o['dealer']]}"]))])
     ]
     if o["cut"]:
         cut = _say(

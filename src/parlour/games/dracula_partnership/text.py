@@ -14,7 +14,7 @@ from parlour.games._coffin.text import (
     direction_sentence,
     lines_text,
 )
-from parlour.render import Block, Style, fit_blocks, pad, wrap_words
+from parlour.render import Block, Style, fit_blocks, heading, pad, wrap_words
 from parlour.render.narration import Templates, card_said, names_of, say, seat_name
 
 WAY = {"rows": "rows (Queen's way)", "columns": "columns (King's way)"}
@@ -48,15 +48,14 @@ def render(
     # parts, never inside one ("coffin 2 of" / "6").
     if french:
         deal = f"donne\u00a0{o['deal']}\u00a0sur\u00a0{o['deals']}"
-        coffin = (
-            f" · cercueil\u00a0{o['coffin_number']}\u00a0sur\u00a06" if o["coffin_number"] else ""
-        )
+        coffin = f"cercueil\u00a0{o['coffin_number']}\u00a0sur\u00a06" if o["coffin_number"] else ""
         dealer = f"donneur : {names[o['dealer']]}"
-        blocks.append((0, [style.bold(f"{title} · {deal}{coffin} · {dealer}")]))
+        blocks.append((0, [style.bold(heading([title, deal, coffin, dealer]))]))
     else:
         deal = f"deal\u00a0{o['deal']}\u00a0of\u00a0{o['deals']}"
-        coffin = f" · coffin\u00a0{o['coffin_number']}\u00a0of\u00a06" if o["coffin_number"] else ""
-        blocks.append((0, [style.bold(f"{title} · {deal}{coffin} · dealer: {names[o['dealer']]}")]))
+        coffin = f"coffin\u00a0{o['coffin_number']}\u00a0of\u00a06" if o["coffin_number"] else ""
+        dealer = f"dealer: {names[o['dealer']]}"
+        blocks.append((0, [style.bold(heading([title, deal, coffin, dealer]))]))
     sides = []
     for side in range(2):
         direction = o["side_directions"][side]

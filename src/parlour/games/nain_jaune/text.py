@@ -16,7 +16,7 @@ from parlour.core.cards import RANKS, SUITS, format_card
 from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games.nain_jaune.rules import CARD_POINTS
-from parlour.render import Block, Style, fit_blocks, pad, visible_width
+from parlour.render import Block, Style, fit_blocks, heading, pad, visible_width
 from parlour.render.narration import Templates, say, scores_text, seat_name, signed
 
 SCREEN_CAPTURES: tuple[tuple[str, str, dict[str, object], int], ...] = (
@@ -195,10 +195,10 @@ def render(
     if observation["dealer"] is not None:
         header.append(f"{words['dealer']}: {_name(names, observation['dealer'])}")
     direction = words[observation["direction"]]
-    if width is None or visible_width(" — ".join([*header, direction])) <= width:
-        blocks.append((0, [" — ".join([*header, direction])]))
+    if width is None or visible_width(heading([*header, direction])) <= width:
+        blocks.append((0, [heading([*header, direction])]))
     else:
-        blocks.append((0, [" — ".join(header)]))
+        blocks.append((0, [heading(header)]))
         blocks.append((3, [direction[0].upper() + direction[1:] + "."]))
 
     # The board: five boxes side by side, card on top and chips below.
@@ -328,7 +328,8 @@ def render(
         if last["grand_opera"]:
             result += f" ({words['opera']})"
         changes = ", ".join(
-            f"{_name(names, seat)} {change:+d}" for seat, change in enumerate(last["chips_change"])
+            f"{_name(names, seat)} {signed(change)}"
+            for seat, change in enumerate(last["chips_change"])
         )
         blocks.append((4, [""]))
         blocks.append((2, [f"{words['last_deal']} ({last['number']}), {result}: {changes}"]))

@@ -9,7 +9,7 @@ from parlour.core.events import Event
 from parlour.core.game import View
 from parlour.games._coffin.rules import CELL_NAMES
 from parlour.games._coffin.text import coffin_explained, coffin_sentence
-from parlour.render import Block, Style, fit_blocks, pad, wrap_words
+from parlour.render import Block, Style, fit_blocks, heading, pad, wrap_words
 from parlour.render.narration import Templates, capitalised, card_said, say, scores_text, seat_name
 
 COLUMN_LETTERS = "abc"
@@ -54,6 +54,17 @@ def coffin_lines(o: Mapping[str, Any], names: Sequence[str], style: Style) -> li
     return lines
 
 
+def _turn_said(name: str, cell: str, taken: str | None, put: str, style: Style) -> str:
+    """One turn of the deal in words, as the rules say it: ``You took 5♡ from b2
+    and put 4♠ there`` (the card taken is named only to the one who took it:
+    ``Bob took a card from a1 …``)."""
+    took = style.card(taken) if taken else None
+    if style.lang == "fr":
+        verb = "avez pris" if name == "Vous" else "a pris"
+        return f"{name} {verb} {took or 'une carte'} en {cell} et posé {style.card(put)}"
+    return f"{name} took {took or 'a card'} from {cell} and put {style.card(put)} there"
+
+
 def render(
     view: View,
     style: Style,
@@ -72,14 +83,12 @@ def render(
     blocks: list[Block] = []
     game_title = view.game.info.title_text(style.lang)
     if french:
-        source = " · défausse remélangée" if o["from_discards"] else ""
-        title = (
-            f"{game_title} · donne {o['deal']} sur {o['deals']} · donneur : {names[o['dealer']]}"
-        )
+        parts = [f"donne {o['deal']} sur {o['deals']}", f"donneur : {names[o['dealer']]}"]
+        source = "défausse remélangée" if o["from_discards"] else ""
     else:
-        source = " · from the shuffled discards" if o["from_discards"] else ""
-        title = f"{game_title} · deal {o['deal']} of {o['deals']} · dealer: {names[o['dealer']]}"
-    blocks.append((0, [style.bold(title + source)]))
+        parts = [f"deal {o['deal']} of {o['deals']}", f"dealer: {names[o['dealer']]}"]
+        source = "from the shuffled discards" if o["from_discards"] else ""
+    blocks.append((0, [style.bold(heading([game_title, *parts, source]))]))
     row_word, column_word = ("ligne", "colonne") if french else ("row", "column")
     if narrow:
         row_word, column_word = ("lig.", "col.") if french else ("row", "col")
@@ -108,11 +117,11 @@ def render(
     )
     this_deal = [entry for entry in o["log"] if entry[0] == o["deal"]]
     if this_deal and o["result"] is None:
-        moves = []
-        for _deal, player, cell, taken, put in this_deal:
-            took = f" ({style.card(taken)})" if taken else ""
-            moves.append(f"{names[player]} {cell}{took}→{style.card(put)},")
-        moves[-1] = moves[-1].rstrip(",")
+        moves = [
+            _turn_said(names[player], cell, taken, put, style)
+            for _deal, player, cell, taken, put in this_deal
+        ]
+        moves = [move + (" ;" if french else ";") for move in moves[:-1]] + [moves[-1] + "."]
         blocks.append((1, wrap_words("Cette donne :" if french else "This deal:", moves, width)))
     if o["result"] is not None:
         out = [line for _, block in blocks for line in block]
