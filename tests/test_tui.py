@@ -14,7 +14,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
-from matches import played_out
+from matches import played_out, settle
 from parlour.i18n import tr, typeset
 from parlour.table import hints
 from parlour.tui import session
@@ -53,16 +53,6 @@ def new_match(name: str, humans: list[int] | None = None, seed: int = 4, lang: s
         lang=lang,
         stats=session.StatsStore(),
     )
-
-
-async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
-    """Wait until bots and hints have answered and the screen is up to date."""
-    for _ in range(500):
-        await pilot.pause()
-        if not app.thinking and not app.hinting:
-            return
-        await app.workers.wait_for_complete()
-    raise AssertionError("the bots never finished thinking")
 
 
 async def play_to_the_end(app: TableApp, pilot: Pilot[Any], limit: int = 400) -> int:

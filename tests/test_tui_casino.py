@@ -16,6 +16,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
+from matches import settle
 from parlour.cli.play import TerminalTable
 from parlour.render import Style
 from parlour.tui.app import TableApp, screen_text
@@ -34,17 +35,6 @@ def casino_match() -> Match:
     """Seed 4: the person's first turn offers 8♠ take (8♣ on the table)."""
     game = parlour.load_game("casino")
     return Match.new(game, seed=4, humans=[0], opponent="random", names=["You", "Bot 2"])
-
-
-async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
-    """Wait until the bots have answered and the screen is up to date."""
-    for _ in range(500):
-        await pilot.pause()
-        if not app.thinking and not app.hinting:
-            await pilot.pause()
-            return
-        await app.workers.wait_for_complete()
-    raise AssertionError("the bots never finished thinking")
 
 
 def panel_text(app: TableApp) -> str:

@@ -18,6 +18,7 @@ pytest.importorskip("textual")
 from textual.pilot import Pilot
 
 import parlour
+from matches import settle
 from parlour.cli.play import TerminalTable
 from parlour.core.events import Event
 from parlour.games.thracula.rules import owned_line
@@ -43,16 +44,6 @@ def new_match(name: str, seed: int, options: dict[str, object] | None = None) ->
     game = parlour.load_game(name, **(options or {}))
     names = ["You"] + [f"Bot {seat}" for seat in range(1, game.num_players)]
     return Match.new(game, seed=seed, humans=[0], opponent="random", names=names)
-
-
-async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
-    """Wait until the bots have answered and the screen is up to date."""
-    for _ in range(500):
-        await pilot.pause()
-        if not app.thinking and not app.hinting:
-            return
-        await app.workers.wait_for_complete()
-    raise AssertionError("the bots never finished thinking")
 
 
 async def to_the_first_pause(app: TableApp, pilot: Pilot[Any]) -> None:

@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 
 import parlour
-from matches import played_out
+from matches import played_out, settle
 from parlour.core.registry import game_parts
 from parlour.games.colour_blind.text import ace_high
 from parlour.i18n import tr
@@ -76,16 +76,6 @@ def new_match(name: str, options: dict[str, object], seed: int = 4, lang: str = 
     game = parlour.load_game(name, **options)
     names = ["You"] + [f"Bot {seat + 1}" for seat in range(1, game.num_players)]
     return Match.new(game, seed=seed, humans=[0], opponent="random", names=names, lang=lang)
-
-
-async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
-    """Wait until the bots have answered and the screen is up to date."""
-    for _ in range(500):
-        await pilot.pause()
-        if not app.thinking and not app.hinting:
-            return
-        await app.workers.wait_for_complete()
-    raise AssertionError("the bots never finished thinking")
 
 
 async def to_the_next_choice(app: TableApp, pilot: Pilot[Any]) -> None:

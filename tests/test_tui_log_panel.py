@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 pytest.importorskip("textual")
 
-from textual.pilot import Pilot
 
 import parlour
-from matches import played_out
+from matches import played_out, settle
 from parlour.tui.app import TableApp, screen_text
 from parlour.tui.log_panel import FollowingLog
 from parlour.tui.replay import ReplayBook
@@ -35,17 +33,6 @@ def new_match(name: str, seed: int = 4) -> Match:
     game = parlour.load_game(name)
     names = ["You"] + [f"Bot {seat}" for seat in range(1, game.num_players)]
     return Match.new(game, seed=seed, humans=[0], opponent="random", names=names)
-
-
-async def settle(app: TableApp, pilot: Pilot[Any]) -> None:
-    """Wait until the bots have answered and the screen is up to date."""
-    for _ in range(500):
-        await pilot.pause()
-        if not app.thinking and not app.hinting:
-            await pilot.pause()
-            return
-        await app.workers.wait_for_complete()
-    raise AssertionError("the bots never finished thinking")
 
 
 def last_words(log: FollowingLog) -> str:
