@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,34 +21,13 @@ import httpx
 import pytest
 
 from live import WAIT_SECONDS, Client, ServeProcess
+from restarts import database, lobby_line, play_to_the_end, servers, started
+
+__all__ = ["database", "servers"]  # fixtures used by name
 
 pytest.importorskip("websockets.sync.client")
 
 BOT_SEATS = [1, 2]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The address of an empty database of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
-@pytest.fixture
-def servers() -> Iterator[list[ServeProcess]]:
-    """Servers started by the test, all killed at the end."""
-    started: list[ServeProcess] = []
-    yield started
-    for server in started:
-        server.stop()
-
-
-def started(servers: list[ServeProcess], database: str, port: int | None = None) -> ServeProcess:
-    server = ServeProcess(database, bot_delay=0.0, port=port).start()
-    servers.append(server)
-    return server
 
 
 def table_waiting_for_two(server: ServeProcess) -> tuple[str, str]:
@@ -94,32 +72,6 @@ def assert_bots_seats(seats: list[dict[str, Any]]) -> None:
         assert not fact["free"] and not fact["away"] and fact["connected"], seats
 
 
-def newer_state(version: int) -> Callable[[dict[str, Any]], bool]:
-    """A test for :meth:`Client.until`: a state newer than ``version``."""
-    return lambda message: message["type"] == "state" and message["version"] > version
-
-
-def play_to_the_end(ann: Client) -> None:
-    """Ann plays her turns; the bots' seats must be played between them."""
-    state = ann.first
-    assert state["type"] == "state", state
-    while not state["over"]:
-        if state["to_act"] == 0 and state["legal"]:
-            state = ann.move_first_legal(state)
-            assert state["type"] == "state", state
-        else:
-            state = ann.until(newer_state(state["version"]))
-        assert_bots_seats(state["seats"])
-    notices = [message for message in ann.messages if "notice" in message]
-    assert notices == [], "a bot's seat was played as an away person's"
-
-
-def lobby_line(server: ServeProcess, table_id: str) -> dict[str, Any]:
-    listed = httpx.get(server.base + "/api/tables", timeout=30).json()["tables"]
-    line: dict[str, Any] = next(entry for entry in listed if entry["table"] == table_id)
-    return line
-
-
 def test_seats_given_to_bots_stay_bots_after_kill_9(
     servers: list[ServeProcess], database: str
 ) -> None:
@@ -136,7 +88,7 @@ def test_seats_given_to_bots_stay_bots_after_kill_9(
     assert_bots_seats(summary["seats"])
     ann = Client(restarted, table_id, token)
     assert_bots_seats(ann.first["seats"])
-    play_to_the_end(ann)
+    play_to_the_end(ann, assert_bots_seats, "a bot's seat")
     ann.close()
 
 
@@ -161,7 +113,7 @@ def test_another_process_takes_over_the_bots_seats(
     assert_bots_seats(line["seats"])
     ann = Client(second, table_id, token)
     assert_bots_seats(ann.first["seats"])
-    play_to_the_end(ann)
+    play_to_the_end(ann, assert_bots_seats, "a bot's seat")
     ann.close()
     watcher.close()
 

@@ -13,43 +13,20 @@ played, and the game would stop (the client's wait then fails).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from live import WAIT_SECONDS, Client, ServeProcess
+from restarts import database, lobby_line, play_to_the_end, servers, started
+
+__all__ = ["database", "servers"]  # fixtures used by name
 
 pytest.importorskip("websockets.sync.client")
 
 LEFT_SEAT = 1
 """Bob's seat, which he leaves for good."""
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The address of an empty database of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
-@pytest.fixture
-def servers() -> Iterator[list[ServeProcess]]:
-    """Servers started by the test, all killed at the end."""
-    started: list[ServeProcess] = []
-    yield started
-    for server in started:
-        server.stop()
-
-
-def started(servers: list[ServeProcess], database: str, port: int | None = None) -> ServeProcess:
-    server = ServeProcess(database, bot_delay=0.0, port=port).start()
-    servers.append(server)
-    return server
 
 
 def take(server: ServeProcess, table_id: str, seat: int, name: str) -> str:
@@ -100,32 +77,6 @@ def assert_left(seats: list[dict[str, Any]]) -> None:
     assert not fact["free"], seats
 
 
-def newer_state(version: int) -> Callable[[dict[str, Any]], bool]:
-    """A test for :meth:`Client.until`: a state newer than ``version``."""
-    return lambda message: message["type"] == "state" and message["version"] > version
-
-
-def play_to_the_end(ann: Client) -> None:
-    """Ann plays her turns; Bob's seat must be played between them."""
-    state = ann.first
-    assert state["type"] == "state", state
-    while not state["over"]:
-        if state["to_act"] == 0 and state["legal"]:
-            state = ann.move_first_legal(state)
-            assert state["type"] == "state", state
-        else:
-            state = ann.until(newer_state(state["version"]))
-        assert_left(state["seats"])
-    notices = [message for message in ann.messages if "notice" in message]
-    assert notices == [], "the left seat was played as an away person's"
-
-
-def lobby_line(server: ServeProcess, table_id: str) -> dict[str, Any]:
-    listed = httpx.get(server.base + "/api/tables", timeout=30).json()["tables"]
-    line: dict[str, Any] = next(entry for entry in listed if entry["table"] == table_id)
-    return line
-
-
 def assert_bobs_link_only_watches(server: ServeProcess, table_id: str, token: str) -> None:
     """Bob's link is told he left, and then watches."""
     bob = Client(server, table_id, token)
@@ -151,7 +102,7 @@ def test_a_left_seat_stays_left_after_kill_9(servers: list[ServeProcess], databa
     assert_bobs_link_only_watches(restarted, table_id, bob_token)
     ann = Client(restarted, table_id, ann_token)
     assert_left(ann.first["seats"])
-    play_to_the_end(ann)
+    play_to_the_end(ann, assert_left, "the left seat")
     ann.close()
 
 
@@ -175,6 +126,6 @@ def test_another_process_takes_over_a_left_seat(
     assert_bobs_link_only_watches(second, table_id, bob_token)
     ann = Client(second, table_id, ann_token)
     assert_left(ann.first["seats"])
-    play_to_the_end(ann)
+    play_to_the_end(ann, assert_left, "the left seat")
     ann.close()
     watcher.close()
