@@ -336,6 +336,33 @@ def test_another_seats_page_is_told_the_review_is_private_mid_game(
     assert answer.status_code == 403
 
 
+def test_a_visitor_without_the_seats_token_is_told_why_and_offered_no_moves(
+    windows: Any, seeded_server: dict[str, str]
+) -> None:
+    """The playtest: a visitor's "find a better move" showed "Pick a move you
+    could have played here:" right above the server's refusal, a prompt to
+    pick among moves that never came."""
+    server, table_id = seeded_server["server"], seeded_server["table"]
+    address = f"{server}api/tables/{table_id}/review/0"
+    ready = httpx.post(address, json={"token": seeded_server["token"]}, timeout=10)
+    while ready.status_code == 202:  # Ann's review, computed once
+        time.sleep(0.2)
+        ready = httpx.post(address, json={"token": seeded_server["token"]}, timeout=10)
+    assert ready.status_code == 200, ready.text
+    window = windows(DESKTOP, "en")
+    window.goto(f"{server}#/review/{table_id}/0")  # no seat's token in this browser
+    window.wait_for_selector(".review-summary, .review-problem")
+    if window.locator(".review-retry .retry").count():
+        window.locator(".review-retry .retry").first.click()
+        window.wait_for_selector(".review-retry .form-error")
+        refusal = window.inner_text(".review-retry .form-error")
+        assert "token" in refusal or "seat" in refusal, refusal  # the server's reason
+        assert window.locator(".review-retry .retry-help").count() == 0
+        assert window.locator(".review-retry .retry-move").count() == 0
+    else:  # the review itself is refused: no move to pick is offered either
+        assert window.locator(".review-retry").count() == 0
+
+
 def test_the_retry_route_lists_the_legal_moves_and_judges_one_honestly(
     seeded_server: dict[str, str],
 ) -> None:

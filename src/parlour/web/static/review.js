@@ -514,7 +514,9 @@ export class ReviewPage {
       part.append(el("button", { type: "button", class: "retry tool", dataset: { key: "review-retry" }, onclick: () => this.openRetry(decision) }, sayReview("retry")));
       return part;
     }
-    part.append(el("p", { class: "retry-help" }, sayReview("retryHelp")));
+    // The prompt to pick stands over moves to pick: a refusal (a visitor
+    // without the seat's token) says only why.
+    if (state.moves || !state.error) part.append(el("p", { class: "retry-help" }, sayReview("retryHelp")));
     if (state.moves) {
       part.append(
         el(
