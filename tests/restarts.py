@@ -40,6 +40,25 @@ def started(servers: list[ServeProcess], database: str, port: int | None = None)
     return server
 
 
+def table_of_three_people(server: ServeProcess) -> str:
+    """A new one-deal Colour-blind table of three person seats that never plays
+    for an away person (``away_timeout`` 0): a seat mistaken for an away
+    person's stops the game. Its id."""
+    answer = httpx.post(
+        server.base + "/api/tables",
+        json={
+            "game": "colour-blind",
+            "seats": ["human"] * 3,
+            "options": {"deals": 1},
+            "away_timeout": 0,
+        },
+        timeout=30,
+    )
+    assert answer.status_code == 201, answer.text
+    table_id = answer.json()["table"]
+    return str(table_id)
+
+
 def newer_state(version: int) -> Callable[[dict[str, Any]], bool]:
     """A test for :meth:`Client.until`: a state newer than ``version``."""
     return lambda message: message["type"] == "state" and message["version"] > version

@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from live import WAIT_SECONDS, Client, ServeProcess
-from restarts import database, lobby_line, play_to_the_end, servers, started
+from restarts import database, lobby_line, play_to_the_end, servers, started, table_of_three_people
 
 __all__ = ["database", "servers"]  # fixtures used by name
 
@@ -33,18 +33,7 @@ BOT_SEATS = [1, 2]
 def table_waiting_for_two(server: ServeProcess) -> tuple[str, str]:
     """A Colour-blind table of three person seats that never plays for an away
     person; Ann takes seat 0 as the lobby's "Play now" does. Its id and her token."""
-    answer = httpx.post(
-        server.base + "/api/tables",
-        json={
-            "game": "colour-blind",
-            "seats": ["human"] * 3,
-            "options": {"deals": 1},
-            "away_timeout": 0,
-        },
-        timeout=30,
-    )
-    assert answer.status_code == 201, answer.text
-    table_id = answer.json()["table"]
+    table_id = table_of_three_people(server)
     taken = httpx.post(f"{server.base}/api/tables/{table_id}/seats/0", json={"name": "Ann"})
     assert taken.status_code == 200, taken.text
     return table_id, taken.json()["token"]

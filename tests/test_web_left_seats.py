@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from live import WAIT_SECONDS, Client, ServeProcess
-from restarts import database, lobby_line, play_to_the_end, servers, started
+from restarts import database, lobby_line, play_to_the_end, servers, started, table_of_three_people
 
 __all__ = ["database", "servers"]  # fixtures used by name
 
@@ -41,18 +41,7 @@ def table_bob_leaves(server: ServeProcess) -> tuple[str, str, str]:
     """A Colour-blind table of three person seats that never plays for an away
     person: Ann takes seat 0, Bob seat 1, Ann gives seat 2 to a bot, and Bob
     leaves for good. Its id, Ann's token and Bob's."""
-    answer = httpx.post(
-        server.base + "/api/tables",
-        json={
-            "game": "colour-blind",
-            "seats": ["human"] * 3,
-            "options": {"deals": 1},
-            "away_timeout": 0,
-        },
-        timeout=30,
-    )
-    assert answer.status_code == 201, answer.text
-    table_id = answer.json()["table"]
+    table_id = table_of_three_people(server)
     ann_token = take(server, table_id, 0, "Ann")
     bob_token = take(server, table_id, LEFT_SEAT, "Bob")
     ann = Client(server, table_id, ann_token)
